@@ -1,0 +1,77 @@
+"""Build the BP-Seg model as a real pgmpy ``DiscreteMarkovNetwork``.
+
+One variable per sentence (``s0`` .. ``s{n-1}``, states ``0..k-1`` = segment labels), one
+unary ``DiscreteFactor`` per sentence and one pairwise ``DiscreteFactor`` per edge.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from .._validation import check_embeddings, check_representatives, normalize_rows
+from ..potentials import PaperPotentials, Potentials
+from .neighbors import all_pairs, canonical_pairs
+
+
+def variable_name(i: int) -> str:
+    """The pgmpy variable name of sentence i."""
+    return f"s{i}"
+
+
+def representative_vectors(Xn: np.ndarray, representatives) -> np.ndarray:
+    """Unit representative vectors from sentence indices (1-D) or given vectors (2-D)."""
+    rep = np.asarray(representatives)
+    if rep.ndim == 2:
+        C = check_embeddings(rep, "representative vectors")
+        if C.shape[1] != Xn.shape[1]:
+            raise ValueError(f"representative vectors have dim {C.shape[1]}, embeddings have {Xn.shape[1]}")
+        return normalize_rows(C)
+    return Xn[check_representatives(rep, Xn.shape[0])]
+
+
+def resolve_edges(Xn: np.ndarray, neighbors) -> np.ndarray:
+    """None -> all pairs; a callable(X) -> pairs; else validated user pairs."""
+    n = Xn.shape[0]
+    if neighbors is None:
+        return all_pairs(n)
+    if callable(neighbors):
+        neighbors = neighbors(Xn)
+    return canonical_pairs(neighbors, n)
+
+
+def build_markov_network(embeddings, representatives, potentials: Potentials | None = None, neighbors=None):
+    """Return a pgmpy ``DiscreteMarkovNetwork`` for BP-Seg.
+
+    ``representatives`` are k distinct sentence indices (or a (k, d) array of vectors);
+    ``potentials`` defaults to the paper's (lam=0.12); ``neighbors`` is None (fully
+    connected, as in the paper), an iterable of (i, j) pairs, or a callable(X) -> pairs.
+    """
+    from pgmpy.factors.discrete import DiscreteFactor
+    from pgmpy.models import DiscreteMarkovNetwork
+
+    Xn = normalize_rows(check_embeddings(embeddings))
+    C = representative_vectors(Xn, representatives)
+    pot = potentials if potentials is not None else PaperPotentials()
+    n, k = Xn.shape[0], C.shape[0]
+    edges = resolve_edges(Xn, neighbors)
+    rows, cols = edges[:, 0], edges[:, 1]
+
+    unary = np.exp(np.asarray(pot.log_unary(Xn, C), dtype=np.float64))
+    tables = np.exp(np.asarray(pot.log_pairwise_table(Xn, rows, cols, k), dtype=np.float64))
+    if unary.shape != (n, k) or tables.shape != (len(edges), k, k):
+        raise ValueError("potentials returned arrays of the wrong shape")
+    if not (np.all(np.isfinite(unary)) and np.all(np.isfinite(tables))):
+        raise ValueError("potentials overflowed: exp(log potential) is not finite")
+
+    names = [variable_name(i) for i in range(n)]
+    model = DiscreteMarkovNetwork()
+    model.add_nodes_from(names)
+    model.add_edges_from((names[i], names[j]) for i, j in edges)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        factors = [DiscreteFactor([names[i]], [k], unary[i]) for i in range(n)]
+        factors += [DiscreteFactor([names[i], names[j]], [k, k], t) for (i, j), t in zip(edges, tables)]
+    model.add_factors(*factors)
+    return model
