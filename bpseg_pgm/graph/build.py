@@ -48,7 +48,6 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
     ``potentials`` defaults to the paper's (lam=0.12); ``neighbors`` is None (fully
     connected, as in the paper), an iterable of (i, j) pairs, or a callable(X) -> pairs.
     """
-    from pgmpy.factors.discrete import DiscreteFactor
     from pgmpy.models import DiscreteMarkovNetwork
 
     Xn = normalize_rows(check_embeddings(embeddings))
@@ -69,9 +68,46 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
     model = DiscreteMarkovNetwork()
     model.add_nodes_from(names)
     model.add_edges_from((names[i], names[j]) for i, j in edges)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        factors = [DiscreteFactor([names[i]], [k], unary[i]) for i in range(n)]
-        factors += [DiscreteFactor([names[i], names[j]], [k, k], t) for (i, j), t in zip(edges, tables)]
+    make = FactorMaker(k)
+    factors = [make([names[i]], unary[i]) for i in range(n)]
+    factors += [make([names[i], names[j]], t) for (i, j), t in zip(edges, tables)]
     model.add_factors(*factors)
     return model
+
+
+class FactorMaker:
+    """Makes ``DiscreteFactor``s over variables with states 0..k-1, fast.
+
+    pgmpy's ``DiscreteFactor.__init__`` validates its input and builds two state-name dicts
+    per variable, ~40 µs a factor: 1.7 s for the 44,850 pairwise factors of n = 300. Our
+    inputs are valid by construction, so this sets the same attributes ``__init__`` sets
+    (``variables``, ``cardinality``, ``values``, ``state_names``, ``name_to_no``,
+    ``no_to_name``), sharing the read-only state maps between factors as pgmpy itself does
+    between ``name_to_no`` and ``no_to_name``. A test checks equality with ``__init__``.
+    """
+
+    def __init__(self, k: int):
+        from pgmpy import config
+        from pgmpy.factors.discrete import DiscreteFactor
+
+        self._cls = DiscreteFactor
+        self._dtype = config.get_dtype()
+        self._numpy = config.BACKEND == "numpy"
+        self._states = list(range(k))
+        self._index = {i: i for i in range(k)}
+        self._card = {1: np.array([k]), 2: np.array([k, k])}
+        self.k = k
+
+    def __call__(self, variables: list[str], values: np.ndarray):
+        if not self._numpy:  # other backends: take pgmpy's own path
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return self._cls(variables, [self.k] * len(variables), values)
+        f = self._cls.__new__(self._cls)
+        f.variables = list(variables)
+        f.cardinality = self._card[len(variables)].copy()
+        f.values = np.array(values, dtype=self._dtype).reshape(tuple(f.cardinality))
+        f.state_names = {v: self._states for v in variables}
+        f.name_to_no = {v: self._index for v in variables}
+        f.no_to_name = dict(f.name_to_no)
+        return f

@@ -2,12 +2,13 @@
 
 For a Potts pairwise factor (1 on the diagonal, w off it) the sum-product message is
 
-    m_{i->j}(x) ∝ sum_y H(y) psi(y, x) = H(x) + w * (S - H(x)),      H = exp(cavity - max)
+    m_{i->j}(x) ∝ sum_y H(y) psi(y, x) = w S + (1 - w) H(x),      H = exp(cavity)
 
-with S = sum_y H(y); its normaliser is S * (1 + w (k - 1)). All terms are non-negative, so
-the log message is accurate to a few ulps; S - H(x) is formed without cancellation (for the
-arg-max state it is the sum of the others). Edges with |log w| > 600, where w itself under-
-or overflows, take an exact log-space path. Sweep cost: O(|E| k).
+with S = sum_y H(y), and its normaliser is S (1 + w (k - 1)). The flooding loop shifts each
+cavity so that H <= 1/min message and S >= 1; for w in [e^-600, e^5] every term above is
+non-negative or the cancellation is bounded (relative error < 300 ulp), so the log message
+is accurate. Slots with log w outside that range take an exact log-sum-exp path. A sweep
+costs O(|E| k); for the complete graph the dense layout avoids all gathers.
 """
 
 from __future__ import annotations
@@ -16,48 +17,59 @@ import numpy as np
 from scipy.special import logsumexp
 
 from .flooding import BPResult, flooding_bp
+from .layouts import DenseLayout, EdgeLayout
 
-_EXTREME = 600.0
+_LOW, _HIGH = -600.0, 5.0
 
 
-def potts_update(log_w_dir: np.ndarray, k: int):
-    """Return ``update(cavity) -> normalised log messages`` for per-direction log couplings."""
-    log_w_dir = np.asarray(log_w_dir, dtype=np.float64)
-    extreme = np.flatnonzero(np.abs(log_w_dir) > _EXTREME)
-    w = np.exp(np.clip(log_w_dir, -_EXTREME, _EXTREME))[:, None]
+def potts_update(log_w_slots: np.ndarray, k: int):
+    """``update(cavity, out, sl)`` for Potts factors with log coupling ``log_w_slots`` per slot."""
+    log_w = np.asarray(log_w_slots, dtype=np.float64)
+    extreme = np.flatnonzero((log_w < _LOW) | (log_w > _HIGH))
+    w = np.exp(np.clip(log_w, _LOW, _HIGH))[:, None]
+    one_minus_w = 1.0 - w
     log_norm = np.log1p(w * (k - 1))
     offdiag = ~np.eye(k, dtype=bool)
 
-    def update(cavity: np.ndarray) -> np.ndarray:
-        rows = np.arange(cavity.shape[0])
-        top = np.argmax(cavity, axis=1)
-        H = cavity - cavity[rows, top][:, None]
-        np.exp(H, out=H)
-        H[rows, top] = 0.0
-        others = H.sum(axis=1)  # sum over states other than the arg-max one
-        H[rows, top] = 1.0
-        S = (others + 1.0)[:, None]
-        excl = S - H  # S - H(x); exact enough since S - H(x) >= 1 for x != top
-        excl[rows, top] = others
-        excl *= w
-        excl += H
-        np.log(excl, out=excl)
-        excl -= np.log(S)
-        excl -= log_norm
-        if extreme.size:
-            c = cavity[extreme]
-            lw = log_w_dir[extreme][:, None, None]
-            table = np.where(offdiag[None], lw, 0.0)
-            msg = logsumexp(c[:, :, None] + table, axis=1)
-            excl[extreme] = msg - logsumexp(msg, axis=1, keepdims=True)
-        return excl
+    def update(cavity: np.ndarray, out: np.ndarray, sl: slice) -> None:
+        ext = extreme[(extreme >= sl.start) & (extreme < sl.stop)] - sl.start
+        c_ext = cavity[ext] if ext.size else None
+        np.exp(cavity, out=cavity)
+        S = cavity.sum(axis=1, keepdims=True)
+        np.multiply(cavity, one_minus_w[sl], out=out)
+        S_w = S * w[sl]
+        out += S_w
+        np.log(out, out=out)
+        np.log(S, out=S)
+        S += log_norm[sl]
+        out -= S
+        if c_ext is not None:
+            table = np.where(offdiag[None], log_w[ext + sl.start][:, None, None], 0.0)
+            msg = logsumexp(c_ext[:, :, None] + table, axis=1)
+            out[ext] = msg - logsumexp(msg, axis=1, keepdims=True)
 
     return update
 
 
 def potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0.0, callback=None) -> BPResult:
-    """Loopy sum-product with Potts factors. ``log_w`` (m,) is log w for edge (u[e], v[e])."""
+    """Loopy sum-product with Potts factors on edges (u[e], v[e]) with log couplings log_w[e].
+
+    The complete graph (every pair once) uses the dense layout automatically.
+    """
     log_unary = np.asarray(log_unary, dtype=np.float64)
+    n, k = log_unary.shape
+    u = np.asarray(u, dtype=np.int64)
+    v = np.asarray(v, dtype=np.int64)
     log_w = np.asarray(log_w, dtype=np.float64)
-    update = potts_update(np.concatenate([log_w, log_w]), log_unary.shape[1])
-    return flooding_bp(log_unary, u, v, update, max_iter=max_iter, tol=tol, damping=damping, callback=callback)
+    if n > 1 and u.size == n * (n - 1) // 2:
+        layout = DenseLayout(n)
+        W = np.zeros((n, n))
+        W[u, v] = log_w
+        W[v, u] = log_w
+        slots = layout.per_slot(W)
+    else:
+        layout = EdgeLayout(n, u, v)
+        slots = layout.per_slot(log_w)
+    return flooding_bp(
+        log_unary, layout, potts_update(slots, k), max_iter=max_iter, tol=tol, damping=damping, callback=callback
+    )

@@ -68,7 +68,8 @@ class Potentials:
     def log_pairwise_table(self, X: np.ndarray, rows: np.ndarray, cols: np.ndarray, k: int) -> np.ndarray:
         """(m, k, k) log tables, log psi_ij(x_i, x_j) with x_i on axis 1. Potts by default."""
         log_w = np.asarray(self.log_coupling(X, rows, cols), dtype=np.float64)
-        tables = np.repeat(log_w[:, None, None], k, axis=1).repeat(k, axis=2)
+        tables = np.empty((log_w.size, k, k))
+        tables[...] = log_w[:, None, None]
         idx = np.arange(k)
         tables[:, idx, idx] = 0.0
         return tables
