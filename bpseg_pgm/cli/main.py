@@ -1,0 +1,222 @@
+"""The ``bpseg`` command line: ``bpseg segment``, ``bpseg demo`` (and ``bpseg bench`` when installed).
+
+Every expected failure (bad input, bad options, unreadable files, a model that
+cannot be loaded) ends as one line ``bpseg: error: ...`` on stderr with exit
+code 2 and no traceback; output files are written to a temporary file in the
+target directory and moved into place, so a failed run never leaves a
+half-written file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import os
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+from typing import Callable, NoReturn
+
+__all__ = ["main", "build_parser"]
+
+_OUTPUT_FORMATS = ("text", "json", "html")
+
+
+class _Parser(argparse.ArgumentParser):
+    """ArgumentParser whose usage errors are one line, like every other ``bpseg`` error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"bpseg: error: {message} (see '{self.prog} --help')\n")
+
+
+def _engine_options() -> argparse.ArgumentParser:
+    """Options shared by ``segment`` and ``demo``: the model and the BPSeg parameters."""
+    from bpseg_pgm.estimator import ENGINES
+    from bpseg_pgm.representatives import INITS
+
+    p = _Parser(add_help=False)
+    g = p.add_argument_group("BP-Seg options (defaults: those of bpseg_pgm.BPSeg)")
+    g.add_argument("--lam", type=float, help="strength of the pairwise term (default 0.12)")
+    g.add_argument("--sigma", type=float, help="distance decay exp(-|i-j|^2/sigma) of the pairwise term (default: none)")
+    g.add_argument("--engine", choices=ENGINES, help="inference engine (default potts)")
+    g.add_argument("--init", choices=INITS, help="how the k representatives are chosen (default random; demo: farthest)")
+    g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
+    g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
+    g.add_argument("--tol", type=float, help="convergence tolerance on messages")
+    g.add_argument("--damping", type=float, help="message damping in [0, 1)")
+    g.add_argument("--model", help="sentence-transformers model name or local directory "
+                                   "(default: the bundled all-MiniLM-L6-v2, works offline)")
+    return p
+
+
+def _bpseg_params(args: argparse.Namespace) -> dict:
+    names = ("lam", "sigma", "engine", "init", "random_state", "max_iter", "tol", "damping")
+    return {n: getattr(args, n) for n in names if getattr(args, n) is not None}
+
+
+def _decode(data: bytes, source: str) -> str:
+    """UTF-8 text from ``data``, or a ValueError naming what is wrong with it."""
+    if b"\x00" in data:
+        raise ValueError(f"{source} looks like a binary file (it contains NUL bytes); expected UTF-8 text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(
+            f"{source} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
+
+
+def _read_input(name: str) -> str:
+    if name == "-":
+        return _decode(sys.stdin.buffer.read(), "standard input")
+    path = Path(name)
+    if path.is_dir():
+        raise ValueError(f"{name} is a directory, not a text file")
+    return _decode(path.read_bytes(), name)
+
+
+def _check_output(out: str | None) -> None:
+    """Fail before any work if ``out`` cannot be written."""
+    if out is None:
+        return
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"output path {out} is a directory")
+    parent = path.parent
+    if not parent.is_dir():
+        raise ValueError(f"output directory does not exist: {parent}")
+
+
+def _write_atomic(out: str, content: str) -> None:
+    """Write ``content`` to ``out`` via a temporary file in the same directory and ``os.replace``."""
+    path = Path(out)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(content)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _emit(content: str, out: str | None) -> None:
+    if out is None:
+        sys.stdout.write(content)
+        sys.stdout.flush()
+    else:
+        _write_atomic(out, content)
+
+
+def _cmd_segment(args: argparse.Namespace) -> int:
+    from bpseg_pgm.text.pipeline import segment_text
+
+    _check_output(args.output)
+    text = _read_input(args.file)
+    seg = segment_text(text, args.k, model=args.model, lines=args.lines, **_bpseg_params(args))
+    if args.format == "json":
+        content = seg.to_json() + "\n"
+    elif args.format == "html":
+        from bpseg_pgm.cli.render_html import render_html
+
+        title = "BP-Seg: " + ("standard input" if args.file == "-" else Path(args.file).name)
+        content = render_html(seg, title=title)
+    else:
+        content = seg.to_text()
+    _emit(content, args.output)
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from bpseg_pgm.cli.demo import run_demo
+
+    _emit(run_demo(args.k, model=args.model, **_bpseg_params(args)), None)
+    return 0
+
+
+def _positive_int(value: str) -> int:
+    try:
+        k = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+    if k < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {k}")
+    return k
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
+    parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
+                                               "by belief propagation (BP-Seg).")
+    sub = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")
+    common = _engine_options()
+
+    seg = sub.add_parser("segment", parents=[common], help="segment a text file",
+                         description="Split a UTF-8 text into sentences, embed them and group them into "
+                                     "k possibly non-contiguous segments.")
+    seg.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
+    seg.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3,
+                     help="number of segments k (default 3; ignored with --init all)")
+    seg.add_argument("--lines", action="store_true",
+                     help="the input has one sentence per line (blank lines are skipped)")
+    seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text", help="output format (default text)")
+    seg.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    seg.set_defaults(func=_cmd_segment)
+
+    demo = sub.add_parser("demo", parents=[common], help="run the paper's illustrative example",
+                          description="Segment the paper's 13-sentence illustrative example for k = 2..7 "
+                                      "and check whether the three tennis sentences share a segment.")
+    demo.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3,
+                      help="k shown in full (default 3)")
+    demo.set_defaults(func=_cmd_demo, init="farthest")
+
+    bench = _optional_bench()
+    if bench is not None:
+        bench.register(sub)
+    return parser
+
+
+def _optional_bench():
+    """``bpseg_pgm.cli.bench`` if it is installed; errors inside it are not hidden."""
+    try:
+        return importlib.import_module("bpseg_pgm.cli.bench")
+    except ModuleNotFoundError as exc:
+        if exc.name == "bpseg_pgm.cli.bench":
+            return None
+        raise
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
+        return f"{exc.strerror}: {exc.filename}"
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``bpseg`` command line; returns the exit code."""
+    warnings.filterwarnings("ignore", category=FutureWarning, module=r"pgmpy(\.|$)")
+    args = build_parser().parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return func(args)
+    except BrokenPipeError:  # e.g. `bpseg demo | head`: stop quietly
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (ValueError, OSError) as exc:
+        print(f"bpseg: error: {_one_line(exc)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("bpseg: error: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
