@@ -5,17 +5,18 @@ ships its trained English model inside the wheel.  We use it rather than
 ``nltk.sent_tokenize`` because nltk needs a separate ``punkt`` data download
 that fails on machines without internet, while nupunkt works offline with no
 dependencies, handles abbreviations ("Dr.", "U.S.", "p.m.") and quotes well,
-and is fast (about 150k sentences/s here).
+and is fast (20k-250k sentences/s here, depending on its caches; embedding
+manages about 250/s).
 
 nupunkt's default model was trained on legal and government text and lists
 several hundred ordinary words as abbreviations ("walk", "day", "free", ...), so
 "I decided to go for a walk. Suddenly, dark clouds appeared." (from the BP-Seg
 paper's example) came out as one sentence.  We drop from its abbreviation list
 every lowercase word of three or more letters that is a whole word of the
-embedding model's English vocabulary, keeping real abbreviations ("Corp.",
-"Gen.", "Mass.", ...).  On 300 Choi documents (Brown corpus text, naively
-detokenised) this raised exact sentence matches from 93.7% to 94.7%; most
-remaining misses are fragments in the corpus itself.
+embedding model's English vocabulary, plus a few two-letter words ("so", "at"),
+keeping real abbreviations ("Corp.", "Gen.", "Mass.", ...).  On 300 Choi
+documents (Brown corpus text, naively detokenised) this raised exact sentence
+matches from 93.7% to 94.7%; most remaining misses are fragments in the corpus.
 
 Blank lines are treated as hard boundaries (a heading is never glued to the
 next sentence), and whitespace inside a sentence is collapsed to single spaces
@@ -34,7 +35,6 @@ __all__ = ["split_sentences", "split_lines", "split_text"]
 
 _BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 
-
 # Real abbreviations that are also English words; they stay abbreviations.
 _KEEP_ABBREVIATIONS = frozenset(
     """mr mrs ms dr prof inc corp ltd co jr sr st vs etc dept govt gen col capt lt sgt cpl rev hon
@@ -45,6 +45,9 @@ _KEEP_ABBREVIATIONS = frozenset(
     tenn tex wash wis wyo""".split()
 )
 
+# Two-letter words are mostly real abbreviations ("oz", "ft", "pa"); these few are not.
+_SHORT_WORDS = frozenset("ah am an at in me ok or so".split())
+
 
 @functools.cache
 def _tokenizer() -> nupunkt.PunktSentenceTokenizer:
@@ -53,6 +56,7 @@ def _tokenizer() -> nupunkt.PunktSentenceTokenizer:
 
     vocab = (default_model_path() / "vocab.txt").read_text("utf-8").split()
     words = {w for w in vocab if w.isalpha() and w.islower() and len(w) >= 3} - _KEEP_ABBREVIATIONS
+    words |= _SHORT_WORDS
     tokenizer = nupunkt.load_default_model()
     for abbrev in tokenizer.abbreviations & words:
         tokenizer.remove_abbreviation(abbrev)
