@@ -1,0 +1,63 @@
+"""Fixtures for the evaluation tests: the real Choi folder (or a skip) and a fake embedder."""
+
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+import pytest
+
+from bpseg_pgm.evaluation.choi import resolve_data_dir
+
+
+@pytest.fixture(scope="session")
+def choi_dir():
+    """The Choi data folder, or skip when this checkout has none beside it."""
+    try:
+        return resolve_data_dir()
+    except ValueError as exc:
+        pytest.skip(f"Choi data not available: {exc}")
+
+
+class HashEmbedder:
+    """Deterministic stand-in for ``Embedder``: a unit vector seeded by each sentence's CRC32."""
+
+    model_id = "hash-embedder"
+
+    def __init__(self, dim: int = 16):
+        self.dim = dim
+        self.calls = 0
+
+    def encode(self, sentences):
+        self.calls += 1
+        rows = [np.random.default_rng(zlib.crc32(s.encode("utf-8"))).normal(size=self.dim) for s in sentences]
+        X = np.asarray(rows, dtype=np.float32)
+        return X / np.linalg.norm(X, axis=1, keepdims=True)
+
+
+@pytest.fixture
+def hash_embedder():
+    return HashEmbedder()
+
+
+def planted_blocks(sizes, dim=32, noise=0.05, seed=0, order=None):
+    """Embeddings in contiguous blocks: block b is ``e_b`` plus small noise; unit rows.
+
+    ``order`` (a permutation of block ids per block) lets a topic come back later in the text.
+    """
+    rng = np.random.default_rng(seed)
+    topics = list(range(len(sizes))) if order is None else list(order)
+    rows, labels = [], []
+    for size, topic in zip(sizes, topics):
+        centre = np.zeros(dim)
+        centre[topic] = 1.0
+        rows.append(centre + noise * rng.normal(size=(size, dim)))
+        labels += [topic] * size
+    X = np.vstack(rows)
+    return X / np.linalg.norm(X, axis=1, keepdims=True), np.array(labels)
+
+
+@pytest.fixture
+def planted():
+    """The :func:`planted_blocks` generator."""
+    return planted_blocks

@@ -1,0 +1,30 @@
+"""Method registry: the paper's configurations and extension."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpseg_pgm import BPSeg
+from bpseg_pgm.evaluation import methods as registry
+
+
+def test_paper_configurations():
+    bp = registry.make_estimator("bpseg", 35, 7)
+    assert isinstance(bp, BPSeg) and bp.n_segments == 20 and bp.random_state == 7
+    assert registry.make_estimator("bpseg", 12, 0).n_segments == 12
+    app = registry.make_estimator("bpseg-appendix", 50, 0)
+    assert (app.engine, app.init, app.lam, app.sigma, app.max_iter) == ("fast", "all", 300, 10, 5)
+    assert registry.make_estimator("kmeans", 50, 3).max_clusters == 20
+    gs = registry.make_estimator("graphseg", 50, 0)
+    assert (gs.tau, gs.min_size, gs.variant) == (0.2, 1, "paper")
+    assert registry.make_estimator("graphseg-python", 50, 0).variant == "graphseg-python"
+
+
+def test_register_and_unknown(monkeypatch):
+    monkeypatch.setattr(registry, "METHODS", dict(registry.METHODS))
+    registry.register_method("bpseg-k3", lambda n, seed: BPSeg(n_segments=3), "k = 3")
+    assert registry.make_estimator("bpseg-k3", 10, 0).n_segments == 3
+    with pytest.raises(ValueError, match="unknown method"):
+        registry.make_estimator("nope", 10, 0)
+    with pytest.raises(ValueError):
+        registry.register_method("two words", lambda n, s: None, "")
