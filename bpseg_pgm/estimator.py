@@ -46,6 +46,13 @@ class BPSeg(ClusterMixin, BaseEstimator):
     tol : stop when no normalised log message changes by more than this.
     damping : in [0, 1), geometric damping of messages.
     random_state : seed for ``init="random"``.
+    em_rounds : int >= 0 (engine "potts"): representative re-estimation. After BP, each
+        label's representative becomes the belief-weighted mean of the embeddings, labels
+        holding less than half a sentence of belief are dropped, and BP runs again.
+        ``representatives_`` keeps the initial sentence indices; ``centers_`` the final vectors.
+
+    ``n_segments="auto"`` starts from k = min(n, ceil(2 sqrt(n))) farthest-spread labels and
+    lets segments empty out (best with ``em_rounds`` > 0).
 
     Fitted attributes: ``labels_`` (n,), ``beliefs_`` (n, k) rows summing to 1,
     ``representatives_`` (k,) sentence indices, ``n_iter_``, ``converged_``, ``model_`` (the
@@ -65,6 +72,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         tol=1e-6,
         damping=0.0,
         random_state=None,
+        em_rounds=0,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -77,6 +85,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.tol = tol
         self.damping = damping
         self.random_state = random_state
+        self.em_rounds = em_rounds
 
     # -- checks ----------------------------------------------------------------------------
     def _check_params(self, n: int):
@@ -97,6 +106,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
             raise ValueError("potentials must be a bpseg_pgm.potentials.Potentials instance")
         if self.potentials is not None and self.engine == "fast":
             raise ValueError("engine='fast' is Algorithm 2 with its own potentials; drop potentials=")
+        em = self.em_rounds
+        if isinstance(em, bool) or not isinstance(em, (int, np.integer)) or em < 0:
+            raise ValueError(f"em_rounds must be an integer >= 0, got {em!r}")
+        if em and self.engine != "potts":
+            raise ValueError("em_rounds > 0 is supported by engine='potts' only")
         return lam, sigma, int(max_iter), tol, damping
 
     def _representatives(self, Xn: np.ndarray) -> np.ndarray:
@@ -104,13 +118,16 @@ class BPSeg(ClusterMixin, BaseEstimator):
         if isinstance(self.init, str):
             if self.init not in INITS:
                 raise ValueError(f"init must be one of {INITS} or an array of indices, got {self.init!r}")
+            k = self.n_segments
+            if isinstance(k, str) and k == "auto":
+                k = min(n, int(np.ceil(2 * np.sqrt(n))))
+                return choose_representatives(Xn, k, "farthest" if self.init != "all" else "all", self.random_state)
             if self.init != "all":
-                k = self.n_segments
                 if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
                     raise ValueError(f"n_segments must be an integer, got {k!r}")
                 if not 1 <= k <= n:
                     raise ValueError(f"n_segments must be between 1 and the number of sentences ({n}), got {k}")
-            return choose_representatives(Xn, self.n_segments, self.init, self.random_state)
+            return choose_representatives(Xn, k, self.init, self.random_state)
         return check_representatives(self.init, n)
 
     # -- fitting ---------------------------------------------------------------------------
@@ -133,11 +150,21 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 raise ValueError("engine='potts' needs Potts-shaped pairwise potentials; use engine='loopy'")
             edges = resolve_edges(Xn, self.neighbors)
             u, v = edges[:, 0], edges[:, 1]
-            res = potts_bp(
-                pot.log_unary(Xn, C), u, v, pot.log_coupling(Xn, u, v),
-                max_iter=max_iter, tol=tol, damping=damping, callback=callback,
-            )  # fmt: skip
-            beliefs, n_iter, converged, self.deltas_ = res.beliefs, res.n_iter, res.converged, res.deltas
+            log_w = pot.log_coupling(Xn, u, v)
+            for r in range(self.em_rounds + 1):
+                if r:  # re-estimate representatives from the beliefs, drop emptied labels
+                    mass = res.beliefs.sum(axis=0)
+                    M = res.beliefs.T @ Xn
+                    keep = (mass >= 0.5) & (np.linalg.norm(M, axis=1) > 1e-12)
+                    if not keep.any():
+                        break
+                    C = normalize_rows(M[keep])
+                res = potts_bp(
+                    pot.log_unary(Xn, C), u, v, log_w,
+                    max_iter=max_iter, tol=tol, damping=damping, callback=callback,
+                )  # fmt: skip
+                self.deltas_ += res.deltas
+            beliefs, n_iter, converged = res.beliefs, len(self.deltas_), res.converged
         elif engine == "loopy":
             self.model_ = build_markov_network(Xn, reps, pot, self.neighbors)
             self.inference_ = LoopyBeliefPropagation(self.model_, max_iter=max_iter, tol=tol, damping=damping)
@@ -163,6 +190,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             beliefs, n_iter, converged = self._fit_reference(Xn, reps, pot, lam, sigma, max_iter, tol, damping)
 
         self.representatives_ = reps
+        self.centers_ = C
         self.beliefs_ = np.asarray(beliefs, dtype=np.float64)
         self.labels_ = np.argmax(self.beliefs_, axis=1)
         self.n_iter_ = int(n_iter)
