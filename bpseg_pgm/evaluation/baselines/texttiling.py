@@ -74,7 +74,8 @@ class TextTiling:
     cutoff : "hc" (mean - std/2, nltk's default) or "lc" (mean - std) on the depth scores.
     min_gap : boundaries closer than this many sentences to a deeper one are dropped.
 
-    ``fit_predict(X)`` takes the (n, d) sentence-embedding matrix in document order; the
+    The defaults were selected on Choi set 1 only (mean ARI over a small grid; see
+    ``benchmarks/RESULTS_choi.md``). ``fit_predict(X)`` takes the (n, d) sentence-embedding matrix in document order; the
     sentence text is not needed.
     """
 
