@@ -14,7 +14,6 @@ import contextlib
 import importlib
 import os
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 from typing import Callable, NoReturn
@@ -89,29 +88,14 @@ def _check_output(out: str | None) -> None:
         raise ValueError(f"output directory does not exist: {parent}")
 
 
-def _write_atomic(out: str, content: str) -> None:
-    """Write ``content`` to ``out`` via a temporary file in the same directory and ``os.replace``."""
-    path = Path(out)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(content)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def _emit(content: str, out: str | None) -> None:
     if out is None:
         sys.stdout.write(content)
         sys.stdout.flush()
     else:
-        _write_atomic(out, content)
+        from bpseg_pgm.evaluation.atomic_write import write_atomically
+
+        write_atomically({out: content})
 
 
 def _cmd_segment(args: argparse.Namespace) -> int:

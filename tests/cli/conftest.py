@@ -1,0 +1,43 @@
+"""Helpers for running the real ``bpseg`` command in a subprocess with a private, pre-filled cache."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bpseg_pgm.cli.demo import load_example
+from bpseg_pgm.text.embeddings import Embedder
+
+BPSEG = [sys.executable, "-m", "bpseg_pgm.cli.main"]
+
+
+@pytest.fixture(scope="session")
+def cli_env(tmp_path_factory):
+    """Environment for ``bpseg`` subprocesses: a temporary cache already holding the example's embeddings."""
+    cache = tmp_path_factory.mktemp("bpseg_cli_cache")
+    Embedder(cache_dir=cache, show_progress=False).encode(load_example())
+    env = dict(os.environ, BPSEG_CACHE_DIR=str(cache))
+    env.pop("HF_HUB_OFFLINE", None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def example_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("input") / "example.txt"
+    path.write_text("\n".join(load_example()) + "\n", encoding="utf-8")
+    return path
+
+
+def run_bpseg(args, env, stdin=b"", cmd=BPSEG, timeout=300):
+    """Run ``bpseg ARGS`` and return the CompletedProcess (stdout/stderr as text)."""
+    proc = subprocess.run([*cmd, *map(str, args)], input=stdin, env=env, capture_output=True, timeout=timeout)
+    return subprocess.CompletedProcess(
+        proc.args, proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8", "replace")
+    )
+
+
+def console_script() -> Path:
+    """The ``bpseg`` entry point installed next to this Python."""
+    return Path(sys.executable).parent / ("bpseg.exe" if os.name == "nt" else "bpseg")
