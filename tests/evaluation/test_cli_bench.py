@@ -84,8 +84,6 @@ def test_error_in_a_real_process_has_no_traceback(error_run):
     ]
 
 
-@pytest.mark.xfail(strict=True, reason="importing bpseg_pgm lets pgmpy print a FutureWarning on stderr "
-                                       "before the CLI's warning filter is set (outside bpseg bench)")
 def test_error_in_a_real_process_is_one_line(error_run):
     assert len(error_run.stderr.strip().splitlines()) == 1
 
