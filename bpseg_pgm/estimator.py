@@ -16,17 +16,34 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 
 from ._validation import check_embeddings, check_nonnegative, check_representatives, check_sigma, normalize_rows
-from .graph import build_markov_network, resolve_edges, variable_name
+from .graph import auto_pairs, build_markov_network, resolve_edges, variable_name
 from .inference.exact import MAX_CLIQUE_ENTRIES, exact_marginals
 from .inference.fast import fast_bp_seg
 from .inference.loopy import LoopyBeliefPropagation
 from .inference.potts import potts_bp
 from .inference.reference import reference_bp, reference_potentials
-from .potentials import PaperPotentials, Potentials
+from .potentials import CenteredPottsPotentials, PaperPotentials, Potentials
 from .representatives import INITS, choose_representatives
 
 ENGINES = ("potts", "loopy", "fast", "exact", "reference")
+
+#: Named pairwise models; ``potentials=`` takes one of these names or a Potentials object.
+POTENTIALS = {"centered": CenteredPottsPotentials, "paper": PaperPotentials}
+
+#: What ``lam=None``, ``sigma="auto"`` and ``em_rounds=None`` mean for each model. The
+#: centred model's values were chosen on Choi set 1 and set-1 interleaved documents only
+#: (benchmarks/tune_defaults.py); the paper's are eq. (2) with lam = 0.12 (section 4.1);
+#: "fast" is the appendix's Choi setting for Algorithm 2.
+_MODEL_DEFAULTS = {
+    "centered": {"lam": 300.0, "sigma": 100.0, "em_rounds": 5},
+    "paper": {"lam": 0.12, "sigma": None, "em_rounds": 0},
+    "fast": {"lam": 300.0, "sigma": 10.0, "em_rounds": 0},
+    "custom": {"lam": 0.0, "sigma": None, "em_rounds": 0},
+}
 _DEFAULT_ITER = {"fast": 5}
+
+#: ``n_segments="auto"`` starts from min(n, ceil(2 sqrt(n)), AUTO_MAX_SEGMENTS) labels.
+AUTO_MAX_SEGMENTS = 40
 
 
 class BPSeg(ClusterMixin, BaseEstimator):
@@ -34,45 +51,50 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     Parameters
     ----------
-    n_segments : int, the number of labels k (ignored with ``init="all"``, where k = n).
-    lam : float >= 0, strength of the pairwise term (paper: 0.12; appendix Choi: 300).
-    sigma : None or float > 0, distance decay exp(-|i-j|^2 / sigma) of the pairwise term.
-    engine : one of "potts", "loopy", "fast", "exact", "reference".
-    init : "random", "farthest", "all", or an array of k distinct sentence indices.
-    potentials : a :class:`~bpseg_pgm.potentials.Potentials`; default the paper's with
-        ``lam`` and ``sigma``. Not used by the "fast" engine, which has its own.
-    neighbors : None (all pairs, the paper), (i, j) pairs, or a callable(X) -> pairs.
-    max_iter : sweeps at most (default 100; for "fast" it is T, default 5).
+    n_segments : int, or "auto" (default): start from min(n, ceil(2 sqrt(n)), 40)
+        farthest-spread labels and let segments empty out during re-estimation. Ignored with
+        ``init="all"`` (k = n). The number actually used is ``n_segments_``.
+    potentials : "centered" (default), "paper" (eq. 1-2), or a
+        :class:`~bpseg_pgm.potentials.Potentials` object of your own.
+    lam : float >= 0, strength of the pairwise term; None (default) takes the model's own:
+        centered 300, paper 0.12 (section 4.1), fast 300 (appendix).
+    sigma : None (no decay) or float > 0, distance decay exp(-|i-j|^2 / sigma) of the pairwise
+        term; "auto" (default) takes the model's own: centered 100, paper None, fast 10.
+    engine : "potts" (default), "loopy", "fast", "exact" or "reference".
+    init : "farthest" (default), "random" (the paper), "all", or k distinct sentence indices.
+    neighbors : "auto" (default: all pairs up to 400 sentences, then a decay-wide window
+        plus 10 nearest neighbours), "all"/None (the paper's complete graph), (i, j) pairs,
+        or a callable(X) -> pairs. The edge set used is ``edges_``.
+    max_iter : sweeps at most per BP run (default 100; for "fast" it is T, default 5).
     tol : stop when no normalised log message changes by more than this.
     damping : in [0, 1), geometric damping of messages.
     random_state : seed for ``init="random"``.
-    em_rounds : int >= 0 (engine "potts"): representative re-estimation. After BP, each
-        label's representative becomes the belief-weighted mean of the embeddings, labels
-        holding less than half a sentence of belief are dropped, and BP runs again.
-        ``representatives_`` keeps the initial sentence indices; ``centers_`` the final vectors.
+    em_rounds : int >= 0, or None (default: 5 for "centered", 0 otherwise). Representative
+        re-estimation: after BP each label's representative becomes the belief-weighted mean
+        of the embeddings, labels holding less than half a sentence of belief are dropped, and
+        BP runs again. Not for engine "fast" (Algorithm 2 as written).
 
-    ``n_segments="auto"`` starts from k = min(n, ceil(2 sqrt(n))) farthest-spread labels and
-    lets segments empty out (best with ``em_rounds`` > 0).
-
-    Fitted attributes: ``labels_`` (n,), ``beliefs_`` (n, k) rows summing to 1,
-    ``representatives_`` (k,) sentence indices, ``n_iter_``, ``converged_``, ``model_`` (the
-    pgmpy network for "loopy"/"exact", else None), ``deltas_`` (message change per sweep).
+    Fitted attributes: ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
+    summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
+    representative vectors), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
+    (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
+    network for "loopy"/"exact", else None).
     """
 
     def __init__(
         self,
-        n_segments=5,
-        lam=0.12,
-        sigma=None,
+        n_segments="auto",
+        lam=None,
+        sigma="auto",
         engine="potts",
-        init="random",
-        potentials=None,
-        neighbors=None,
+        init="farthest",
+        potentials="centered",
+        neighbors="auto",
         max_iter=None,
         tol=1e-6,
         damping=0.0,
         random_state=None,
-        em_rounds=0,
+        em_rounds=None,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -91,8 +113,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
     def _check_params(self, n: int):
         if self.engine not in ENGINES:
             raise ValueError(f"engine must be one of {ENGINES}, got {self.engine!r}")
-        lam = check_nonnegative(self.lam, "lam")
-        sigma = check_sigma(self.sigma)
+        model = self._model_name()
+        lam = _MODEL_DEFAULTS[model]["lam"] if self.lam is None else check_nonnegative(self.lam, "lam")
+        sigma = _MODEL_DEFAULTS[model]["sigma"] if isinstance(self.sigma, str) and self.sigma == "auto" else self.sigma
+        sigma = check_sigma(sigma)
         max_iter = _DEFAULT_ITER.get(self.engine, 100) if self.max_iter is None else self.max_iter
         if not isinstance(max_iter, (int, np.integer)) or isinstance(max_iter, bool) or max_iter < 1:
             raise ValueError(f"max_iter must be an integer >= 1, got {self.max_iter!r}")
@@ -102,16 +126,38 @@ class BPSeg(ClusterMixin, BaseEstimator):
         damping = float(self.damping)
         if not 0.0 <= damping < 1.0:
             raise ValueError(f"damping must be in [0, 1), got {self.damping!r}")
-        if self.potentials is not None and not isinstance(self.potentials, Potentials):
-            raise ValueError("potentials must be a bpseg_pgm.potentials.Potentials instance")
-        if self.potentials is not None and self.engine == "fast":
-            raise ValueError("engine='fast' is Algorithm 2 with its own potentials; drop potentials=")
         em = self.em_rounds
-        if isinstance(em, bool) or not isinstance(em, (int, np.integer)) or em < 0:
-            raise ValueError(f"em_rounds must be an integer >= 0, got {em!r}")
-        if em and self.engine != "potts":
-            raise ValueError("em_rounds > 0 is supported by engine='potts' only")
+        if em is not None and (isinstance(em, bool) or not isinstance(em, (int, np.integer)) or em < 0):
+            raise ValueError(f"em_rounds must be None or an integer >= 0, got {em!r}")
+        if em and self.engine == "fast":
+            raise ValueError("engine='fast' is Algorithm 2 as written; it has no em_rounds")
         return lam, sigma, int(max_iter), tol, damping
+
+    def _model_name(self) -> str:
+        """Which default set applies: 'fast' (Algorithm 2), a named potential, or 'custom'."""
+        if self.engine == "fast":
+            if self.potentials is not None and not isinstance(self.potentials, str):
+                raise ValueError("engine='fast' is Algorithm 2 with its own potentials; leave potentials at its default")
+            return "fast"
+        if isinstance(self.potentials, Potentials):
+            return "custom"
+        name = "paper" if self.potentials is None else self.potentials
+        if name not in POTENTIALS:
+            raise ValueError(
+                f"potentials must be one of {tuple(POTENTIALS)} or a bpseg_pgm.potentials.Potentials, got {name!r}"
+            )
+        return name
+
+    def _potentials(self, lam, sigma) -> Potentials | None:
+        model = self._model_name()
+        if model == "fast":
+            return None
+        if model == "custom":
+            return self.potentials
+        return POTENTIALS[model](lam=lam, sigma=sigma)
+
+    def _em_rounds(self) -> int:
+        return _MODEL_DEFAULTS[self._model_name()]["em_rounds"] if self.em_rounds is None else int(self.em_rounds)
 
     def _representatives(self, Xn: np.ndarray) -> np.ndarray:
         n = Xn.shape[0]
@@ -120,7 +166,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 raise ValueError(f"init must be one of {INITS} or an array of indices, got {self.init!r}")
             k = self.n_segments
             if isinstance(k, str) and k == "auto":
-                k = min(n, int(np.ceil(2 * np.sqrt(n))))
+                k = min(n, AUTO_MAX_SEGMENTS, int(np.ceil(2 * np.sqrt(n))))
                 return choose_representatives(Xn, k, "farthest" if self.init != "all" else "all", self.random_state)
             if self.init != "all":
                 if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
@@ -138,56 +184,31 @@ class BPSeg(ClusterMixin, BaseEstimator):
         """
         Xn = normalize_rows(check_embeddings(X))
         lam, sigma, max_iter, tol, damping = self._check_params(Xn.shape[0])
+        pot = self._potentials(lam, sigma)
+        if isinstance(self.neighbors, str):
+            if self.neighbors not in ("auto", "all"):
+                raise ValueError(f"neighbors must be 'auto', 'all', None, pairs or a callable, got {self.neighbors!r}")
+            edges = auto_pairs(Xn, sigma) if self.neighbors == "auto" else None
+        else:
+            edges = self.neighbors
+        self.edges_ = resolve_edges(Xn, edges)
+        em_rounds = self._em_rounds()
         reps = self._representatives(Xn)
-        pot = self.potentials if self.potentials is not None else PaperPotentials(lam=lam, sigma=sigma)
         C = Xn[reps]
         self.model_ = None
         self.deltas_ = []
-        engine = self.engine
-
-        if engine == "potts":
-            if not getattr(pot, "potts", True):
-                raise ValueError("engine='potts' needs Potts-shaped pairwise potentials; use engine='loopy'")
-            edges = resolve_edges(Xn, self.neighbors)
-            u, v = edges[:, 0], edges[:, 1]
-            log_w = pot.log_coupling(Xn, u, v)
-            for r in range(self.em_rounds + 1):
-                if r:  # re-estimate representatives from the beliefs, drop emptied labels
-                    mass = res.beliefs.sum(axis=0)
-                    M = res.beliefs.T @ Xn
-                    keep = (mass >= 0.5) & (np.linalg.norm(M, axis=1) > 1e-12)
-                    if not keep.any():
-                        break
-                    C = normalize_rows(M[keep])
-                res = potts_bp(
-                    pot.log_unary(Xn, C), u, v, log_w,
-                    max_iter=max_iter, tol=tol, damping=damping, callback=callback,
-                )  # fmt: skip
-                self.deltas_ += res.deltas
-            beliefs, n_iter, converged = res.beliefs, len(self.deltas_), res.converged
-        elif engine == "loopy":
-            self.model_ = build_markov_network(Xn, reps, pot, self.neighbors)
-            self.inference_ = LoopyBeliefPropagation(self.model_, max_iter=max_iter, tol=tol, damping=damping)
-            res = self.inference_.run(callback=callback)
-            order = [self.inference_._vars.index(variable_name(i)) for i in range(Xn.shape[0])]
-            beliefs, n_iter, converged, self.deltas_ = res.beliefs[order], res.n_iter, res.converged, res.deltas
-        elif engine == "exact":
-            n, k = Xn.shape[0], reps.size
-            if self.neighbors is None and float(k) ** n > MAX_CLIQUE_ENTRIES:
-                raise ValueError(
-                    f"exact inference on the fully connected graph needs a clique table of k^n = "
-                    f"{k}^{n} = {float(k) ** n:.3g} entries (limit {MAX_CLIQUE_ENTRIES:.3g}); "
-                    "use engine='loopy' or 'potts'"
-                )
-            self.model_ = build_markov_network(Xn, reps, pot, self.neighbors)
-            marg = exact_marginals(self.model_)
-            order = [list(self.model_.nodes()).index(variable_name(i)) for i in range(n)]
-            beliefs, n_iter, converged = marg[order], 1, True
-        elif engine == "fast":
-            _, beliefs = fast_bp_seg(Xn, C, lam=lam, sigma=sigma, n_iter=max_iter)
-            n_iter, converged = max_iter, True
-        else:  # reference
-            beliefs, n_iter, converged = self._fit_reference(Xn, reps, pot, lam, sigma, max_iter, tol, damping)
+        n_iter = 0
+        for r in range(em_rounds + 1):
+            if r:  # re-estimate representatives from the beliefs, drop emptied labels
+                mass = beliefs.sum(axis=0)
+                M = beliefs.T @ Xn
+                keep = (mass >= 0.5) & (np.linalg.norm(M, axis=1) > 1e-12)
+                if not keep.any():
+                    break
+                C = normalize_rows(M[keep])
+            beliefs, it, converged = self._infer(Xn, C, reps if r == 0 else None, pot, lam, sigma, max_iter, tol,
+                                                 damping, callback)  # fmt: skip
+            n_iter += it
 
         self.representatives_ = reps
         self.centers_ = C
@@ -195,16 +216,55 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.labels_ = np.argmax(self.beliefs_, axis=1)
         self.n_iter_ = int(n_iter)
         self.converged_ = bool(converged)
-        self.n_segments_ = int(reps.size)
+        self.n_segments_ = int(C.shape[0])
         return self
 
-    def _fit_reference(self, Xn, reps, pot, lam, sigma, max_iter, tol, damping):
-        edges = resolve_edges(Xn, self.neighbors)
-        if self.potentials is None:
-            unary, pairwise = reference_potentials(Xn.tolist(), reps.tolist(), lam=lam, sigma=sigma)
+    def _infer(self, Xn, C, reps, pot, lam, sigma, max_iter, tol, damping, callback):
+        """One engine run with representative vectors C (and their sentence indices, if any)."""
+        engine = self.engine
+        n, k = Xn.shape[0], C.shape[0]
+        if engine == "potts":
+            if not getattr(pot, "potts", True):
+                raise ValueError("engine='potts' needs Potts-shaped pairwise potentials; use engine='loopy'")
+            edges = self.edges_
+            u, v = edges[:, 0], edges[:, 1]
+            res = potts_bp(
+                pot.log_unary(Xn, C), u, v, pot.log_coupling(Xn, u, v),
+                max_iter=max_iter, tol=tol, damping=damping, callback=callback,
+            )  # fmt: skip
+            self.deltas_ += res.deltas
+            return res.beliefs, res.n_iter, res.converged
+        if engine == "loopy":
+            self.model_ = build_markov_network(Xn, C, pot, self.edges_)
+            self.inference_ = LoopyBeliefPropagation(self.model_, max_iter=max_iter, tol=tol, damping=damping)
+            res = self.inference_.run(callback=callback)
+            order = [self.inference_._vars.index(variable_name(i)) for i in range(n)]
+            self.deltas_ += res.deltas
+            return res.beliefs[order], res.n_iter, res.converged
+        if engine == "exact":
+            if len(self.edges_) == n * (n - 1) // 2 and float(k) ** n > MAX_CLIQUE_ENTRIES:
+                raise ValueError(
+                    f"exact inference on the fully connected graph needs a clique table of k^n = "
+                    f"{k}^{n} = {float(k) ** n:.3g} entries (limit {MAX_CLIQUE_ENTRIES:.3g}); "
+                    "use engine='loopy' or 'potts'"
+                )
+            self.model_ = build_markov_network(Xn, C, pot, self.edges_)
+            marg = exact_marginals(self.model_)
+            order = [list(self.model_.nodes()).index(variable_name(i)) for i in range(n)]
+            return marg[order], 1, True
+        if engine == "fast":
+            _, beliefs = fast_bp_seg(Xn, C, lam=lam, sigma=sigma, n_iter=max_iter)
+            return beliefs, max_iter, True
+        return self._infer_reference(Xn, C, reps, pot, lam, sigma, max_iter, tol, damping)
+
+    def _infer_reference(self, Xn, C, reps, pot, lam, sigma, max_iter, tol, damping):
+        edges = self.edges_
+        if isinstance(pot, PaperPotentials) and reps is not None:
+            # the paper's potentials, transcribed by hand from the embeddings
+            unary, pairwise = reference_potentials(Xn.tolist(), reps.tolist(), lam=pot.lam, sigma=pot.sigma)
         else:
-            k = reps.size
-            unary = np.exp(pot.log_unary(Xn, Xn[reps])).tolist()
+            k = C.shape[0]
+            unary = np.exp(pot.log_unary(Xn, C)).tolist()
             tables = np.exp(pot.log_pairwise_table(Xn, edges[:, 0], edges[:, 1], k))
             lookup = {(int(i), int(j)): t for (i, j), t in zip(edges, tables)}
 

@@ -14,7 +14,6 @@ import contextlib
 import importlib
 import os
 import sys
-import warnings
 from pathlib import Path
 from typing import Callable, NoReturn
 
@@ -185,7 +184,6 @@ def _one_line(exc: BaseException) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpseg`` command line; returns the exit code."""
-    warnings.filterwarnings("ignore", category=FutureWarning, module=r"pgmpy(\.|$)")
     args = build_parser().parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     try:

@@ -1,7 +1,7 @@
 """Graph building: edge sets and the pgmpy Markov network."""
 
 from .build import build_markov_network, representative_vectors, resolve_edges, variable_name
-from .neighbors import all_pairs, canonical_pairs, knn_pairs, sparse_pairs, window_pairs
+from .neighbors import DENSE_LIMIT, all_pairs, auto_pairs, canonical_pairs, knn_pairs, sparse_pairs, window_pairs
 
 __all__ = [
     "build_markov_network",
@@ -9,6 +9,8 @@ __all__ = [
     "resolve_edges",
     "variable_name",
     "all_pairs",
+    "auto_pairs",
+    "DENSE_LIMIT",
     "window_pairs",
     "knn_pairs",
     "sparse_pairs",

@@ -47,6 +47,24 @@ def sparse_pairs(X: np.ndarray, window: int = 5, n_neighbors: int = 10) -> np.nd
     return canonical_pairs(np.concatenate(parts) if parts else np.zeros((0, 2)), n)
 
 
+#: Up to this many sentences, ``auto_pairs`` keeps the paper's fully connected graph.
+DENSE_LIMIT = 400
+
+
+def auto_pairs(X: np.ndarray, sigma: float | None = None) -> np.ndarray:
+    """The default edge set: all pairs for up to DENSE_LIMIT sentences, else sparse.
+
+    Sparse = a reading-order window as wide as the distance decay reaches (exp(-d^2 / sigma)
+    above 1e-12, i.e. d < sqrt(27.6 sigma); 10 without decay) plus the 10 nearest neighbours
+    of every sentence, so that far-apart sentences on the same topic still exchange messages.
+    """
+    n = X.shape[0]
+    if n <= DENSE_LIMIT:
+        return all_pairs(n)
+    width = 10 if sigma is None else int(np.ceil(np.sqrt(27.6 * sigma)))
+    return sparse_pairs(X, window=width, n_neighbors=10)
+
+
 def canonical_pairs(pairs, n: int) -> np.ndarray:
     """Validate user pairs; return unique (i, j), i < j, without self-loops."""
     arr = np.asarray(pairs)

@@ -47,10 +47,20 @@ def exact_marginals(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> np.ndarra
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         bp = BeliefPropagation(model)
-        q = bp.query(names, joint=False, show_progress=False)
-    K = max(int(q[v].cardinality[0]) for v in names)
+        bp.calibrate()
+        cliques = bp.get_clique_beliefs()
+    # each variable's marginal from the smallest calibrated clique that holds it (querying all
+    # variables at once would make pgmpy build their k^n joint table)
+    holder = {}
+    for clique, belief in cliques.items():
+        for v in clique:
+            if v not in holder or np.prod(belief.cardinality) < np.prod(holder[v].cardinality):
+                holder[v] = belief
+    K = max(int(model.get_cardinality(v)) for v in names)
     out = np.zeros((len(names), K))
     for i, v in enumerate(names):
-        vals = np.asarray(q[v].values, dtype=np.float64)
+        belief = holder[v]
+        others = [u for u in belief.variables if u != v]
+        vals = np.asarray(belief.marginalize(others, inplace=False).values, dtype=np.float64)
         out[i, : vals.size] = vals / vals.sum()
     return out

@@ -18,6 +18,7 @@ from scipy.special import logsumexp
 
 from .flooding import BPResult, flooding_bp
 from .layouts import DenseLayout, EdgeLayout
+from .tables import LOG_FLOOR
 
 _LOW, _HIGH = -600.0, 5.0
 
@@ -46,7 +47,7 @@ def potts_update(log_w_slots: np.ndarray, k: int):
         if c_ext is not None:
             table = np.where(offdiag[None], log_w[ext + sl.start][:, None, None], 0.0)
             msg = logsumexp(c_ext[:, :, None] + table, axis=1)
-            out[ext] = msg - logsumexp(msg, axis=1, keepdims=True)
+            out[ext] = np.maximum(msg - logsumexp(msg, axis=1, keepdims=True), LOG_FLOOR)
 
     return update
 

@@ -14,6 +14,9 @@ from scipy.special import logsumexp
 from .flooding import BPResult, flooding_bp
 from .layouts import EdgeLayout
 
+#: Smallest log message: exp(LOG_FLOOR) is 0 in float64, yet sums of n such terms stay finite.
+LOG_FLOOR = -1e200
+
 
 def table_update(log_tables: np.ndarray, valid_dst: np.ndarray | None = None):
     """``update(cavity, out, sl)`` for (m, K, K) log tables oriented (x_u, x_v), slots as EdgeLayout."""
@@ -57,6 +60,10 @@ def table_update(log_tables: np.ndarray, valid_dst: np.ndarray | None = None):
         if not np.all(np.isfinite(lse)):
             raise ValueError("the model is inconsistent: a message is zero in every state")
         out -= lse
+        # A state a factor rules out (a table entry of exactly 0) would get log message -inf,
+        # and the next cavity would be -inf - (-inf) = NaN. Floor it at a finite log value far
+        # below anything representable as a probability, so it stays impossible in effect.
+        np.maximum(out, LOG_FLOOR, out=out)
         if valid is not None:
             out[~valid] = 0.0
 

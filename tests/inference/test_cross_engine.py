@@ -181,12 +181,6 @@ def test_lam_800_sparse_all_engines_agree(damping):
     assert (models["reference"].beliefs_.max(axis=1) < 0.99).any()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=(ValueError, AssertionError),
-    reason="BUG: loopy engine on a model whose pairwise tables underflow to exact 0 (lam=800, cos < 0.07): "
-    "log messages diverge to -inf, then cavity -inf - -inf = NaN -> ValueError; potts and reference converge",
-)
 def test_lam_800_dense_loopy_matches_potts():
     Xn = unit(rand_X(8, 6, 8))
     models = fit_all(Xn, engines=("loopy", "potts"), n_segments=4, lam=800, init=[0, 1, 2, 3])

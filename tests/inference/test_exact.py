@@ -131,12 +131,6 @@ def test_exact_engine_on_a_chain_matches_loopy():
     assert largest_clique_entries(exact.model_) == 9
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=MemoryError,
-    reason="BUG: exact_marginals queries all n variables at once; pgmpy's BeliefPropagation.query(joint=False) "
-    "then multiplies a k^n joint table although the guard measured the junction tree's 25-entry cliques",
-)
 def test_exact_engine_on_a_long_chain_matches_loopy():
     """n = 30, k = 5 on a chain: the cliques have 25 entries, so exact inference is cheap."""
     X = rand_X(30, 4, 7)

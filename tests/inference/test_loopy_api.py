@@ -173,3 +173,20 @@ def test_callback_sees_every_sweep(loopy_model):
     res = bp.run(callback=lambda t, b: seen.append((t, b.copy())))
     assert [t for t, _ in seen] == list(range(1, res.n_iter + 1))
     np.testing.assert_allclose(seen[-1][1], res.beliefs, atol=1e-15)
+
+
+def test_reversed_scope_and_repeated_pair_factors():
+    """A factor over (b, a) is read transposed; two factors on one pair multiply."""
+    rng = np.random.default_rng(4)
+    card = {"a": 2, "b": 3, "c": 2}
+    model = DiscreteMarkovNetwork([("a", "b"), ("b", "c")])
+    model.add_factors(
+        DiscreteFactor(["a"], [2], [1.0, 2.0]),
+        DiscreteFactor(["b", "a"], [3, 2], rng.uniform(0.1, 3.0, 6)),  # scope reversed w.r.t. node order
+        DiscreteFactor(["a", "b"], [2, 3], rng.uniform(0.1, 3.0, 6)),  # a second factor on the same pair
+        DiscreteFactor(["c", "b"], [2, 3], rng.uniform(0.1, 3.0, 6)),
+    )
+    bp = LoopyBeliefPropagation(model, tol=1e-12)
+    q = bp.query(list(card))
+    for v in card:
+        np.testing.assert_allclose(q[v].values, ve_marginal(model, v), rtol=0, atol=1e-9)
