@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["register", "run_choi", "run_example"]
+__all__ = ["register", "run_choi", "run_example", "run_interleaved"]
 
 DEFAULT_CHOI_OUT = "benchmarks/out/choi"
 DEFAULT_EXAMPLE_OUT = "benchmarks/out/example"
+DEFAULT_INTERLEAVED_OUT = "benchmarks/out/interleaved"
+INTERLEAVED_METHODS = ("bpseg", "bpseg-paper", "bpseg-appendix", "kmeans", "kmeans-true-k", "graphseg", "texttiling")
 
 
 def _split(values: list[str] | None) -> list[str] | None:
@@ -55,6 +57,28 @@ def run_choi(args: argparse.Namespace) -> int:
     result = run_choi_benchmark(
         args.data, sets=sets, ranges=ranges, methods=methods, limit=limit, seed=seed,
         embedder=embedder, progress=False if args.no_progress else None,
+    )  # fmt: skip
+    paths = write_choi_report(result, out)
+    sys.stdout.write(render_markdown(result))
+    sys.stdout.write("\nWrote " + ", ".join(str(p) for p in paths.values()) + "\n")
+    return 0
+
+
+def run_interleaved(args: argparse.Namespace) -> int:
+    """``bpseg bench interleaved``: documents whose topics return, built from Choi set 1."""
+    from bpseg_pgm.evaluation.atomic_write import check_output_dir
+    from bpseg_pgm.evaluation.bench_choi import render_markdown, run_choi_benchmark, write_choi_report
+    from bpseg_pgm.evaluation.choi import load_choi
+    from bpseg_pgm.evaluation.interleaved import make_interleaved
+
+    n_docs = _int(args.docs, "--docs")
+    seed = _int(args.seed, "--seed")
+    methods = _split(args.methods) or list(INTERLEAVED_METHODS)
+    out = check_output_dir(args.out)
+    docs = make_interleaved(load_choi(args.data, sets=[1]), n_docs=n_docs, seed=seed)
+    result = run_choi_benchmark(
+        args.data, methods=methods, seed=seed, docs=docs, progress=False if args.no_progress else None,
+        title="Interleaved-topic documents from Choi set 1 (development set)",
     )  # fmt: skip
     paths = write_choi_report(result, out)
     sys.stdout.write(render_markdown(result))
@@ -114,6 +138,21 @@ def register(subparsers) -> argparse.ArgumentParser:
     choi.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
     choi.add_argument("--no-progress", action="store_true", help="no progress bars")
     choi.set_defaults(func=run_choi)
+
+    inter = sub.add_parser(
+        "interleaved", help="documents whose topics return (A B A C B ...), built from Choi set 1",
+        description="Build documents from chunks of 3-5 Choi set-1 segments, interleaved so that topics "
+                    "return; gold = source segment. The development benchmark for non-contiguous grouping.",
+    )  # fmt: skip
+    inter.add_argument("--docs", default="60", metavar="N", help="number of documents (default 60)")
+    inter.add_argument("--seed", default="0", metavar="N", help="seed for building documents and methods")
+    inter.add_argument("--methods", nargs="+", metavar="METHOD",
+                       help=f"methods (default: {' '.join(INTERLEAVED_METHODS)})")
+    inter.add_argument("--out", default=DEFAULT_INTERLEAVED_OUT, metavar="DIR",
+                       help=f"output folder (default {DEFAULT_INTERLEAVED_OUT})")
+    inter.add_argument("--data", metavar="DIR", help="Choi data folder (as for `bench choi`)")
+    inter.add_argument("--no-progress", action="store_true", help="no progress bars")
+    inter.set_defaults(func=run_interleaved)
 
     example = sub.add_parser(
         "example", help="Table 2: tennis sentences together on the illustrative example, k = 2..7",

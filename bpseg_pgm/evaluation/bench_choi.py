@@ -82,19 +82,23 @@ def run_choi_benchmark(
     seed: int = 0,
     embedder=None,
     progress: bool | None = None,
+    docs: Sequence | None = None,
+    title: str = "Choi benchmark (BP-Seg paper, Table 1)",
 ) -> dict:
     """Run ``methods`` on the selected Choi documents; return the result dict.
 
     ``embedder`` defaults to ``Embedder()`` (bundled MiniLM, on-disk cache). ``seed`` is
     the random_state of every seeded method on every document. ``progress=None`` shows a
     tqdm bar only on a terminal. The result holds ``config``, ``machine``, timings,
-    ``summary`` (see :func:`summarize`) and per-document ``records``.
+    ``summary`` (see :func:`summarize`) and per-document ``records``. ``docs`` replaces
+    the Choi selection by other documents with the same fields (e.g. interleaved ones).
     """
     methods = _check_methods(methods)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     root = resolve_data_dir(data_dir)
-    docs = load_choi(root, sets=sets, ranges=ranges, limit=limit)
+    if docs is None:
+        docs = load_choi(root, sets=sets, ranges=ranges, limit=limit)
     if embedder is None:
         from bpseg_pgm.text.embeddings import Embedder
 
@@ -111,9 +115,10 @@ def run_choi_benchmark(
             records.append(_run_one(doc, X, name, int(seed)))
     total = time.perf_counter() - start
     config = {
+        "title": title,
         "data_dir": str(root),
         "sets": sorted({d.set for d in docs}),
-        "ranges": [r for r in CHOI_RANGES if any(d.range == r for d in docs)],
+        "ranges": _ranges_of(docs),
         "methods": {m: METHODS[m].description for m in methods},
         "limit": limit,
         "seed": int(seed),
@@ -131,7 +136,7 @@ def run_choi_benchmark(
 
 
 def _run_one(doc: ChoiDocument, X: np.ndarray, name: str, seed: int) -> dict:
-    estimator = make_estimator(name, len(doc), seed)
+    estimator = make_estimator(name, len(doc), seed, gold_k=doc.n_segments)
     t0 = time.perf_counter()
     labels = np.asarray(estimator.fit_predict(X))
     seconds = time.perf_counter() - t0
@@ -149,9 +154,15 @@ def _run_one(doc: ChoiDocument, X: np.ndarray, name: str, seed: int) -> dict:
     }
 
 
+def _ranges_of(items) -> list[str]:
+    """The ranges present, the paper's six in its order first, then any others as they come."""
+    present = list(dict.fromkeys(x["range"] if isinstance(x, dict) else x.range for x in items))
+    return [r for r in CHOI_RANGES if r in present] + [r for r in present if r not in CHOI_RANGES]
+
+
 def _aggregate(records: Sequence[dict], methods: Sequence[str]) -> dict:
     table: dict = {}
-    for rng in CHOI_RANGES:
+    for rng in _ranges_of(records):
         for name in methods:
             rows = [r for r in records if r["range"] == rng and r["method"] == name]
             if not rows:
@@ -200,7 +211,7 @@ def render_markdown(result: dict) -> str:
     cfg = result["config"]
     methods = list(cfg["methods"])
     lines = [
-        "# Choi benchmark (BP-Seg paper, Table 1)",
+        f"# {cfg.get('title', 'Choi benchmark (BP-Seg paper, Table 1)')}",
         "",
         f"{cfg['n_documents']} documents, {cfg['n_sentences']} sentences; embeddings: `{cfg['embedder']}`; "
         f"seed {cfg['seed']}; limit per folder: {cfg['limit'] if cfg['limit'] is not None else 'none'}.",
@@ -214,7 +225,7 @@ def render_markdown(result: dict) -> str:
         "window k = half the mean gold segment length. Std is the population std over documents.",
     ]
     for name, table in result["summary"].items():
-        ranges = [r for r in CHOI_RANGES if r in table]
+        ranges = list(table)
         lines += ["", f"## {_selection_title(name, result)}", "", "Mean ARI / NMI (as in the paper's Table 1):", ""]
         lines.append("| method | " + " | ".join(f"{r} ARI | {r} NMI" for r in ranges) + " |")
         lines.append("|---|" + "---:|---:|" * len(ranges))
@@ -249,7 +260,7 @@ def _render_png(result: dict) -> bytes:
 
     name = "held_out" if "held_out" in result["summary"] else "all"
     table = result["summary"][name]
-    ranges = [r for r in CHOI_RANGES if r in table]
+    ranges = list(table)
     methods = list(result["config"]["methods"])
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.6), sharey=True)
     width = 0.8 / len(methods)
@@ -266,7 +277,7 @@ def _render_png(result: dict) -> bytes:
         ax.grid(axis="y", alpha=0.3)
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=min(len(methods), 6), fontsize=8, frameon=False)
-    fig.suptitle(f"Choi: {_selection_title(name, result)}", fontsize=10)
+    fig.suptitle(f"{result['config'].get('title', 'Choi')}: {_selection_title(name, result)}", fontsize=10)
     fig.tight_layout(rect=(0, 0.07, 1, 1))
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110)

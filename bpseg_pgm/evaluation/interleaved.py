@@ -24,6 +24,7 @@ class InterleavedDocument:
     labels: np.ndarray
     doc_id: str
     range: str = "interleaved"
+    set: int = 1  # built from Choi set 1, the tuning set
 
     @property
     def n_segments(self) -> int:

@@ -23,30 +23,42 @@ class Method:
     name: str
     factory: Factory
     description: str
+    uses_gold_k: bool = False  # an oracle baseline: the factory also gets the true number of segments
 
 
 METHODS: dict[str, Method] = {}
 
 
-def register_method(name: str, factory: Factory, description: str) -> Method:
-    """Add (or replace) a method; returns it."""
+def register_method(name: str, factory: Factory, description: str, uses_gold_k: bool = False) -> Method:
+    """Add (or replace) a method; returns it. ``uses_gold_k`` factories take (n, seed, gold_k)."""
     if not name or any(c.isspace() for c in name):
         raise ValueError(f"method name must be non-empty without spaces, got {name!r}")
-    METHODS[name] = Method(name, factory, description)
+    METHODS[name] = Method(name, factory, description, uses_gold_k)
     return METHODS[name]
 
 
-def make_estimator(name: str, n: int, seed: int):
+def make_estimator(name: str, n: int, seed: int, gold_k: int | None = None):
     """The estimator of method ``name`` for an n-sentence document; ValueError if unknown."""
     if name not in METHODS:
         raise ValueError(f"unknown method {name!r}; choose from {', '.join(METHODS)}")
-    return METHODS[name].factory(n, seed)
+    method = METHODS[name]
+    if method.uses_gold_k:
+        if gold_k is None:
+            raise ValueError(f"method {name!r} needs the gold number of segments")
+        return method.factory(n, seed, gold_k)
+    return method.factory(n, seed)
 
 
 def _bpseg(n: int, seed: int):
     from bpseg_pgm import BPSeg
 
-    return BPSeg(n_segments=min(20, n), random_state=seed)
+    return BPSeg(random_state=seed)
+
+
+def _bpseg_paper(n: int, seed: int):
+    from bpseg_pgm import BPSeg
+
+    return BPSeg(n_segments=min(20, n), potentials="paper", init="random", random_state=seed)
 
 
 def _bpseg_appendix(n: int, seed: int):
@@ -59,6 +71,12 @@ def _kmeans(n: int, seed: int):
     from bpseg_pgm.evaluation.baselines.kmeans import KMeansSegmenter
 
     return KMeansSegmenter(max_clusters=20, random_state=seed)
+
+
+def _kmeans_true_k(n: int, seed: int, gold_k: int):
+    from bpseg_pgm.evaluation.baselines.kmeans import KMeansSegmenter
+
+    return KMeansSegmenter(n_clusters=gold_k, random_state=seed)
 
 
 def _graphseg(n: int, seed: int):
@@ -79,13 +97,26 @@ def _texttiling(n: int, seed: int):
     return TextTiling()
 
 
-register_method("bpseg", _bpseg, "BPSeg() defaults (potts engine, lam 0.12, random init), k = min(20, n)")
+register_method(
+    "bpseg",
+    _bpseg,
+    "BPSeg() library defaults: centred Potts potentials (lam 300, sigma 100, unary scale 3), "
+    "k = 'auto', farthest init, 5 re-estimation rounds, potts engine",
+)
+register_method(
+    "bpseg-paper",
+    _bpseg_paper,
+    "the paper's eq. (1)-(2) as written: BPSeg(potentials='paper', lam 0.12, init='random'), k = min(20, n)",
+)
 register_method(
     "bpseg-appendix",
     _bpseg_appendix,
     "appendix Algorithm 2: BPSeg(engine='fast', init='all', lam=300, sigma=10, max_iter=5), k = n",
 )
 register_method("kmeans", _kmeans, "sklearn KMeans, k = min(20, n), default n_init")
+register_method(
+    "kmeans-true-k", _kmeans_true_k, "oracle: sklearn KMeans given the gold number of segments", uses_gold_k=True
+)
 register_method("graphseg", _graphseg, "GraphSeg as published, cosine > tau = 0.2, min size 1")
 register_method(
     "graphseg-python",

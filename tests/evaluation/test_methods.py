@@ -10,8 +10,14 @@ from bpseg_pgm.evaluation import methods as registry
 
 def test_paper_configurations():
     bp = registry.make_estimator("bpseg", 35, 7)
-    assert isinstance(bp, BPSeg) and bp.n_segments == 20 and bp.random_state == 7
-    assert registry.make_estimator("bpseg", 12, 0).n_segments == 12
+    assert isinstance(bp, BPSeg) and bp.get_params() == BPSeg(random_state=7).get_params()
+    paper = registry.make_estimator("bpseg-paper", 35, 7)
+    assert (paper.potentials, paper.init, paper.n_segments, paper.random_state) == ("paper", "random", 20, 7)
+    assert registry.make_estimator("bpseg-paper", 12, 0).n_segments == 12
+    oracle = registry.make_estimator("kmeans-true-k", 50, 0, gold_k=7)
+    assert oracle.n_clusters == 7
+    with pytest.raises(ValueError, match="gold number"):
+        registry.make_estimator("kmeans-true-k", 50, 0)
     app = registry.make_estimator("bpseg-appendix", 50, 0)
     assert (app.engine, app.init, app.lam, app.sigma, app.max_iter) == ("fast", "all", 300, 10, 5)
     assert registry.make_estimator("kmeans", 50, 3).max_clusters == 20
