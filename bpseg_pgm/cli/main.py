@@ -31,15 +31,23 @@ class _Parser(argparse.ArgumentParser):
 
 def _engine_options() -> argparse.ArgumentParser:
     """Options shared by ``segment`` and ``demo``: the model and the BPSeg parameters."""
-    from bpseg_pgm.estimator import ENGINES
+    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import ENGINES, POTENTIALS
     from bpseg_pgm.representatives import INITS
 
-    p = _Parser(add_help=False)
+    default = BPSeg().get_params()
+    p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)  # absent unless given
     g = p.add_argument_group("BP-Seg options (defaults: those of bpseg_pgm.BPSeg)")
-    g.add_argument("--lam", type=float, help="strength of the pairwise term (default 0.12)")
-    g.add_argument("--sigma", type=float, help="distance decay exp(-|i-j|^2/sigma) of the pairwise term (default: none)")
-    g.add_argument("--engine", choices=ENGINES, help="inference engine (default potts)")
-    g.add_argument("--init", choices=INITS, help="how the k representatives are chosen (default random; demo: farthest)")
+    g.add_argument("--potentials", choices=sorted(POTENTIALS),
+                   help=f"pairwise model: 'paper' is the paper's eq. 1-2 (default {default['potentials']})")
+    g.add_argument("--lam", type=float, help="strength of the pairwise term (default: the model's own)")
+    g.add_argument("--sigma", type=_sigma, metavar="S",
+                   help="distance decay exp(-|i-j|^2/S) of the pairwise term: a number, 'none' or 'auto' "
+                        "(default: the model's own)")
+    g.add_argument("--engine", choices=ENGINES, help=f"inference engine (default {default['engine']})")
+    g.add_argument("--init", choices=INITS, help=f"how the k representatives are chosen (default {default['init']})")
+    g.add_argument("--em-rounds", type=int, metavar="N",
+                   help="rounds of representative re-estimation (default: the model's own)")
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
     g.add_argument("--tol", type=float, help="convergence tolerance on messages")
@@ -49,9 +57,13 @@ def _engine_options() -> argparse.ArgumentParser:
     return p
 
 
+_PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "random_state", "max_iter", "tol",
+                "damping")
+
+
 def _bpseg_params(args: argparse.Namespace) -> dict:
-    names = ("lam", "sigma", "engine", "init", "random_state", "max_iter", "tol", "damping")
-    return {n: getattr(args, n) for n in names if getattr(args, n) is not None}
+    """The BPSeg parameters given on the command line (``--sigma none`` gives None)."""
+    return {n: getattr(args, n) for n in _PARAM_NAMES if hasattr(args, n)}
 
 
 def _decode(data: bytes, source: str) -> str:
@@ -102,7 +114,7 @@ def _cmd_segment(args: argparse.Namespace) -> int:
 
     _check_output(args.output)
     text = _read_input(args.file)
-    seg = segment_text(text, args.k, model=args.model, lines=args.lines, **_bpseg_params(args))
+    seg = segment_text(text, args.k, model=getattr(args, "model", None), lines=args.lines, **_bpseg_params(args))
     if args.format == "json":
         content = seg.to_json() + "\n"
     elif args.format == "html":
@@ -119,7 +131,7 @@ def _cmd_segment(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from bpseg_pgm.cli.demo import run_demo
 
-    _emit(run_demo(args.k, model=args.model, **_bpseg_params(args)), None)
+    _emit(run_demo(args.k, model=getattr(args, "model", None), **_bpseg_params(args)), None)
     return 0
 
 
@@ -133,6 +145,19 @@ def _positive_int(value: str) -> int:
     return k
 
 
+def _n_segments(value: str) -> int | str:
+    return "auto" if value == "auto" else _positive_int(value)
+
+
+def _sigma(value: str) -> float | str | None:
+    if value in ("auto", "none"):
+        return None if value == "none" else "auto"
+    try:
+        return float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, 'none' or 'auto', got {value!r}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
     parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
@@ -144,8 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Split a UTF-8 text into sentences, embed them and group them into "
                                      "k possibly non-contiguous segments.")
     seg.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
-    seg.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3,
-                     help="number of segments k (default 3; ignored with --init all)")
+    seg.add_argument("-k", "--n-segments", dest="k", type=_n_segments, default="auto",
+                     help="number of segments k, or 'auto' (the default) to let BP-Seg choose; "
+                          "ignored with --init all")
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
     seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text", help="output format (default text)")
@@ -157,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
                                       "and check whether the three tennis sentences share a segment.")
     demo.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3,
                       help="k shown in full (default 3)")
-    demo.set_defaults(func=_cmd_demo, init="farthest")
+    demo.set_defaults(func=_cmd_demo, init="farthest", potentials="paper")
 
     bench = _optional_bench()
     if bench is not None:

@@ -75,12 +75,13 @@ def segment_colors(m: int) -> list[str]:
 def _summary(seg: Segmentation) -> str:
     p = seg.params
     parts = [f"{len(seg.sentences)} sentences", f"{seg.n_segments} segments"]
-    if p.get("init") != "all" and p.get("n_segments") is not None:
+    if isinstance(p.get("n_segments"), int) and p.get("init") != "all":
         parts[-1] += f" (k = {p['n_segments']})"
-    for key, label in (("engine", "engine"), ("lam", "λ"), ("sigma", "σ"), ("init", "init"),
-                       ("random_state", "seed")):
-        if p.get(key) is not None and not (key == "init" and not isinstance(p[key], str)):
-            parts.append(f"{label} = {p[key]}")
+    for key, label in (("potentials", "potentials"), ("engine", "engine"), ("lam", "λ"), ("sigma", "σ"),
+                       ("init", "init"), ("random_state", "seed")):
+        value = p.get(key)
+        if isinstance(value, (int, float, str)) and value != "auto":  # given values, not objects or defaults
+            parts.append(f"{label} = {value}")
     if seg.model:
         parts.append(f"model {seg.model}")
     return " · ".join(parts)

@@ -24,7 +24,7 @@ from bpseg_pgm.text.split import split_text
 
 __all__ = ["Segmentation", "segment_text", "segment_sentences"]
 
-DEFAULT_N_SEGMENTS = 3
+DEFAULT_N_SEGMENTS = "auto"  # as in BPSeg: let the estimator choose k
 
 
 @dataclass
@@ -125,17 +125,17 @@ def _check_sentences(sentences: Any) -> list[str]:
 
 
 def _check_n_segments(n_segments: Any, n: int, init: Any) -> None:
-    if init == "all":  # k = n by definition; the estimator decides what n_segments means
-        return
+    if init == "all" or (isinstance(n_segments, str) and n_segments == "auto"):
+        return  # k = n, or chosen by the estimator
     if isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or n_segments < 1:
-        raise ValueError(f"n_segments must be a positive int, got {n_segments!r}")
+        raise ValueError(f"n_segments must be a positive int or 'auto', got {n_segments!r}")
     if n_segments > n:
         raise ValueError(f"n_segments={n_segments} is larger than the number of sentences ({n})")
 
 
 def segment_sentences(
     sentences: Iterable[str],
-    n_segments: int = DEFAULT_N_SEGMENTS,
+    n_segments: int | str = DEFAULT_N_SEGMENTS,
     *,
     model: str | os.PathLike | None = None,
     embedder: Embedder | None = None,
@@ -147,8 +147,9 @@ def segment_sentences(
 
     ``model``/``cache_dir``/``show_progress`` configure a new :class:`Embedder`;
     pass ``embedder`` instead to reuse one (and its loaded model) across calls.
-    Remaining keyword arguments (``lam``, ``sigma``, ``engine``, ``init``,
-    ``max_iter``, ``tol``, ``damping``, ``random_state``) go to :class:`~bpseg_pgm.BPSeg`.
+    ``n_segments`` is k, or "auto" to let BP-Seg choose.  Remaining keyword
+    arguments (``potentials``, ``lam``, ``sigma``, ``engine``, ``init``, ``em_rounds``,
+    ``max_iter``, ``tol``, ``damping``, ``random_state``, ...) go to :class:`~bpseg_pgm.BPSeg`.
     """
     from bpseg_pgm import BPSeg
 
@@ -177,7 +178,7 @@ def segment_sentences(
 
 def segment_text(
     text: str,
-    n_segments: int = DEFAULT_N_SEGMENTS,
+    n_segments: int | str = DEFAULT_N_SEGMENTS,
     *,
     model: str | os.PathLike | None = None,
     lines: bool = False,

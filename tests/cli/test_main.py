@@ -37,7 +37,8 @@ def test_json_from_standard_input(cli_env):
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["sentences"] == load_example()
-    assert len(data["labels"]) == 13 and len(data["beliefs"]) == 13 and len(data["beliefs"][0]) == 4
+    assert len(data["labels"]) == 13 and len(data["beliefs"]) == 13
+    assert len(data["segments"]) <= len(data["beliefs"][0]) <= 4
     assert data["params"]["engine"] == "loopy" and data["params"]["n_segments"] == 4
     assert sorted(i for seg in data["segments"] for i in seg) == list(range(13))
 

@@ -138,8 +138,13 @@ def test_prose_and_lines_give_the_same_sentences(embedder):
 
 
 @pytest.mark.parametrize("k", range(2, 8))
-def test_paper_example_tennis_sentences_together_for_every_k(embedder, k):
-    """Acceptance (paper, Section 4.1): more than one segment, and the three tennis sentences share one."""
-    seg = segment_sentences(load_example(), k, embedder=embedder, init="farthest")
+@pytest.mark.parametrize("potentials", ["paper", None])
+def test_paper_example_tennis_sentences_together_for_every_k(embedder, potentials, k):
+    """Acceptance (paper, Section 4.1): more than one segment, and the three tennis sentences share one.
+
+    Run with the paper's potentials (what the paper reports) and with the estimator's defaults.
+    """
+    params = {} if potentials is None else {"potentials": potentials}
+    seg = segment_sentences(load_example(), k, embedder=embedder, init="farthest", **params)
     assert seg.n_segments > 1, seg.labels.tolist()
     assert len({int(seg.labels[i]) for i in TENNIS}) == 1, seg.labels.tolist()
