@@ -180,10 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", parents=[common], help="run the paper's illustrative example",
                           description="Segment the paper's 13-sentence illustrative example for k = 2..7 "
-                                      "and check whether the three tennis sentences share a segment.")
+                                      "and check whether the three tennis sentences share a segment. Like "
+                                      "the paper it uses --potentials paper, with --init farthest, unless "
+                                      "you give other values.")
     demo.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3,
                       help="k shown in full (default 3)")
-    demo.set_defaults(func=_cmd_demo, init="farthest", potentials="paper")
+    demo.set_defaults(func=_cmd_demo)  # run_demo defaults to the paper's potentials and init="farthest"
 
     bench = _optional_bench()
     if bench is not None:

@@ -158,6 +158,7 @@ def test_failed_run_keeps_an_existing_output_file(cli_env, tmp_path):
     "argv, match",
     [([], "required"), (["segment"], "required: FILE"), (["segment", "f.txt", "-k", "abc"], "invalid int value"),
      (["segment", "f.txt", "-k", "0"], "positive integer"), (["segment", "f.txt", "--engine", "warp"], "invalid choice"),
+     (["segment", "f.txt", "--sigma", "wide"], "expected a number, 'none' or 'auto'"),
      (["demo", "--format", "json"], "unrecognized arguments")],
 )
 def test_usage_errors_are_one_line_exit_2(argv, match, capsys):
@@ -173,6 +174,21 @@ def test_engine_parameter_errors_are_one_line_exit_2(cli_env, example_file, monk
     assert cli_main.main(["segment", str(example_file), "--lines", "--lam", "-1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("bpseg: error: ") and "lam" in err, err
+
+
+def test_options_reach_the_estimator_and_unset_ones_keep_its_defaults(cli_env, example_file, monkeypatch, capsys):
+    monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
+    argv = ["segment", str(example_file), "--lines", "--format", "json"]
+    assert cli_main.main([*argv, "-k", "5", "--potentials", "paper", "--sigma", "none", "--em-rounds", "1",
+                          "--damping", "0.5", "--engine", "loopy"]) == 0
+    params = json.loads(capsys.readouterr().out)["params"]
+    assert params["n_segments"] == 5 and params["potentials"] == "paper" and params["sigma"] is None
+    assert params["em_rounds"] == 1 and params["damping"] == 0.5 and params["engine"] == "loopy"
+    assert cli_main.main(argv) == 0
+    params = json.loads(capsys.readouterr().out)["params"]
+    from bpseg_pgm import BPSeg
+
+    assert params == {k: v for k, v in BPSeg().get_params().items()}
 
 
 # -- the bench hook (in-process) ----------------------------------------------------------

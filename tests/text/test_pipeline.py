@@ -1,6 +1,8 @@
 """segment_text / segment_sentences: checks before embedding, renumbering, output, and the paper's example."""
 
 import json
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -148,3 +150,14 @@ def test_paper_example_tennis_sentences_together_for_every_k(embedder, potential
     seg = segment_sentences(load_example(), k, embedder=embedder, init="farthest", **params)
     assert seg.n_segments > 1, seg.labels.tolist()
     assert len({int(seg.labels[i]) for i in TENNIS}) == 1, seg.labels.tolist()
+
+
+def test_readme_quickstart_runs_and_gives_what_it_shows(session_cache_dir, monkeypatch, capsys):
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    block = re.search(r"## Python quickstart\s+```python\n(.*?)```", readme.read_text("utf-8"), re.S).group(1)
+    monkeypatch.setenv("BPSEG_CACHE_DIR", str(session_cache_dir))
+    scope = {}
+    exec(compile(block, "README quickstart", "exec"), scope)
+    seg = scope["seg"]
+    assert seg.segments == [[0, 1, 3, 5], [2, 4, 6]]  # as the README says
+    assert "[Segment 2] sentences 3, 5, 7" in capsys.readouterr().out
