@@ -30,7 +30,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _engine_options() -> argparse.ArgumentParser:
-    """Options shared by ``segment`` and ``demo``: the model and the BPSeg parameters."""
+    """Options of ``segment`` and ``demo``: the model and the BPSeg parameters.
+
+    A new parser per sub-command: ``parents=`` shares action objects, so defaults set on one
+    sub-command would otherwise leak into the other.
+    """
     from bpseg_pgm import BPSeg
     from bpseg_pgm.estimator import ENGINES, POTENTIALS
     from bpseg_pgm.representatives import INITS
@@ -163,9 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
                                                "by belief propagation (BP-Seg).")
     sub = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")
-    common = _engine_options()
 
-    seg = sub.add_parser("segment", parents=[common], help="segment a text file",
+    seg = sub.add_parser("segment", parents=[_engine_options()], help="segment a text file",
                          description="Split a UTF-8 text into sentences, embed them and group them into "
                                      "k possibly non-contiguous segments.")
     seg.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
@@ -178,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     seg.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     seg.set_defaults(func=_cmd_segment)
 
-    demo = sub.add_parser("demo", parents=[common], help="run the paper's illustrative example",
+    demo = sub.add_parser("demo", parents=[_engine_options()], help="run the paper's illustrative example",
                           description="Segment the paper's 13-sentence illustrative example for k = 2..7 "
                                       "and check whether the three tennis sentences share a segment. Like "
                                       "the paper it uses --potentials paper, with --init farthest, unless "

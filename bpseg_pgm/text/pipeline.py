@@ -159,19 +159,16 @@ def segment_sentences(
         raise ValueError("pass either an embedder or model/cache_dir, not both")
     if embedder is None:
         embedder = Embedder(model, cache_dir=cache_dir, show_progress=show_progress)
-    estimator = BPSeg(n_segments=n_segments, **bpseg_params)
-    estimator.fit_predict(embedder.encode(sentences))
-    beliefs = np.asarray(estimator.beliefs_, dtype=float)
-    labels, segments, beliefs = _renumber(estimator.labels_, beliefs)
-    params = estimator.get_params() if hasattr(estimator, "get_params") else {"n_segments": n_segments, **bpseg_params}
+    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(embedder.encode(sentences))
+    labels, segments, beliefs = _renumber(estimator.labels_, np.asarray(estimator.beliefs_, dtype=float))
     return Segmentation(
         sentences=sentences,
         labels=labels,
         segments=segments,
         beliefs=beliefs,
-        params=params,
-        n_iter=getattr(estimator, "n_iter_", None),
-        converged=getattr(estimator, "converged_", None),
+        params=estimator.get_params(),
+        n_iter=estimator.n_iter_,
+        converged=estimator.converged_,
         model=embedder.model_name,
     )
 

@@ -68,6 +68,12 @@ def test_local_model_directory_is_accepted_with_its_own_identity(embedder, tmp_p
     np.testing.assert_allclose(local.encode(SENTENCES[:2]), embedder.encode(SENTENCES[:2]), atol=1e-5)
 
 
+def test_default_model_by_name_uses_the_bundled_copy(embedder, session_cache_dir):
+    for name in ("all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"):
+        named = Embedder(name, cache_dir=session_cache_dir, show_progress=False)
+        assert named.model_id == embedder.model_id
+
+
 def test_embed_sentences_convenience(embedder, session_cache_dir):
     X = embed_sentences(SENTENCES[:2], cache_dir=session_cache_dir, show_progress=False)
     np.testing.assert_array_equal(X, embedder.encode(SENTENCES[:2]))
