@@ -42,6 +42,9 @@ _MODEL_DEFAULTS = {
 }
 _DEFAULT_ITER = {"fast": 5}
 
+#: Sweeps per re-estimation round before the last (measured on set 1: no loss against 100).
+EM_ROUND_SWEEPS = 30
+
 #: ``n_segments="auto"`` starts from min(n, ceil(2 sqrt(n)), AUTO_MAX_SEGMENTS) labels.
 AUTO_MAX_SEGMENTS = 40
 
@@ -206,7 +209,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 if not keep.any():
                     break
                 C = normalize_rows(M[keep])
-            beliefs, it, converged = self._infer(Xn, C, reps if r == 0 else None, pot, lam, sigma, max_iter, tol,
+            # rounds before the last only move the representatives: a few sweeps suffice
+            sweeps = max_iter if r == em_rounds else min(max_iter, EM_ROUND_SWEEPS)
+            beliefs, it, converged = self._infer(Xn, C, reps if r == 0 else None, pot, lam, sigma, sweeps, tol,
                                                  damping, callback)  # fmt: skip
             n_iter += it
 
