@@ -83,6 +83,11 @@ def reference_bp(unary, pairwise, neighbors=None, max_iter=100, tol=1e-6, dampin
                         total += unary[i][xi] * pairwise(i, j, xi, xj) * prod
                     msg.append(total)
                 z = sum(msg)
+                if z == 0.0:
+                    raise ValueError(
+                        f"reference solver: message {i}->{j} underflowed to zero in linear space "
+                        "(it transcribes eq. (3) without log-space guards); use a smaller lam or another engine"
+                    )
                 msg = [v / z for v in msg]
                 if damping > 0:
                     msg = [v ** (1.0 - damping) * o**damping for v, o in zip(msg, m[(i, j)])]
@@ -111,6 +116,8 @@ def reference_bp(unary, pairwise, neighbors=None, max_iter=100, tol=1e-6, dampin
                 v *= m[(j, i)][x]
             b.append(v)
         z = sum(b)
+        if z == 0.0:
+            raise ValueError(f"reference solver: the belief of sentence {i} underflowed to zero in linear space")
         beliefs.append([v / z for v in b])
     labels = [max(range(k), key=lambda x, b=b: b[x]) for b in beliefs]
     return beliefs, labels, n_iter, converged

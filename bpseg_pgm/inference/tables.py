@@ -14,8 +14,10 @@ from scipy.special import logsumexp
 from .flooding import BPResult, flooding_bp
 from .layouts import EdgeLayout
 
-#: Smallest log message: exp(LOG_FLOOR) is 0 in float64, yet sums of n such terms stay finite.
-LOG_FLOOR = -1e200
+#: Smallest normalised log message. exp(-1e4) is 0 in float64, so a state below it is ruled out
+#: either way; the floor keeps ruled-out states finite (no -inf - -inf = NaN in cavities) and
+#: stops them drifting without bound, which would keep the max-change rule from ever firing.
+LOG_FLOOR = -1e4
 
 
 def table_update(log_tables: np.ndarray, valid_dst: np.ndarray | None = None):
