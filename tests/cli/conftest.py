@@ -30,14 +30,26 @@ def example_file(tmp_path_factory):
     return path
 
 
-def run_bpseg(args, env, stdin=b"", cmd=BPSEG, timeout=300):
-    """Run ``bpseg ARGS`` and return the CompletedProcess (stdout/stderr as text)."""
+def _run_bpseg(args, env, stdin=b"", cmd=BPSEG, timeout=300):
     proc = subprocess.run([*cmd, *map(str, args)], input=stdin, env=env, capture_output=True, timeout=timeout)
     return subprocess.CompletedProcess(
         proc.args, proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8", "replace")
     )
 
 
+@pytest.fixture(scope="session")
+def run_bpseg():
+    """``run_bpseg(args, env, stdin=b"", cmd=[python, -m, bpseg_pgm.cli.main])`` -> CompletedProcess (text)."""
+    return _run_bpseg
+
+
+@pytest.fixture(scope="session")
 def console_script() -> Path:
     """The ``bpseg`` entry point installed next to this Python."""
     return Path(sys.executable).parent / ("bpseg.exe" if os.name == "nt" else "bpseg")
+
+
+@pytest.fixture(scope="session")
+def bpseg_module_cmd():
+    """The command that runs the CLI module with this Python."""
+    return BPSEG

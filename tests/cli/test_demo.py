@@ -3,10 +3,9 @@
 import re
 
 from bpseg_pgm.cli.demo import load_example, run_demo
-from tests.cli.conftest import run_bpseg
 
 
-def test_demo_runs_with_no_arguments_and_groups_the_tennis_sentences(cli_env):
+def test_demo_runs_with_no_arguments_and_groups_the_tennis_sentences(cli_env, run_bpseg):
     proc = run_bpseg(["demo"], cli_env)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""

@@ -16,11 +16,10 @@ import pytest
 
 from bpseg_pgm.cli import main as cli_main
 from bpseg_pgm.cli.demo import load_example
-from tests.cli.conftest import BPSEG, console_script, run_bpseg
 
 
-def test_text_output_through_the_installed_console_script(cli_env, example_file):
-    script = console_script()
+def test_text_output_through_the_installed_console_script(cli_env, example_file, console_script, run_bpseg):
+    script = console_script
     assert script.is_file(), "bpseg is not installed; run pip install -e ."
     proc = run_bpseg(["segment", example_file, "-k", "3", "--lines", "--init", "farthest"], cli_env, cmd=[script])
     assert proc.returncode == 0, proc.stderr
@@ -30,7 +29,7 @@ def test_text_output_through_the_installed_console_script(cli_env, example_file)
         assert proc.stdout.count(sentence) == 1
 
 
-def test_json_from_standard_input(cli_env):
+def test_json_from_standard_input(cli_env, run_bpseg):
     prose = " ".join(load_example()).encode("utf-8")
     proc = run_bpseg(["segment", "-", "-k", "4", "--format", "json", "--engine", "loopy", "--init", "farthest"],
                      cli_env, stdin=prose)
@@ -43,7 +42,7 @@ def test_json_from_standard_input(cli_env):
     assert sorted(i for seg in data["segments"] for i in seg) == list(range(13))
 
 
-def test_html_written_to_a_file(cli_env, example_file, tmp_path):
+def test_html_written_to_a_file(cli_env, example_file, tmp_path, run_bpseg):
     out = tmp_path / "page.html"
     proc = run_bpseg(["segment", example_file, "--lines", "--format", "html", "-o", out, "--seed", "1"], cli_env)
     assert proc.returncode == 0, proc.stderr
@@ -54,7 +53,7 @@ def test_html_written_to_a_file(cli_env, example_file, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
 
 
-def test_progress_bar_on_a_terminal_only(cli_env, tmp_path):
+def test_progress_bar_on_a_terminal_only(cli_env, tmp_path, bpseg_module_cmd):
     text = "\n".join(f"Fresh sentence {i} about topic {i % 3} for the progress bar test." for i in range(40))
     src = tmp_path / "fresh.txt"
     src.write_text(text, encoding="utf-8")
@@ -62,7 +61,7 @@ def test_progress_bar_on_a_terminal_only(cli_env, tmp_path):
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a new pty is 0 columns wide
     try:
-        proc = subprocess.run([*BPSEG, "segment", str(src), "--lines", "-o", str(tmp_path / "out.txt")],
+        proc = subprocess.run([*bpseg_module_cmd, "segment", str(src), "--lines", "-o", str(tmp_path / "out.txt")],
                               env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave,
                               timeout=300)
         os.close(slave)
@@ -96,7 +95,7 @@ BAD_INPUTS = {
 
 
 @pytest.fixture(scope="module")
-def bad_runs(cli_env, example_file, tmp_path_factory):
+def bad_runs(cli_env, example_file, tmp_path_factory, run_bpseg):
     """Every bad invocation in its own folder, run three at a time (each one is a few seconds of imports)."""
     root = tmp_path_factory.mktemp("bad")
     jobs = {}
@@ -143,7 +142,7 @@ def test_bad_input_is_one_line_exit_2_and_no_output_file(bad_runs, name):
     assert [p.name for p in work.rglob("*") if p.name != "input.txt"] == []
 
 
-def test_failed_run_keeps_an_existing_output_file(cli_env, tmp_path):
+def test_failed_run_keeps_an_existing_output_file(cli_env, tmp_path, run_bpseg):
     src = tmp_path / "one.txt"
     src.write_text("Only one sentence.", encoding="utf-8")
     out = tmp_path / "out.txt"
