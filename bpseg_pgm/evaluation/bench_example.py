@@ -31,8 +31,11 @@ def _methods():
     from bpseg_pgm.evaluation.baselines.kmeans import KMeansSegmenter
 
     return [
-        ("BP-Seg (random)", True, lambda k, s: BPSeg(n_segments=k, init="random", random_state=s)),
-        ("BP-Seg (farthest)", False, lambda k, s: BPSeg(n_segments=k, init="farthest")),
+        ("BP-Seg, paper (eq. 1-2, lam 0.12, random)", True,
+         lambda k, s: BPSeg(n_segments=k, potentials="paper", init="random", random_state=s)),
+        ("BP-Seg, paper (farthest)", False, lambda k, s: BPSeg(n_segments=k, potentials="paper")),
+        ("BP-Seg, library defaults (random)", True, lambda k, s: BPSeg(n_segments=k, init="random", random_state=s)),
+        ("BP-Seg, library defaults (farthest)", False, lambda k, s: BPSeg(n_segments=k)),
         ("k-means", True, lambda k, s: KMeansSegmenter(n_clusters=k, random_state=s)),
         ("GraphSeg (tau 0.2)", False, lambda k, s: GraphSeg(tau=0.2, min_size=1)),
         ("GraphSeg graphseg-python (tau 0.2)", False,
