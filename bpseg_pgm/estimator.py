@@ -19,7 +19,6 @@ from ._validation import check_embeddings, check_nonnegative, check_representati
 from .graph import auto_pairs, build_markov_network, resolve_edges, variable_name
 from .inference.exact import MAX_CLIQUE_ENTRIES, exact_marginals
 from .inference.fast import fast_bp_seg
-from .inference.loopy import LoopyBeliefPropagation
 from .inference.potts import potts_bp
 from .inference.reference import reference_bp, reference_potentials
 from .potentials import CenteredPottsPotentials, PaperPotentials, Potentials
@@ -240,6 +239,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
             self.deltas_ += res.deltas
             return res.beliefs, res.n_iter, res.converged
         if engine == "loopy":
+            from .inference.loopy import LoopyBeliefPropagation
+
             self.model_ = build_markov_network(Xn, C, pot, self.edges_)
             self.inference_ = LoopyBeliefPropagation(self.model_, max_iter=max_iter, tol=tol, damping=damping)
             res = self.inference_.run(callback=callback)

@@ -48,7 +48,7 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
     ``potentials`` defaults to the paper's (lam=0.12); ``neighbors`` is None (fully
     connected, as in the paper), an iterable of (i, j) pairs, or a callable(X) -> pairs.
     """
-    from pgmpy.models import DiscreteMarkovNetwork
+    from .._pgmpy import DiscreteMarkovNetwork
 
     Xn = normalize_rows(check_embeddings(embeddings))
     C = representative_vectors(Xn, representatives)
@@ -87,8 +87,7 @@ class FactorMaker:
     """
 
     def __init__(self, k: int):
-        from pgmpy import config
-        from pgmpy.factors.discrete import DiscreteFactor
+        from .._pgmpy import DiscreteFactor, config
 
         self._cls = DiscreteFactor
         self._dtype = config.get_dtype()

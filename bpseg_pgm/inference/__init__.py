@@ -3,7 +3,6 @@
 from .exact import exact_marginals, largest_clique_entries
 from .fast import fast_bp_seg
 from .flooding import BPResult, flooding_bp
-from .loopy import LoopyBeliefPropagation
 from .potts import potts_bp
 from .reference import reference_bp, reference_potentials
 from .tables import table_bp
@@ -20,3 +19,12 @@ __all__ = [
     "reference_bp",
     "reference_potentials",
 ]
+
+
+def __getattr__(name):
+    # the pgmpy-based engine loads pgmpy (and torch) on first use only
+    if name == "LoopyBeliefPropagation":
+        from .loopy import LoopyBeliefPropagation
+
+        return LoopyBeliefPropagation
+    raise AttributeError(f"module 'bpseg_pgm.inference' has no attribute {name!r}")

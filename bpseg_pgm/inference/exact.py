@@ -32,7 +32,7 @@ def largest_clique_entries(model) -> float:
 
 def exact_marginals(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> np.ndarray:
     """(n, K) exact marginals of the model's variables in ``model.nodes()`` order."""
-    from pgmpy.inference import BeliefPropagation
+    from .._pgmpy import BeliefPropagation
 
     size = largest_clique_entries(model)
     if size > max_entries:

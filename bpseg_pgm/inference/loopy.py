@@ -10,8 +10,7 @@ but no loopy BP. This engine lives inside pgmpy's ``Inference`` API: it reads th
 from __future__ import annotations
 
 import numpy as np
-from pgmpy.factors.discrete import DiscreteFactor
-from pgmpy.inference import Inference
+from .._pgmpy import DiscreteFactor, Inference
 
 from .flooding import BPResult
 from .tables import table_bp
