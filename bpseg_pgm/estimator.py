@@ -80,7 +80,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
     representative vectors), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
-    network for "loopy"/"exact", else None).
+    network for "loopy"/"exact", else None), and the values actually used: ``lam_``,
+    ``sigma_``, ``em_rounds_``, ``potentials_`` (None for "fast").
     """
 
     def __init__(
@@ -216,6 +217,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
         self.representatives_ = reps
         self.centers_ = C
+        self.lam_, self.sigma_, self.em_rounds_, self.potentials_ = lam, sigma, em_rounds, pot
         self.beliefs_ = np.asarray(beliefs, dtype=np.float64)
         self.labels_ = np.argmax(self.beliefs_, axis=1)
         self.n_iter_ = int(n_iter)

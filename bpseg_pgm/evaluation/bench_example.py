@@ -19,8 +19,8 @@ from bpseg_pgm.evaluation.atomic_write import check_output_dir, write_atomically
 
 __all__ = ["EXAMPLE_KS", "TENNIS", "render_example_markdown", "run_example_benchmark", "write_example_report"]
 
-TENNIS = (4, 9, 12)
-EXAMPLE_KS = tuple(range(2, 8))
+from bpseg_pgm.cli.demo import DEMO_KS as EXAMPLE_KS  # noqa: E402  (one definition of the example)
+from bpseg_pgm.cli.demo import TENNIS  # noqa: E402
 OUTPUT_NAMES = {"markdown": "example_results.md", "json": "example_results.json"}
 
 
