@@ -75,7 +75,7 @@ class TextTiling:
     min_gap : boundaries closer than this many sentences to a deeper one are dropped.
 
     The defaults were selected on Choi set 1 only (mean ARI over a small grid; see
-    ``benchmarks/RESULTS_choi.md``). ``fit_predict(X)`` takes the (n, d) sentence-embedding matrix in document order; the
+    ``benchmarks/RESULTS.md``). ``fit_predict(X)`` takes the (n, d) sentence-embedding matrix in document order; the
     sentence text is not needed.
     """
 
