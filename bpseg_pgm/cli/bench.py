@@ -33,6 +33,14 @@ def _int(value: str, what: str) -> int:
         raise ValueError(f"{what} must be an integer, got {value!r}") from None
 
 
+def _report(result: dict, out, write, render) -> int:
+    """Write the report files all-or-nothing, print the Markdown and where the files went."""
+    paths = write(result, out)
+    sys.stdout.write(render(result))
+    sys.stdout.write("\nWrote " + ", ".join(str(p) for p in paths.values()) + "\n")
+    return 0
+
+
 def run_choi(args: argparse.Namespace) -> int:
     """``bpseg bench choi``: run the Choi benchmark and write Markdown, JSON and PNG to --out."""
     from bpseg_pgm.evaluation.atomic_write import check_output_dir
@@ -58,10 +66,7 @@ def run_choi(args: argparse.Namespace) -> int:
         args.data, sets=sets, ranges=ranges, methods=methods, limit=limit, seed=seed,
         embedder=embedder, progress=False if args.no_progress else None,
     )  # fmt: skip
-    paths = write_choi_report(result, out)
-    sys.stdout.write(render_markdown(result))
-    sys.stdout.write("\nWrote " + ", ".join(str(p) for p in paths.values()) + "\n")
-    return 0
+    return _report(result, out, write_choi_report, render_markdown)
 
 
 def run_interleaved(args: argparse.Namespace) -> int:
@@ -80,10 +85,7 @@ def run_interleaved(args: argparse.Namespace) -> int:
         args.data, methods=methods, seed=seed, docs=docs, progress=False if args.no_progress else None,
         title="Interleaved-topic documents from Choi set 1 (development set)",
     )  # fmt: skip
-    paths = write_choi_report(result, out)
-    sys.stdout.write(render_markdown(result))
-    sys.stdout.write("\nWrote " + ", ".join(str(p) for p in paths.values()) + "\n")
-    return 0
+    return _report(result, out, write_choi_report, render_markdown)
 
 
 def run_example(args: argparse.Namespace) -> int:
@@ -99,10 +101,7 @@ def run_example(args: argparse.Namespace) -> int:
 
         embedder = Embedder(cache_dir=args.cache_dir, show_progress=False)
     result = run_example_benchmark(n_seeds=seeds, embedder=embedder)
-    paths = write_example_report(result, out)
-    sys.stdout.write(render_example_markdown(result))
-    sys.stdout.write("\nWrote " + ", ".join(str(p) for p in paths.values()) + "\n")
-    return 0
+    return _report(result, out, write_example_report, render_example_markdown)
 
 
 def register(subparsers) -> argparse.ArgumentParser:
