@@ -209,7 +209,8 @@ def report(results, baseline, info, args, started, load_start, load_end) -> str:
         f"Python {info['python']}, NumPy {info['numpy']}, pgmpy {info['pgmpy']}  ",
         f"Load average (1, 5, 15 min) at start: {', '.join(f'{x:.2f}' for x in load_start)}; "
         f"at end: {', '.join(f'{x:.2f}' for x in load_end)}. The machine is shared with other jobs; "
-        "each row gives the 1-minute load just before its case started.",
+        "each row gives the 1-minute load just before its case started, which includes the tail of this "
+        "benchmark's own previous case (a case keeps up to 2 cores busy).",
         "",
         f"Input: random unit vectors, d = {DIM}, seed {args.seed}; the paper's potentials (lam = {LAM}, no decay), "
         "`init='random'`, `tol=1e-6`, `max_iter=100`, no damping. Wall time: median (and min) of "
