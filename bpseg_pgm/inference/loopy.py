@@ -35,7 +35,7 @@ class LoopyBeliefPropagation(Inference):
         self.max_iter = int(max_iter)
         self.tol = float(tol)
         self.damping = float(damping)
-        self._initialize_structures()
+        self.cardinality = self.model.get_cardinality()
         self._compile()
         self.n_iter_ = None
         self.converged_ = None
@@ -53,10 +53,20 @@ class LoopyBeliefPropagation(Inference):
         valid = np.arange(K)[None, :] < card[:, None]
         self._valid = None if np.all(valid) else valid
         log_unary = np.where(valid, 0.0, -np.inf)
+        factors = self.model.get_factors()
+        for factor in factors:
+            if len(factor.variables) > 2:
+                raise ValueError(
+                    f"LoopyBeliefPropagation handles pairwise networks only; factor over "
+                    f"{len(factor.variables)} variables {factor.variables} found"
+                )
+        if self._valid is None:
+            self._stack_uniform(factors, index, n, K, log_unary)
+            return
         pair_index: dict[tuple[int, int], int] = {}
         tables: list[np.ndarray] = []
         with np.errstate(divide="ignore"):
-            for factor in self.model.get_factors():
+            for factor in factors:
                 scope = factor.scope()
                 if len(scope) == 1:
                     i = index[scope[0]]
@@ -73,11 +83,6 @@ class LoopyBeliefPropagation(Inference):
                         pair_index[key] = len(tables)
                         tables.append(t)
                     tables[pair_index[key]][: card[a], : card[b]] += vals
-                elif len(scope) > 2:
-                    raise ValueError(
-                        f"LoopyBeliefPropagation handles pairwise networks only; factor over "
-                        f"{len(scope)} variables {scope} found"
-                    )
         # graph edges that carry no factor still connect nothing: only factors matter.
         self._log_unary = log_unary
         if tables:
@@ -87,6 +92,41 @@ class LoopyBeliefPropagation(Inference):
         else:
             self._u = self._v = np.zeros(0, dtype=np.int64)
             self._log_tables = np.zeros((0, K, K))
+
+    def _stack_uniform(self, factors, index, n: int, K: int, log_unary: np.ndarray) -> None:
+        """All variables have K states: stack every factor's table at once (no per-factor NumPy)."""
+        u_idx, u_vals, a_idx, b_idx, p_vals = [], [], [], [], []
+        for factor in factors:
+            vs = factor.variables
+            if len(vs) == 2:
+                a_idx.append(index[vs[0]])
+                b_idx.append(index[vs[1]])
+                p_vals.append(factor.values)
+            elif len(vs) == 1:
+                u_idx.append(index[vs[0]])
+                u_vals.append(factor.values)
+        with np.errstate(divide="ignore"):
+            if u_idx:
+                np.add.at(log_unary, np.array(u_idx), np.log(np.asarray(u_vals, dtype=np.float64)))
+            if not a_idx:
+                self._log_unary = log_unary
+                self._u = self._v = np.zeros(0, dtype=np.int64)
+                self._log_tables = np.zeros((0, K, K))
+                return
+            tables = np.log(np.asarray(p_vals, dtype=np.float64))
+        a, b = np.array(a_idx), np.array(b_idx)
+        swap = a > b  # orient every table as (x_lo, x_hi)
+        tables[swap] = tables[swap].transpose(0, 2, 1)
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        keys, first, inverse = np.unique(lo * n + hi, return_index=True, return_inverse=True)
+        if keys.size == lo.size:  # one factor per pair: just sort
+            order = np.argsort(lo * n + hi, kind="stable")
+            self._log_tables = tables[order]
+        else:  # several factors on one pair multiply: add their logs
+            self._log_tables = np.zeros((keys.size, K, K))
+            np.add.at(self._log_tables, inverse.ravel(), tables)
+        self._u, self._v = lo[first], hi[first]
+        self._log_unary = log_unary
 
     # -- running ---------------------------------------------------------------------------
     def _run(self, evidence=None, callback=None) -> BPResult:
