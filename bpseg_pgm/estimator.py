@@ -54,7 +54,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     Parameters
     ----------
     n_segments : int, or "auto" (default): start from min(n, ceil(2 sqrt(n)), 40)
-        farthest-spread labels and let segments empty out during re-estimation. Ignored with
+        labels (chosen by ``init``) and let segments empty out during re-estimation. Ignored with
         ``init="all"`` (k = n). The number actually used is ``n_segments_``.
     potentials : "centered" (default), "paper" (eq. 1-2), or a
         :class:`~bpseg_pgm.potentials.Potentials` object of your own.
@@ -170,7 +170,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             k = self.n_segments
             if isinstance(k, str) and k == "auto":
                 k = min(n, AUTO_MAX_SEGMENTS, int(np.ceil(2 * np.sqrt(n))))
-                return choose_representatives(Xn, k, "farthest" if self.init != "all" else "all", self.random_state)
+                return choose_representatives(Xn, k, self.init, self.random_state)
             if self.init != "all":
                 if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
                     raise ValueError(f"n_segments must be an integer, got {k!r}")
