@@ -4,25 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from paper_model import bpseg, rand_X
 from pgmpy.models import DiscreteMarkovNetwork
 from sklearn.base import clone
 
 from bpseg_pgm import BPSeg
 from bpseg_pgm.graph import sparse_pairs
 from bpseg_pgm.potentials import PaperPotentials
-
-#: The paper's model, spelled out, so that these tests do not depend on the estimator's defaults.
-PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials=None, neighbors=None)
-
-
-def bpseg(**kw):
-    """``BPSeg`` with the paper's model unless told otherwise."""
-    return BPSeg(**{**PAPER, **kw})
-
-
-
-def rand_X(n, d, seed):
-    return np.random.default_rng(seed).normal(size=(n, d))
 
 
 @pytest.mark.parametrize(

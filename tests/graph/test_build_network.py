@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 import pytest
+from paper_model import rand_X, unit
 from pgmpy.factors.discrete import DiscreteFactor
 from pgmpy.models import DiscreteMarkovNetwork
 
@@ -13,14 +14,6 @@ from bpseg_pgm import build_markov_network
 from bpseg_pgm.graph import resolve_edges, variable_name
 from bpseg_pgm.graph.build import FactorMaker
 from bpseg_pgm.potentials import PaperPotentials, make_potentials
-
-
-def rand_X(n, d, seed):
-    return np.random.default_rng(seed).normal(size=(n, d))
-
-
-def unit(X):
-    return X / np.linalg.norm(X, axis=1, keepdims=True)
 
 
 def split_factors(model):

@@ -9,30 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from paper_model import bpseg, rand_X, unit
 
-from bpseg_pgm import BPSeg, LoopyBeliefPropagation, build_markov_network
+from bpseg_pgm import LoopyBeliefPropagation, build_markov_network
 from bpseg_pgm.inference import potts_bp
 from bpseg_pgm.inference.layouts import DenseLayout, EdgeLayout
 from bpseg_pgm.potentials import PaperPotentials, edge_cosine, make_potentials
 
 ENGINES = ("loopy", "potts", "reference")
-
-#: The paper's model, spelled out, so that these tests do not depend on the estimator's defaults.
-PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials=None, neighbors=None)
-
-
-def bpseg(**kw):
-    """``BPSeg`` with the paper's model unless told otherwise."""
-    return BPSeg(**{**PAPER, **kw})
-
-
-
-def rand_X(n, d, seed):
-    return np.random.default_rng(seed).normal(size=(n, d))
-
-
-def unit(X):
-    return X / np.linalg.norm(X, axis=1, keepdims=True)
 
 
 def fit_all(X, engines=ENGINES, **kw):

@@ -11,24 +11,12 @@ import warnings
 
 import numpy as np
 import pytest
+from paper_model import bpseg, rand_X
 from pgmpy.inference import BeliefPropagation, VariableElimination
 
-from bpseg_pgm import BPSeg, build_markov_network
+from bpseg_pgm import build_markov_network
 from bpseg_pgm.inference import exact_marginals, largest_clique_entries
 from bpseg_pgm.potentials import PaperPotentials
-
-#: The paper's model, spelled out, so that these tests do not depend on the estimator's defaults.
-PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials=None, neighbors=None)
-
-
-def bpseg(**kw):
-    """``BPSeg`` with the paper's model unless told otherwise."""
-    return BPSeg(**{**PAPER, **kw})
-
-
-
-def rand_X(n, d, seed):
-    return np.random.default_rng(seed).normal(size=(n, d))
 
 
 def brute_force_marginals(model, names):

@@ -6,22 +6,9 @@ import math
 
 import numpy as np
 import pytest
+from paper_model import bpseg, cos
 
-from bpseg_pgm import BPSeg
 from bpseg_pgm.inference import fast_bp_seg
-
-#: The paper's model, spelled out, so that these tests do not depend on the estimator's defaults.
-PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials=None, neighbors=None)
-
-
-def bpseg(**kw):
-    """``BPSeg`` with the paper's model unless told otherwise."""
-    return BPSeg(**{**PAPER, **kw})
-
-
-
-def cos(a, b):
-    return sum(x * y for x, y in zip(a, b)) / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
 
 
 def algorithm2(R, rep_idx, lam, sigma, T):

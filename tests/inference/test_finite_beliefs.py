@@ -7,18 +7,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+from paper_model import bpseg
 
-from bpseg_pgm import BPSeg
 from bpseg_pgm.graph import sparse_pairs
-
-#: The paper's model, spelled out, so that these tests do not depend on the estimator's defaults.
-PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials=None, neighbors=None)
-
-
-def bpseg(**kw):
-    """``BPSeg`` with the paper's model unless told otherwise."""
-    return BPSeg(**{**PAPER, **kw})
-
 
 
 def check_beliefs(m, n, k):

@@ -6,16 +6,13 @@ import warnings
 
 import numpy as np
 import pytest
+from paper_model import rand_X
 from pgmpy.factors.discrete import DiscreteFactor
 from pgmpy.inference import VariableElimination
 from pgmpy.models import DiscreteMarkovNetwork
 
 from bpseg_pgm import LoopyBeliefPropagation, build_markov_network
 from bpseg_pgm.potentials import PaperPotentials
-
-
-def rand_X(n, d, seed):
-    return np.random.default_rng(seed).normal(size=(n, d))
 
 
 def ve_marginal(model, var, evidence=None):

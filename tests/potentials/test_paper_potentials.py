@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 import pytest
+from paper_model import bpseg, cos, rand_X, unit
 
-from bpseg_pgm import BPSeg
 from bpseg_pgm.potentials import (
     FunctionPotentials,
     PaperPotentials,
@@ -16,27 +16,6 @@ from bpseg_pgm.potentials import (
     edge_cosine,
     make_potentials,
 )
-
-#: The paper's model, spelled out, so that these tests do not depend on the estimator's defaults.
-PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials=None, neighbors=None)
-
-
-def bpseg(**kw):
-    """``BPSeg`` with the paper's model unless told otherwise."""
-    return BPSeg(**{**PAPER, **kw})
-
-
-
-def rand_X(n, d, seed):
-    return np.random.default_rng(seed).normal(size=(n, d))
-
-
-def unit(X):
-    return X / np.linalg.norm(X, axis=1, keepdims=True)
-
-
-def cos(a, b):
-    return sum(x * y for x, y in zip(a, b)) / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
 
 
 def test_eq1_unary_by_hand():
