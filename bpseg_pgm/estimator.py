@@ -170,12 +170,6 @@ class BPSeg(ClusterMixin, BaseEstimator):
             k = self.n_segments
             if isinstance(k, str) and k == "auto":
                 k = min(n, AUTO_MAX_SEGMENTS, int(np.ceil(2 * np.sqrt(n))))
-                return choose_representatives(Xn, k, self.init, self.random_state)
-            if self.init != "all":
-                if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-                    raise ValueError(f"n_segments must be an integer, got {k!r}")
-                if not 1 <= k <= n:
-                    raise ValueError(f"n_segments must be between 1 and the number of sentences ({n}), got {k}")
             return choose_representatives(Xn, k, self.init, self.random_state)
         return check_representatives(self.init, n)
 
@@ -200,19 +194,21 @@ class BPSeg(ClusterMixin, BaseEstimator):
         C = Xn[reps]
         self.model_ = None
         self.deltas_ = []
-        n_iter = 0
-        for r in range(em_rounds + 1):
-            if r:  # re-estimate representatives from the beliefs, drop emptied labels
-                mass = beliefs.sum(axis=0)
-                M = beliefs.T @ Xn
-                keep = (mass >= 0.5) & (np.linalg.norm(M, axis=1) > 1e-12)
-                if not keep.any():
-                    break
-                C = normalize_rows(M[keep])
+
+        def run(C, round_, reps=None):
             # rounds before the last only move the representatives: a few sweeps suffice
-            sweeps = max_iter if r == em_rounds else min(max_iter, EM_ROUND_SWEEPS)
-            beliefs, it, converged = self._infer(Xn, C, reps if r == 0 else None, pot, lam, sigma, sweeps, tol,
-                                                 damping, callback)  # fmt: skip
+            sweeps = max_iter if round_ == em_rounds else min(max_iter, EM_ROUND_SWEEPS)
+            return self._infer(Xn, C, reps, pot, lam, sigma, sweeps, tol, damping, callback)
+
+        beliefs, n_iter, converged = run(C, 0, reps)
+        for r in range(1, em_rounds + 1):
+            # re-estimate the representatives from the beliefs, dropping emptied labels
+            M = beliefs.T @ Xn
+            keep = (beliefs.sum(axis=0) >= 0.5) & (np.linalg.norm(M, axis=1) > 1e-12)
+            if not keep.any():
+                break
+            C = normalize_rows(M[keep])
+            beliefs, it, converged = run(C, r)
             n_iter += it
 
         self.representatives_ = reps

@@ -19,6 +19,8 @@ def choose_representatives(Xn: np.ndarray, k: int, init: str = "random", random_
     n = Xn.shape[0]
     if init == "all":
         return np.arange(n)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise ValueError(f"n_segments must be an integer, got {k!r}")
     if not 1 <= k <= n:
         raise ValueError(f"n_segments must be between 1 and the number of sentences ({n}), got {k}")
     if init == "random":

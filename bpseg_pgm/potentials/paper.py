@@ -7,7 +7,6 @@ log w_ij = lam * exp(-|i-j|^2 / sigma) * (cos - 1): far-apart sentences stop int
 
 from __future__ import annotations
 
-import numpy as np
 
 from .._validation import check_nonnegative, check_sigma
 from .base import Potentials, distance_decay, edge_cosine
