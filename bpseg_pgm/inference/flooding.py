@@ -85,42 +85,57 @@ def flooding_bp(
     for sl in work:
         layout.finish(msgs, sl)
 
-    def sweep_block(sl: slice, log_b: np.ndarray) -> float:
+    blockwise = hasattr(layout, "block_incoming")
+
+    def sweep_block(sl: slice, log_b: np.ndarray):
         out = new[sl]
-        update(layout.cavity(log_b, msgs, sl), out, sl)
+        cavity = layout.cavity(log_b, msgs, sl)
+        update(cavity, out, sl)
         if damping > 0:
             out *= 1.0 - damping
             out += damping * msgs[sl]
             _renormalise(out, None if valid_slots is None else valid_slots[sl])
         layout.finish(new, sl)
-        diff = out - msgs[sl]
-        return float(max(np.nanmax(diff), -np.nanmin(diff))) if diff.size else 0.0
+        # the cavity buffer is free again: hold the change of every message there
+        diff = np.subtract(out, msgs[sl], out=cavity) if cavity.shape == out.shape else out - msgs[sl]
+        delta = max(np.fmax.reduce(diff, axis=None), -np.fmin.reduce(diff, axis=None)) if diff.size else 0.0
+        # while the block is in cache, add its share of the next beliefs (dense layout)
+        return float(delta), (layout.block_incoming(out, sl) if blockwise else None)
 
     deltas: list[float] = []
     converged = layout.n_slots == 0
     n_iter = 0
+    incoming = layout.incoming(msgs)
     pool = ThreadPoolExecutor(n_threads()) if len(work) > 1 and n_threads() > 1 else None
     try:
         for t in range(1, max_iter + 1):
             if converged:
                 break
-            log_b = log_unary + layout.incoming(msgs)
+            log_b = log_unary + incoming
             log_b -= np.max(log_b, axis=1, keepdims=True)
             if pool is None:
-                delta = max((sweep_block(sl, log_b) for sl in work), default=0.0)
+                results = [sweep_block(sl, log_b) for sl in work]
             else:
-                delta = max(pool.map(lambda sl: sweep_block(sl, log_b), work), default=0.0)
+                results = list(pool.map(lambda sl: sweep_block(sl, log_b), work))
+            delta = max((r[0] for r in results), default=0.0)
             deltas.append(delta)
             msgs, new = new, msgs
+            if blockwise:
+                incoming = np.zeros_like(incoming)
+                for _, parts in results:
+                    for rows, part in parts:
+                        incoming[rows] += part
+            else:
+                incoming = layout.incoming(msgs)
             n_iter = t
             if callback is not None:
-                callback(t, normalise_log(log_unary + layout.incoming(msgs)))
+                callback(t, normalise_log(log_unary + incoming))
             if delta < tol:
                 converged = True
     finally:
         if pool is not None:
             pool.shutdown()
-    beliefs = normalise_log(log_unary + layout.incoming(msgs))
+    beliefs = normalise_log(log_unary + incoming)
     return BPResult(beliefs=beliefs, log_messages=msgs, n_iter=n_iter, converged=converged, deltas=deltas)
 
 

