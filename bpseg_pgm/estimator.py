@@ -21,7 +21,8 @@ from .inference.exact import MAX_CLIQUE_ENTRIES, exact_marginals
 from .inference.fast import fast_bp_seg
 from .inference.potts import potts_bp
 from .inference.reference import reference_bp, reference_potentials
-from .potentials import CenteredPottsPotentials, PaperPotentials, Potentials
+from .potentials import CenteredPottsPotentials, PaperPotentials, Potentials, adaptive_context, context_embeddings
+from .reestimate import reestimate_centers
 from .representatives import INITS, choose_representatives
 
 ENGINES = ("potts", "loopy", "fast", "exact", "reference")
@@ -34,15 +35,18 @@ POTENTIALS = {"centered": CenteredPottsPotentials, "paper": PaperPotentials}
 #: (benchmarks/tune_defaults.py); the paper's are eq. (2) with lam = 0.12 (section 4.1);
 #: "fast" is the appendix's Choi setting for Algorithm 2.
 _MODEL_DEFAULTS = {
-    "centered": {"lam": 300.0, "sigma": 100.0, "em_rounds": 5},
-    "paper": {"lam": 0.12, "sigma": None, "em_rounds": 0},
-    "fast": {"lam": 300.0, "sigma": 10.0, "em_rounds": 0},
-    "custom": {"lam": 0.0, "sigma": None, "em_rounds": 0},
+    "centered": {"lam": 300.0, "sigma": 200.0, "em_rounds": 5, "context": 0.2},
+    "paper": {"lam": 0.12, "sigma": None, "em_rounds": 0, "context": 0.0},
+    "fast": {"lam": 300.0, "sigma": 10.0, "em_rounds": 0, "context": 0.0},
+    "custom": {"lam": 0.0, "sigma": None, "em_rounds": 0, "context": 0.0},
 }
 _DEFAULT_ITER = {"fast": 5}
 
 #: Sweeps per re-estimation round before the last (measured on set 1: no loss against 100).
 EM_ROUND_SWEEPS = 30
+
+#: Re-estimation merges labels whose representatives have at least this cosine similarity.
+MERGE_ABOVE = 0.9
 
 #: ``n_segments="auto"`` starts from min(n, ceil(2 sqrt(n)), AUTO_MAX_SEGMENTS) labels.
 AUTO_MAX_SEGMENTS = 40
@@ -61,7 +65,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     lam : float >= 0, strength of the pairwise term; None (default) takes the model's own:
         centered 300, paper 0.12 (section 4.1), fast 300 (appendix).
     sigma : None (no decay) or float > 0, distance decay exp(-|i-j|^2 / sigma) of the pairwise
-        term; "auto" (default) takes the model's own: centered 100, paper None, fast 10.
+        term; "auto" (default) takes the model's own: centered 200, paper None, fast 10.
     engine : "potts" (default), "loopy", "fast", "exact" or "reference".
     init : "farthest" (default), "random" (the paper), "all", or k distinct sentence indices.
     neighbors : "auto" (default: all pairs up to 400 sentences, then a decay-wide window
@@ -75,13 +79,21 @@ class BPSeg(ClusterMixin, BaseEstimator):
         re-estimation: after BP each label's representative becomes the belief-weighted mean
         of the embeddings, labels holding less than half a sentence of belief are dropped, and
         BP runs again. Not for engine "fast" (Algorithm 2 as written).
+    context : float >= 0, or "auto" (default). Reading-order context: the potentials see
+        normalise(R_i + context (R_{i-1} + R_{i+1})) in place of each sentence's embedding R_i
+        (:mod:`bpseg_pgm.potentials.context`); 0 is the paper's model, each sentence alone.
+        "auto": 0 except for "centered", where it is 0.2 scaled by how much more similar
+        adjacent sentences are than average pairs (0 for a prompt whose topics alternate
+        sentence by sentence, 0.2 for a document whose topics persist). The value used is
+        ``context_``.
 
     Fitted attributes: ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
     representative vectors), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
     network for "loopy"/"exact", else None), and the values actually used: ``lam_``,
-    ``sigma_``, ``em_rounds_``, ``potentials_`` (None for "fast").
+    ``sigma_``, ``em_rounds_``, ``context_``, ``potentials_`` (None for "fast"). ``centers_`` live
+    in the space the potentials saw (after context mixing).
     """
 
     def __init__(
@@ -98,6 +110,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         damping=0.0,
         random_state=None,
         em_rounds=None,
+        context="auto",
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -111,6 +124,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.damping = damping
         self.random_state = random_state
         self.em_rounds = em_rounds
+        self.context = context
 
     # -- checks ----------------------------------------------------------------------------
     def _check_params(self, n: int):
@@ -162,6 +176,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
     def _em_rounds(self) -> int:
         return _MODEL_DEFAULTS[self._model_name()]["em_rounds"] if self.em_rounds is None else int(self.em_rounds)
 
+    def _context(self, Xn: np.ndarray) -> float:
+        if isinstance(self.context, str) and self.context == "auto":
+            return adaptive_context(Xn, _MODEL_DEFAULTS[self._model_name()]["context"])
+        return check_nonnegative(self.context, "context")
+
     def _representatives(self, Xn: np.ndarray) -> np.ndarray:
         n = Xn.shape[0]
         if isinstance(self.init, str):
@@ -181,6 +200,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         """
         Xn = normalize_rows(check_embeddings(X))
         lam, sigma, max_iter, tol, damping = self._check_params(Xn.shape[0])
+        context = self._context(Xn)
+        Xn = context_embeddings(Xn, context)
         pot = self._potentials(lam, sigma)
         if isinstance(self.neighbors, str):
             if self.neighbors not in ("auto", "all"):
@@ -202,18 +223,18 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
         beliefs, n_iter, converged = run(C, 0, reps)
         for r in range(1, em_rounds + 1):
-            # re-estimate the representatives from the beliefs, dropping emptied labels
-            M = beliefs.T @ Xn
-            keep = (beliefs.sum(axis=0) >= 0.5) & (np.linalg.norm(M, axis=1) > 1e-12)
-            if not keep.any():
+            # re-estimate the representatives from the beliefs: drop emptied labels, merge duplicates
+            C_new = reestimate_centers(beliefs, Xn, merge_above=MERGE_ABOVE)
+            if C_new is None:
                 break
-            C = normalize_rows(M[keep])
+            C = C_new
             beliefs, it, converged = run(C, r)
             n_iter += it
 
         self.representatives_ = reps
         self.centers_ = C
         self.lam_, self.sigma_, self.em_rounds_, self.potentials_ = lam, sigma, em_rounds, pot
+        self.context_ = context
         self.beliefs_ = np.asarray(beliefs, dtype=np.float64)
         self.labels_ = np.argmax(self.beliefs_, axis=1)
         self.n_iter_ = int(n_iter)

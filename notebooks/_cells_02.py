@@ -28,7 +28,9 @@ long documents do not overflow:
   otherwise. (A factor that is not Potts-shaped supplies full $k \times k$ tables instead; see
   `make_potentials(..., table=...)`.)
 
-Every engine and `build_markov_network` accept any such object: `BPSeg(potentials=...)`.
+Every engine and `build_markov_network` accept any such object: `BPSeg(potentials=...)`. The calls
+below name their model: `potentials="paper"` is eq. (1)–(2). `BPSeg`'s default, `"centered"`, is one
+more such choice, tuned for long documents (notebook 01, section 8).
 """),
     ("code", r"""
 import time
@@ -94,8 +96,9 @@ def label_grid(rows, title):
     return summary
 
 
-def segment(potentials=None, k=K, **params):
-    # BP-Seg labels of the example with these potentials (deterministic representatives)
+def segment(potentials="paper", k=K, **params):
+    # BP-Seg labels of the example with these potentials (by default the paper's, eq. 1-2),
+    # from deterministic representatives
     return BPSeg(n_segments=k, init="farthest", potentials=potentials, **params).fit(X).labels_
 """),
     ("md", r"""
@@ -106,7 +109,7 @@ $\log w_{ij} = \lambda(\mathrm{sim}(R_i, R_j) - 1)$. Checking that against the f
 """),
     ("code", r"""
 pot = PaperPotentials(lam=0.12)
-reps = BPSeg(n_segments=K, init="farthest").fit(X).representatives_
+reps = BPSeg(n_segments=K, init="farthest", potentials="paper").fit(X).representatives_
 C = X[reps]
 pairs = all_pairs(n)  # the complete graph: every (i, j) with i < j
 rows, cols = pairs[:, 0], pairs[:, 1]
@@ -141,7 +144,8 @@ axes[0].set(xlabel="sim(R_i, R_j)", ylabel="w_ij = psi_ij(x_i != x_j)", title="P
 axes[0].legend(fontsize=8)
 for copies in (1, 2, 4):
     Xc = np.tile(X, (copies, 1))  # the same 13 sentences, repeated
-    found = [len(set(BPSeg(n_segments=K, init="farthest", lam=lam).fit(Xc).labels_.tolist())) for lam in lam_grid]
+    found = [len(set(BPSeg(n_segments=K, init="farthest", potentials="paper", lam=lam).fit(Xc).labels_.tolist()))
+             for lam in lam_grid]
     axes[1].semilogx(lam_grid, found, marker=".", label=f"text x {copies} (n = {13 * copies})")
     print(f"n = {13 * copies:2d}: one segment from lambda = {lam_grid[np.argmax(np.array(found) == 1)]:.2f} on")
 axes[1].set(xlabel="lambda", ylabel="segments found", yticks=range(1, K + 1), title=f"Collapse point vs length (k = {K})")
@@ -336,18 +340,23 @@ inference engine.
 """),
     ("code", r"""
 K_CHOI = 10
+
+
+def paper(**params):
+    # the paper's potentials (eq. 1-2) with these parameters, k = 10, farthest-point representatives
+    return lambda n: BPSeg(n_segments=K_CHOI, init="farthest", potentials="paper", **params)
+
+
 settings = {
-    "unary only (lambda = 0)": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", lam=0.0),
-    "paper, lambda = 0.12": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", lam=0.12),
-    "paper, lambda = 0.5": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", lam=0.5),
-    "decay, lambda = 1, sigma = 10": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", lam=1.0, sigma=10),
+    "unary only (lambda = 0)": paper(lam=0.0),
+    "paper, lambda = 0.12": paper(lam=0.12),
+    "paper, lambda = 0.5": paper(lam=0.5),
+    "decay, lambda = 1, sigma = 10": paper(lam=1.0, sigma=10),
     "tempered unary, T = 0.1": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", potentials=tempered(0.1)),
     "similar-agree, lambda = 3, sigma = 10": lambda n: BPSeg(n_segments=K_CHOI, init="farthest",
                                                              potentials=similar_agree(3.0, sigma=10)),
-    "3-NN graph, lambda = 0.5": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", lam=0.5,
-                                                neighbors=lambda X: knn_pairs(X, 3)),
-    "window 3, lambda = 0.5": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", lam=0.5,
-                                              neighbors=lambda X: window_pairs(len(X), 3)),
+    "3-NN graph, lambda = 0.5": paper(lam=0.5, neighbors=lambda X: knn_pairs(X, 3)),
+    "window 3, lambda = 0.5": paper(lam=0.5, neighbors=lambda X: window_pairs(len(X), 3)),
     "Fast BP-Seg (appendix: k = n)": lambda n: BPSeg(engine="fast", init="all", lam=300, sigma=10, max_iter=5),
 }
 

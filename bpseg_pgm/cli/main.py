@@ -52,6 +52,9 @@ def _engine_options() -> argparse.ArgumentParser:
     g.add_argument("--init", choices=INITS, help=f"how the k representatives are chosen (default {default['init']})")
     g.add_argument("--em-rounds", type=int, metavar="N",
                    help="rounds of representative re-estimation (default: the model's own)")
+    g.add_argument("--context", type=_context, metavar="C",
+                   help="weight of each reading-order neighbour's embedding mixed into a sentence's: a number "
+                        ">= 0 (0: each sentence alone, as in the paper) or 'auto' (default: the model's own)")
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
     g.add_argument("--tol", type=float, help="convergence tolerance on messages")
@@ -61,8 +64,8 @@ def _engine_options() -> argparse.ArgumentParser:
     return p
 
 
-_PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "random_state", "max_iter", "tol",
-                "damping")
+_PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "context", "random_state", "max_iter",
+                "tol", "damping")
 
 
 def _bpseg_params(args: argparse.Namespace) -> dict:
@@ -160,6 +163,18 @@ def _sigma(value: str) -> float | str | None:
         return float(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'none' or 'auto', got {value!r}") from None
+
+
+def _context(value: str) -> float | str:
+    if value == "auto":
+        return value
+    try:
+        c = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0 or 'auto', got {value!r}") from None
+    if not c >= 0 or c == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a finite number >= 0 or 'auto', got {value!r}")
+    return c
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -2,6 +2,7 @@
 
 from .base import FunctionPotentials, Potentials, distance_decay, edge_cosine, make_potentials
 from .centered import CenteredPottsPotentials
+from .context import adaptive_context, context_embeddings, topic_persistence
 from .paper import PaperPotentials
 
 __all__ = [
@@ -12,4 +13,7 @@ __all__ = [
     "make_potentials",
     "edge_cosine",
     "distance_decay",
+    "context_embeddings",
+    "adaptive_context",
+    "topic_persistence",
 ]

@@ -12,7 +12,7 @@ with mu the mean similarity over the graph's edges (pairs more similar than aver
 less similar ones repel), decay_ij = exp(-|i-j|^2 / sigma) (or 1) favouring neighbours, and
 D the mean total decay weight a sentence receives (length normalisation: the pull on one
 sentence stays O(lam) whether the document has 8 or 5,000 sentences). The unary term is the
-paper's cos(R_i, C_x), scaled by ``unary_scale`` (default 3: a sharper pull towards the
+paper's cos(R_i, C_x), scaled by ``unary_scale`` (default 5: a sharper pull towards the
 representatives than the paper's exp(cos)).
 """
 
@@ -27,7 +27,7 @@ from .base import Potentials, distance_decay, edge_cosine
 class CenteredPottsPotentials(Potentials):
     """Centred, length-normalised, optionally distance-decayed Potts potentials."""
 
-    def __init__(self, lam: float = 300.0, sigma: float | None = 100.0, unary_scale: float = 3.0, normalize: bool = True):
+    def __init__(self, lam: float = 300.0, sigma: float | None = 200.0, unary_scale: float = 5.0, normalize: bool = True):
         self.lam = check_nonnegative(lam, "lam")
         self.sigma = check_sigma(sigma)
         self.unary_scale = check_nonnegative(unary_scale, "unary_scale")

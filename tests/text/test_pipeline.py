@@ -127,8 +127,12 @@ def test_bad_engine_parameters_come_back_as_value_errors():
 
 
 def test_init_all_uses_one_label_per_sentence():
-    seg = segment_sentences([f"S{i}." for i in range(6)], 99, embedder=_FixedEmbedder(_two_topics()), init="all")
+    sents, emb = [f"S{i}." for i in range(6)], _FixedEmbedder(_two_topics())
+    seg = segment_sentences(sents, 99, embedder=emb, init="all", em_rounds=0)
     assert seg.beliefs.shape == (6, 6)
+    # re-estimation (the default) merges the labels of sentences that say the same thing
+    seg = segment_sentences(sents, 99, embedder=emb, init="all")
+    assert seg.beliefs.shape == (6, 2) and seg.segments == [[0, 1, 3], [2, 4, 5]]
 
 
 def test_prose_and_lines_give_the_same_sentences(embedder):
