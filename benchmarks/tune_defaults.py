@@ -11,6 +11,7 @@ writes it to ``--out``.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import time
 import warnings
 from pathlib import Path
@@ -29,7 +30,15 @@ from bpseg_pgm.text.embeddings import Embedder  # noqa: E402
 
 
 def candidates():
-    """name -> factory(n_sentences, gold_k) of the configurations compared."""
+    """name -> factory(n_sentences, gold_k) of the configurations compared.
+
+    "CP(lam, sigma, u)" is CenteredPottsPotentials(lam, sigma, unary_scale=u); every row names
+    its re-estimation rounds (EM), reading-order context weight (ctx) and label merging.
+    """
+
+    def centred(lam, sigma, u, em=5, ctx=0.0, merge=None):
+        return lambda n, g: BPSeg(potentials=CP(lam, sigma, u), em_rounds=em, context=ctx, merge_above=merge)
+
     return {
         "paper eq.(1)-(2), lam 0.12, k = min(20, n), random init": lambda n, g: BPSeg(
             min(20, n), potentials="paper", init="random", random_state=0
@@ -37,20 +46,42 @@ def candidates():
         "paper eq.(1)-(2), lam 0.12, k = 10, farthest": lambda n, g: BPSeg(min(10, n), potentials="paper"),
         "appendix Algorithm 2 (fast), sigma 10": lambda n, g: BPSeg(engine="fast", init="all"),
         "appendix Algorithm 2 (fast), sigma 30": lambda n, g: BPSeg(engine="fast", init="all", sigma=30),
-        "centred lam 100 sigma 30, k = 10, no EM": lambda n, g: BPSeg(
+        "centred CP(100, 30, 1), k = 10, EM 0": lambda n, g: BPSeg(
             min(10, n), potentials=CP(lam=100, sigma=30, unary_scale=1), em_rounds=0
         ),
-        "centred lam 300 sigma 100 u1, auto k, EM 5": lambda n, g: BPSeg(potentials=CP(300, 100, 1)),
-        "centred lam 300 sigma 100 u3, auto k, EM 5 (DEFAULT)": lambda n, g: BPSeg(),
-        "centred lam 300 sigma 60 u3, auto k, EM 5": lambda n, g: BPSeg(potentials=CP(300, 60, 3)),
-        "centred lam 300 sigma 300 u1, auto k, EM 5": lambda n, g: BPSeg(potentials=CP(300, 300, 1)),
-        "centred lam 1000 sigma 100 u1, auto k, EM 5": lambda n, g: BPSeg(potentials=CP(1000, 100, 1)),
-        "centred, k = n (init all), lam 100 sigma 30 u10": lambda n, g: BPSeg(
+        "centred CP(100, 30, 10), k = n (init all), EM 0": lambda n, g: BPSeg(
             init="all", potentials=CP(100, 30, 10), em_rounds=0
         ),
+        "session-1 default: CP(300, 100, 3), EM 5, ctx 0, no merge": centred(300, 100, 3),
+        "CP(300, 100, 3), EM 5, ctx 0, merge 0.9": centred(300, 100, 3, merge=0.9),
+        "CP(300, 100, 3), EM 5, ctx 0.2, no merge": centred(300, 100, 3, ctx=0.2),
+        "CP(300, 100, 3), EM 5, ctx 0.2, merge 0.9": centred(300, 100, 3, ctx=0.2, merge=0.9),
+        "CP(300, 200, 5), EM 5, ctx 0, merge 0.9": centred(300, 200, 5, merge=0.9),
+        "CP(300, 200, 5), EM 5, ctx 0.1, merge 0.9": centred(300, 200, 5, ctx=0.1, merge=0.9),
+        "CP(300, 200, 5), EM 5, ctx 0.3, merge 0.9": centred(300, 200, 5, ctx=0.3, merge=0.9),
+        "CP(300, 100, 5), EM 5, ctx 0.2, merge 0.9": centred(300, 100, 5, ctx=0.2, merge=0.9),
+        "CP(300, 300, 5), EM 5, ctx 0.2, merge 0.9": centred(300, 300, 5, ctx=0.2, merge=0.9),
+        "CP(200, 200, 5), EM 5, ctx 0.2, merge 0.9": centred(200, 200, 5, ctx=0.2, merge=0.9),
+        "CP(450, 200, 5), EM 5, ctx 0.2, merge 0.9": centred(450, 200, 5, ctx=0.2, merge=0.9),
+        "CP(300, 200, 3), EM 5, ctx 0.2, merge 0.9": centred(300, 200, 3, ctx=0.2, merge=0.9),
+        "CP(300, 200, 8), EM 5, ctx 0.2, merge 0.9": centred(300, 200, 8, ctx=0.2, merge=0.9),
+        "CP(300, 200, 5), EM 5, ctx 0.2, merge 0.8": centred(300, 200, 5, ctx=0.2, merge=0.8),
+        "CP(300, 200, 5), EM 5, ctx 0.2, merge 0.95": centred(300, 200, 5, ctx=0.2, merge=0.95),
+        "DEFAULT BPSeg(): CP(300, 200, 5), EM 5, ctx auto (0.2), merge 0.9": lambda n, g: BPSeg(),
         "k-means, k = min(20, n)": lambda n, g: make_estimator("kmeans", n, 0),
         "k-means given the true k (oracle)": lambda n, g: make_estimator("kmeans-true-k", n, 0, gold_k=g),
     }
+
+
+#: set by main() before each candidate's worker pool forks: (factory, documents, vectors)
+_JOB = None
+
+
+def _score(i: int) -> float:
+    make, docs, vecs = _JOB
+    doc = docs[i]
+    labels = make(len(doc), doc.n_segments).fit_predict(vecs[i])
+    return evaluate(doc.labels, labels)["ari"]
 
 
 def main(argv=None) -> int:
@@ -59,30 +90,29 @@ def main(argv=None) -> int:
     ap.add_argument("--docs", type=int, default=60, help="interleaved documents (default 60)")
     ap.add_argument("--only", nargs="*", help="substrings: run only candidates whose name contains one")
     ap.add_argument("--out", type=Path, help="also write the Markdown table here")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     args = ap.parse_args(argv)
 
     choi = load_choi(sets=[1])
     inter = make_interleaved(choi, n_docs=args.docs, seed=0)
     choi = choi[:: args.stride]
     emb = Embedder(show_progress=False)
-    cache = {}
+    docs = [*choi, *inter]
+    vecs = [emb.encode(list(doc.sentences)) for doc in docs]
 
-    def vectors(doc):
-        key = doc.sentences
-        if key not in cache:
-            cache[key] = emb.encode(list(doc.sentences))
-        return cache[key]
-
+    global _JOB
     rows = []
     for name, make in candidates().items():
         if args.only and not any(s in name for s in args.only):
             continue
         t0 = time.perf_counter()
+        _JOB = (make, docs, vecs)
+        # documents are independent: one worker per core (fork: the factory is inherited)
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            aris = pool.map(_score, range(len(docs)), chunksize=4)
         scores = {}
-        for doc in [*choi, *inter]:
-            X = vectors(doc)
-            labels = make(len(doc), doc.n_segments).fit_predict(X)
-            scores.setdefault(doc.range, []).append(evaluate(doc.labels, labels)["ari"])
+        for doc, a in zip(docs, aris):
+            scores.setdefault(doc.range, []).append(a)
         seconds = time.perf_counter() - t0
         row = {r: float(np.mean(v)) for r, v in scores.items()}
         row["choi set 1"] = float(np.mean([a for r, v in scores.items() if r != "interleaved" for a in v]))
@@ -91,7 +121,8 @@ def main(argv=None) -> int:
 
     cols = ["3-5", "6-8", "9-11", "3-11", "choi set 1", "interleaved"]
     lines = [
-        f"Mean ARI on Choi set 1 ({len(choi)} documents) and {len(inter)} set-1 interleaved documents.",
+        f"Mean ARI on Choi set 1 ({len(choi)} documents) and {len(inter)} set-1 interleaved documents. "
+        "Seconds: wall time for all of them with --jobs worker processes.",
         "",
         "| candidate | " + " | ".join(cols) + " | seconds |",
         "|---|" + "---:|" * (len(cols) + 1),

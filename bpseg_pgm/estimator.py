@@ -45,9 +45,6 @@ _DEFAULT_ITER = {"fast": 5}
 #: Sweeps per re-estimation round before the last (measured on set 1: no loss against 100).
 EM_ROUND_SWEEPS = 30
 
-#: Re-estimation merges labels whose representatives have at least this cosine similarity.
-MERGE_ABOVE = 0.9
-
 #: ``n_segments="auto"`` starts from min(n, ceil(2 sqrt(n)), AUTO_MAX_SEGMENTS) labels.
 AUTO_MAX_SEGMENTS = 40
 
@@ -86,6 +83,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
         adjacent sentences are than average pairs (0 for a prompt whose topics alternate
         sentence by sentence, 0.2 for a document whose topics persist). The value used is
         ``context_``.
+    merge_above : float in [-1, 1] or None (default 0.9). During re-estimation, labels whose
+        representatives have at least this cosine similarity are merged into one (None: never).
+        Without it a long topic can stay cut into several labels (measured: 29-34 segments for
+        4 synthetic topics at n = 1000, against 4 with it).
 
     Fitted attributes: ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
@@ -111,6 +112,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         random_state=None,
         em_rounds=None,
         context="auto",
+        merge_above=0.9,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -125,6 +127,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.random_state = random_state
         self.em_rounds = em_rounds
         self.context = context
+        self.merge_above = merge_above
 
     # -- checks ----------------------------------------------------------------------------
     def _check_params(self, n: int):
@@ -181,6 +184,14 @@ class BPSeg(ClusterMixin, BaseEstimator):
             return adaptive_context(Xn, _MODEL_DEFAULTS[self._model_name()]["context"])
         return check_nonnegative(self.context, "context")
 
+    def _merge_above(self) -> float | None:
+        m = self.merge_above
+        if m is None:
+            return None
+        if isinstance(m, bool) or not isinstance(m, (int, float, np.integer, np.floating)) or not -1.0 <= m <= 1.0:
+            raise ValueError(f"merge_above must be None or a number in [-1, 1], got {m!r}")
+        return float(m)
+
     def _representatives(self, Xn: np.ndarray) -> np.ndarray:
         n = Xn.shape[0]
         if isinstance(self.init, str):
@@ -201,6 +212,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         Xn = normalize_rows(check_embeddings(X))
         lam, sigma, max_iter, tol, damping = self._check_params(Xn.shape[0])
         context = self._context(Xn)
+        merge_above = self._merge_above()
         Xn = context_embeddings(Xn, context)
         pot = self._potentials(lam, sigma)
         if isinstance(self.neighbors, str):
@@ -224,7 +236,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         beliefs, n_iter, converged = run(C, 0, reps)
         for r in range(1, em_rounds + 1):
             # re-estimate the representatives from the beliefs: drop emptied labels, merge duplicates
-            C_new = reestimate_centers(beliefs, Xn, merge_above=MERGE_ABOVE)
+            C_new = reestimate_centers(beliefs, Xn, merge_above=merge_above)
             if C_new is None:
                 break
             C = C_new

@@ -43,3 +43,22 @@ def test_reestimate_drops_emptied_labels_and_merges():
     C = reestimate_centers(beliefs, X, merge_above=0.9)
     np.testing.assert_allclose(C, np.eye(4)[[0, 1]])  # and labels 0, 1 merged
     assert reestimate_centers(np.full((4, 2), 0.1), X) is None
+
+
+def test_estimator_merge_above():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_defaults import topics
+
+    from bpseg_pgm import BPSeg
+
+    X, _ = topics(600, 4, "blocks", seed=5)
+    merged = BPSeg().fit(X)
+    unmerged = BPSeg(merge_above=None).fit(X)
+    assert merged.merge_above == 0.9 and len(np.unique(merged.labels_)) <= 6
+    assert len(np.unique(unmerged.labels_)) > len(np.unique(merged.labels_))
+    for bad in (1.5, float("nan"), "x", True):
+        with pytest.raises(ValueError, match="merge_above"):
+            BPSeg(merge_above=bad).fit(X[:10])

@@ -55,6 +55,9 @@ def _engine_options() -> argparse.ArgumentParser:
     g.add_argument("--context", type=_context, metavar="C",
                    help="weight of each reading-order neighbour's embedding mixed into a sentence's: a number "
                         ">= 0 (0: each sentence alone, as in the paper) or 'auto' (default: the model's own)")
+    g.add_argument("--merge-above", type=_merge_above, metavar="COS",
+                   help="merge labels whose representatives have at least this cosine during re-estimation: "
+                        "a number in [-1, 1] or 'none' (default 0.9)")
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
     g.add_argument("--tol", type=float, help="convergence tolerance on messages")
@@ -64,8 +67,8 @@ def _engine_options() -> argparse.ArgumentParser:
     return p
 
 
-_PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "context", "random_state", "max_iter",
-                "tol", "damping")
+_PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "context", "merge_above", "random_state",
+                "max_iter", "tol", "damping")
 
 
 def _bpseg_params(args: argparse.Namespace) -> dict:
@@ -175,6 +178,18 @@ def _context(value: str) -> float | str:
     if not c >= 0 or c == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a finite number >= 0 or 'auto', got {value!r}")
     return c
+
+
+def _merge_above(value: str) -> float | None:
+    if value == "none":
+        return None
+    try:
+        m = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in [-1, 1] or 'none', got {value!r}") from None
+    if not -1.0 <= m <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number in [-1, 1] or 'none', got {value!r}")
+    return m
 
 
 def build_parser() -> argparse.ArgumentParser:

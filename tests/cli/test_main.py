@@ -158,6 +158,9 @@ def test_failed_run_keeps_an_existing_output_file(cli_env, tmp_path, run_bpseg):
     [([], "required"), (["segment"], "required: FILE"), (["segment", "f.txt", "-k", "abc"], "invalid int value"),
      (["segment", "f.txt", "-k", "0"], "positive integer"), (["segment", "f.txt", "--engine", "warp"], "invalid choice"),
      (["segment", "f.txt", "--sigma", "wide"], "expected a number, 'none' or 'auto'"),
+     (["segment", "f.txt", "--context", "-1"], "expected a finite number >= 0 or 'auto'"),
+     (["segment", "f.txt", "--context", "lots"], "expected a number >= 0 or 'auto'"),
+     (["segment", "f.txt", "--merge-above", "2"], "expected a number in [-1, 1] or 'none'"),
      (["demo", "--format", "json"], "unrecognized arguments")],
 )
 def test_usage_errors_are_one_line_exit_2(argv, match, capsys):
@@ -179,9 +182,10 @@ def test_options_reach_the_estimator_and_unset_ones_keep_its_defaults(cli_env, e
     monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
     argv = ["segment", str(example_file), "--lines", "--format", "json"]
     assert cli_main.main([*argv, "-k", "5", "--potentials", "paper", "--sigma", "none", "--em-rounds", "1",
-                          "--damping", "0.5", "--engine", "loopy"]) == 0
+                          "--damping", "0.5", "--engine", "loopy", "--context", "0.3", "--merge-above", "none"]) == 0
     params = json.loads(capsys.readouterr().out)["params"]
     assert params["n_segments"] == 5 and params["potentials"] == "paper" and params["sigma"] is None
+    assert params["context"] == 0.3 and params["merge_above"] is None
     assert params["em_rounds"] == 1 and params["damping"] == 0.5 and params["engine"] == "loopy"
     assert cli_main.main(argv) == 0
     params = json.loads(capsys.readouterr().out)["params"]
