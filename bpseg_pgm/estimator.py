@@ -35,7 +35,7 @@ POTENTIALS = {"centered": CenteredPottsPotentials, "paper": PaperPotentials}
 #: (benchmarks/tune_defaults.py); the paper's are eq. (2) with lam = 0.12 (section 4.1);
 #: "fast" is the appendix's Choi setting for Algorithm 2.
 _MODEL_DEFAULTS = {
-    "centered": {"lam": 300.0, "sigma": 200.0, "em_rounds": 5, "context": 0.2},
+    "centered": {"lam": 150.0, "sigma": 200.0, "em_rounds": 5, "context": 0.2},
     "paper": {"lam": 0.12, "sigma": None, "em_rounds": 0, "context": 0.0},
     "fast": {"lam": 300.0, "sigma": 10.0, "em_rounds": 0, "context": 0.0},
     "custom": {"lam": 0.0, "sigma": None, "em_rounds": 0, "context": 0.0},
@@ -60,7 +60,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     potentials : "centered" (default), "paper" (eq. 1-2), or a
         :class:`~bpseg_pgm.potentials.Potentials` object of your own.
     lam : float >= 0, strength of the pairwise term; None (default) takes the model's own:
-        centered 300, paper 0.12 (section 4.1), fast 300 (appendix).
+        centered 150, paper 0.12 (section 4.1), fast 300 (appendix).
     sigma : None (no decay) or float > 0, distance decay exp(-|i-j|^2 / sigma) of the pairwise
         term; "auto" (default) takes the model's own: centered 200, paper None, fast 10.
     engine : "potts" (default), "loopy", "fast", "exact" or "reference".

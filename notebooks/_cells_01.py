@@ -406,7 +406,7 @@ print("\ntennis sentences together:", len(set(labels[TENNIS])) == 1)
 Everything above is what the `BPSeg` estimator does: choose representatives, build the potentials, run
 an inference engine, take the arg-max. `potentials="paper"` selects the paper's model, eq. (1)–(2) with
 $\lambda = 0.12$ unless `lam=` says otherwise. (`BPSeg`'s default is a different model, tuned for long
-documents: a centred Potts term with $\lambda = 300$ and distance decay $\sigma = 200$, unary scale 5,
+documents: a centred Potts term with $\lambda = 150$ and distance decay $\sigma = 200$, unary scale 5,
 each embedding mixed with its reading-order neighbours (`context=0.2`), and 5 rounds that re-estimate the
 representatives from the beliefs, merging labels whose representatives become near-identical (cosine
 $\ge 0.9$), so it may return fewer than $k$ segments.) `engine="loopy"` uses the pgmpy network as we

@@ -100,7 +100,7 @@ def _texttiling(n: int, seed: int):
 register_method(
     "bpseg",
     _bpseg,
-    "BPSeg() library defaults: centred Potts potentials (lam 300, sigma 200, unary scale 5) on context-mixed embeddings (0.2), "
+    "BPSeg() library defaults: centred Potts potentials (lam 150, sigma 200, unary scale 5, centred on the mean cosine of all pairs) on context-mixed embeddings (auto, 0.2), "
     "k = 'auto', farthest init, 5 re-estimation rounds, potts engine",
 )
 register_method(

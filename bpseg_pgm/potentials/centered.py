@@ -8,8 +8,13 @@ labels cost
 
     log w_ij = -lam * decay_ij * (cos(R_i, R_j) - mu) / D
 
-with mu the mean similarity over the graph's edges (pairs more similar than average attract,
-less similar ones repel), decay_ij = exp(-|i-j|^2 / sigma) (or 1) favouring neighbours, and
+with mu the document's mean similarity over all pairs of sentences (``center="all_pairs"``,
+the default: pairs more similar than a random pair of the document attract, less similar
+ones repel) or the decay-weighted mean over the graph's edges (``center="edges"``, the first
+version). On long documents the edges are mostly near pairs on the same topic, so centring
+on them made half of the same-topic pairs repel: BP oscillated and scattered single sentences
+into other segments (measured at n = 5000: ARI 0.73-0.75 unconverged, against 1.0 and
+converged with all pairs). decay_ij = exp(-|i-j|^2 / sigma) (or 1) favouring neighbours, and
 D the mean total decay weight a sentence receives (length normalisation: the pull on one
 sentence stays O(lam) whether the document has 8 or 5,000 sentences). The unary term is the
 paper's cos(R_i, C_x), scaled by ``unary_scale`` (default 5: a sharper pull towards the
@@ -24,10 +29,30 @@ from .._validation import check_nonnegative, check_sigma
 from .base import Potentials, distance_decay, edge_cosine
 
 
+def mean_pair_cosine(X: np.ndarray) -> float:
+    """Mean cosine over all pairs i != j of the rows of X, in O(n d)."""
+    n = X.shape[0]
+    if n < 2:
+        return 0.0
+    U = X / np.linalg.norm(X, axis=1, keepdims=True)
+    total = U.sum(axis=0)
+    return float((total @ total - n) / (n * (n - 1)))
+
+
 class CenteredPottsPotentials(Potentials):
     """Centred, length-normalised, optionally distance-decayed Potts potentials."""
 
-    def __init__(self, lam: float = 300.0, sigma: float | None = 200.0, unary_scale: float = 5.0, normalize: bool = True):
+    def __init__(
+        self,
+        lam: float = 150.0,
+        sigma: float | None = 200.0,
+        unary_scale: float = 5.0,
+        normalize: bool = True,
+        center: str = "all_pairs",
+    ):
+        if center not in ("all_pairs", "edges"):
+            raise ValueError(f"center must be 'all_pairs' or 'edges', got {center!r}")
+        self.center = center
         self.lam = check_nonnegative(lam, "lam")
         self.sigma = check_sigma(sigma)
         self.unary_scale = check_nonnegative(unary_scale, "unary_scale")
@@ -43,7 +68,9 @@ class CenteredPottsPotentials(Potentials):
             return np.zeros(0)
         cos = edge_cosine(X, rows, cols)
         decay = np.broadcast_to(distance_decay(rows, cols, self.sigma), cos.shape)
-        mu = float(np.average(cos, weights=decay)) if decay.sum() > 0 else float(cos.mean())
+        mu = mean_pair_cosine(X) if self.center == "all_pairs" else (
+            float(np.average(cos, weights=decay)) if decay.sum() > 0 else float(cos.mean())
+        )
         scale = 1.0
         if self.normalize:
             n = X.shape[0]
