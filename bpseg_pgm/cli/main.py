@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import math
 import os
 import sys
 from pathlib import Path
@@ -159,37 +160,26 @@ def _n_segments(value: str) -> int | str:
     return "auto" if value == "auto" else _positive_int(value)
 
 
-def _sigma(value: str) -> float | str | None:
-    if value in ("auto", "none"):
-        return None if value == "none" else "auto"
-    try:
-        return float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, 'none' or 'auto', got {value!r}") from None
+def _number_or(expected: str, lo: float = -math.inf, hi: float = math.inf, **words):
+    """An argparse type: a finite number in [lo, hi], or one of the given words (mapped to its value)."""
+
+    def parse(value: str):
+        if value in words:
+            return words[value]
+        try:
+            x = float(value)
+        except ValueError:
+            x = math.nan
+        if not (math.isfinite(x) and lo <= x <= hi):
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {value!r}")
+        return x
+
+    return parse
 
 
-def _context(value: str) -> float | str:
-    if value == "auto":
-        return value
-    try:
-        c = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0 or 'auto', got {value!r}") from None
-    if not c >= 0 or c == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a finite number >= 0 or 'auto', got {value!r}")
-    return c
-
-
-def _merge_above(value: str) -> float | None:
-    if value == "none":
-        return None
-    try:
-        m = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number in [-1, 1] or 'none', got {value!r}") from None
-    if not -1.0 <= m <= 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number in [-1, 1] or 'none', got {value!r}")
-    return m
+_sigma = _number_or("a number, 'none' or 'auto'", none=None, auto="auto")
+_context = _number_or("a number >= 0 or 'auto'", lo=0.0, auto="auto")
+_merge_above = _number_or("a number in [-1, 1] or 'none'", lo=-1.0, hi=1.0, none=None)
 
 
 def build_parser() -> argparse.ArgumentParser:
