@@ -15,13 +15,25 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 
-from ._validation import check_embeddings, check_nonnegative, check_representatives, check_sigma, normalize_rows
+from ._validation import (
+    check_embeddings,
+    check_nonnegative,
+    check_representatives,
+    check_sigma,
+    normalize_rows,
+)
 from .graph import auto_pairs, build_markov_network, resolve_edges, variable_name
 from .inference.exact import MAX_CLIQUE_ENTRIES, exact_marginals
 from .inference.fast import fast_bp_seg
 from .inference.potts import potts_bp
 from .inference.reference import reference_bp, reference_potentials
-from .potentials import CenteredPottsPotentials, PaperPotentials, Potentials, adaptive_context, context_embeddings
+from .potentials import (
+    CenteredPottsPotentials,
+    PaperPotentials,
+    Potentials,
+    adaptive_context,
+    context_embeddings,
+)
 from .reestimate import reestimate_centers
 from .representatives import INITS, choose_representatives
 

@@ -1,6 +1,12 @@
 """Potentials: how embeddings become unary and pairwise factors (pluggable)."""
 
-from .base import FunctionPotentials, Potentials, distance_decay, edge_cosine, make_potentials
+from .base import (
+    FunctionPotentials,
+    Potentials,
+    distance_decay,
+    edge_cosine,
+    make_potentials,
+)
 from .centered import CenteredPottsPotentials
 from .context import adaptive_context, context_embeddings, topic_persistence
 from .paper import PaperPotentials
