@@ -54,8 +54,9 @@ _MODEL_DEFAULTS = {
 }
 _DEFAULT_ITER = {"fast": 5}
 
-#: Sweeps per re-estimation round before the last (measured on set 1: no loss against 100).
-EM_ROUND_SWEEPS = 30
+#: Sweeps per re-estimation round before the last. Set 1 (Choi / interleaved): 10 -> 0.870 / 0.830,
+#: 15 -> 0.869 / 0.834, 30 -> 0.868 / 0.834; 15 is 1.4-1.6x faster than 30 on 1200-5000 sentences.
+EM_ROUND_SWEEPS = 15
 
 #: ``n_segments="auto"`` starts from min(n, ceil(2 sqrt(n)), AUTO_MAX_SEGMENTS) labels.
 AUTO_MAX_SEGMENTS = 40
