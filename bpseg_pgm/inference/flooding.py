@@ -122,9 +122,8 @@ def flooding_bp(
             msgs, new = new, msgs
             if blockwise:
                 incoming = np.zeros_like(incoming)
-                for _, parts in results:
-                    for rows, part in parts:
-                        incoming[rows] += part
+                for _, part in results:
+                    incoming += part
             else:
                 incoming = layout.incoming(msgs)
             n_iter = t

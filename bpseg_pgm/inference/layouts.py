@@ -87,9 +87,9 @@ class DenseLayout:
     def incoming(self, msgs: np.ndarray) -> np.ndarray:
         return msgs.reshape(self.n, self.n, -1).sum(axis=0)
 
-    def block_incoming(self, msgs_block: np.ndarray, sl: slice) -> list:
-        """[(receivers, (n, K) sums)]: the block's senders' share of every node's incoming sum."""
-        return [(slice(0, self.n), msgs_block.reshape(-1, self.n, msgs_block.shape[1]).sum(axis=0))]
+    def block_incoming(self, msgs_block: np.ndarray, sl: slice) -> np.ndarray:
+        """(n, K): the block's senders' share of every node's incoming log-message sum."""
+        return msgs_block.reshape(-1, self.n, msgs_block.shape[1]).sum(axis=0)
 
     def cavity(self, log_b: np.ndarray, msgs: np.ndarray, sl: slice) -> np.ndarray:
         """cavity[i, j] = log_b[i] - msgs[j -> i] for the senders i whose rows form ``sl``."""
