@@ -6,6 +6,7 @@ from .base import (
     distance_decay,
     edge_cosine,
     make_potentials,
+    mean_pair_cosine,
 )
 from .centered import CenteredPottsPotentials
 from .context import adaptive_context, context_embeddings, topic_persistence
@@ -18,6 +19,7 @@ __all__ = [
     "CenteredPottsPotentials",
     "make_potentials",
     "edge_cosine",
+    "mean_pair_cosine",
     "distance_decay",
     "context_embeddings",
     "adaptive_context",

@@ -23,6 +23,17 @@ from typing import Callable
 
 import numpy as np
 
+from .._validation import normalize_rows
+
+
+def mean_pair_cosine(X: np.ndarray) -> float:
+    """Mean cosine over all pairs i != j of the rows of X, in O(n d)."""
+    n = X.shape[0]
+    if n < 2:
+        return 0.0
+    total = normalize_rows(X).sum(axis=0)
+    return float((total @ total - n) / (n * (n - 1)))
+
 
 def edge_cosine(X: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """Cosine similarity of unit rows X[rows[e]] and X[cols[e]], without an (m, d) temporary.

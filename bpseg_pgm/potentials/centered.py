@@ -26,17 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import check_nonnegative, check_sigma
-from .base import Potentials, distance_decay, edge_cosine
-
-
-def mean_pair_cosine(X: np.ndarray) -> float:
-    """Mean cosine over all pairs i != j of the rows of X, in O(n d)."""
-    n = X.shape[0]
-    if n < 2:
-        return 0.0
-    U = X / np.linalg.norm(X, axis=1, keepdims=True)
-    total = U.sum(axis=0)
-    return float((total @ total - n) / (n * (n - 1)))
+from .base import Potentials, distance_decay, edge_cosine, mean_pair_cosine
 
 
 class CenteredPottsPotentials(Potentials):

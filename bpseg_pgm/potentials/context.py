@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_nonnegative
+from .._validation import check_nonnegative, normalize_rows
+from .base import mean_pair_cosine
 
 #: Topic persistence at which adaptive context reaches its full weight.
 PERSISTENCE_FULL = 0.05
@@ -31,7 +32,7 @@ PERSISTENCE_FULL = 0.05
 def context_embeddings(X: np.ndarray, weight: float) -> np.ndarray:
     """Unit rows R~_i = normalise(R_i + weight (R_{i-1} + R_{i+1})) of the unit-normalised X."""
     weight = check_nonnegative(weight, "context")
-    R = _unit(X)
+    R = normalize_rows(np.asarray(X, dtype=np.float64))
     if weight == 0 or R.shape[0] < 2:
         return R
     out = R.copy()
@@ -47,22 +48,14 @@ def context_embeddings(X: np.ndarray, weight: float) -> np.ndarray:
 
 def topic_persistence(X: np.ndarray) -> float:
     """Mean cosine of adjacent rows minus the mean cosine over all pairs (0 below 3 rows)."""
-    R = _unit(X)
-    n = R.shape[0]
-    if n < 3:
+    R = normalize_rows(np.asarray(X, dtype=np.float64))
+    if R.shape[0] < 3:
         return 0.0
     adjacent = float(np.einsum("ij,ij->i", R[:-1], R[1:]).mean())
-    total = R.sum(axis=0)
-    all_pairs = float((total @ total - n) / (n * (n - 1)))
-    return adjacent - all_pairs
+    return adjacent - mean_pair_cosine(R)
 
 
 def adaptive_context(X: np.ndarray, weight: float) -> float:
     """``weight`` scaled by topic persistence: 0 at or below 0, full from PERSISTENCE_FULL."""
     weight = check_nonnegative(weight, "context")
     return weight * float(np.clip(topic_persistence(X) / PERSISTENCE_FULL, 0.0, 1.0))
-
-
-def _unit(X) -> np.ndarray:
-    X = np.asarray(X, dtype=np.float64)
-    return X / np.linalg.norm(X, axis=1, keepdims=True)

@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 from paper_model import cos, rand_X, unit
 
-from bpseg_pgm.potentials import CenteredPottsPotentials
-from bpseg_pgm.potentials.centered import mean_pair_cosine
+from bpseg_pgm.potentials import CenteredPottsPotentials, mean_pair_cosine
 
 
 def test_mean_pair_cosine_by_hand():
