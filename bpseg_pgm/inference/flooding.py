@@ -85,8 +85,6 @@ def flooding_bp(
     for sl in work:
         layout.finish(msgs, sl)
 
-    blockwise = hasattr(layout, "block_incoming")
-
     def sweep_block(sl: slice, log_b: np.ndarray):
         out = new[sl]
         cavity = layout.cavity(log_b, msgs, sl)
@@ -97,10 +95,9 @@ def flooding_bp(
             _renormalise(out, None if valid_slots is None else valid_slots[sl])
         layout.finish(new, sl)
         # the cavity buffer is free again: hold the change of every message there
-        diff = np.subtract(out, msgs[sl], out=cavity) if cavity.shape == out.shape else out - msgs[sl]
+        diff = np.subtract(out, msgs[sl], out=cavity)
         delta = max(np.fmax.reduce(diff, axis=None), -np.fmin.reduce(diff, axis=None)) if diff.size else 0.0
-        # while the block is in cache, add its share of the next beliefs (dense layout)
-        return float(delta), (layout.block_incoming(out, sl) if blockwise else None)
+        return float(delta)
 
     deltas: list[float] = []
     converged = layout.n_slots == 0
@@ -114,18 +111,13 @@ def flooding_bp(
             log_b = log_unary + incoming
             log_b -= np.max(log_b, axis=1, keepdims=True)
             if pool is None:
-                results = [sweep_block(sl, log_b) for sl in work]
+                block_deltas = [sweep_block(sl, log_b) for sl in work]
             else:
-                results = list(pool.map(lambda sl: sweep_block(sl, log_b), work))
-            delta = max((r[0] for r in results), default=0.0)
+                block_deltas = list(pool.map(lambda sl: sweep_block(sl, log_b), work))
+            delta = max(block_deltas, default=0.0)
             deltas.append(delta)
             msgs, new = new, msgs
-            if blockwise:
-                incoming = np.zeros_like(incoming)
-                for _, part in results:
-                    incoming += part
-            else:
-                incoming = layout.incoming(msgs)
+            incoming = layout.incoming(msgs)
             n_iter = t
             if callback is not None:
                 callback(t, normalise_log(log_unary + incoming))

@@ -1,12 +1,9 @@
 """Where messages live: one row of a (slots, K) log-message array per directed message.
 
-Two layouts share one interface so that the flooding loop and the message updates never
-loop over single messages in Python; they work on contiguous blocks of slots:
-
-* :class:`EdgeLayout`: any edge set; slot d < m holds u[d] -> v[d], slot d + m the reverse.
-* :class:`DenseLayout`: the fully connected graph; slot i * n + j holds i -> j (a view of an
-  (n, n, K) array), so cavities are strided reads, not gathers. The n diagonal slots are
-  unused and kept at log 1 = 0.
+:class:`EdgeLayout` lays out any edge set so that the flooding loop and the message updates
+never loop over single messages in Python; they work on contiguous blocks of slots: slot
+d < m holds u[d] -> v[d], slot d + m the reverse. (The complete graph with Potts factors has
+its own tiled sweep, :mod:`bpseg_pgm.inference.dense_potts`.)
 
 Big message buffers come from :func:`alloc`, which pre-faults the pages in one system call:
 on these machines touching fresh memory page by page costs more than the arithmetic.
@@ -71,42 +68,3 @@ class EdgeLayout:
 
     def finish(self, msgs: np.ndarray, sl: slice) -> None:
         """Nothing to fix up for explicit edges."""
-
-
-class DenseLayout:
-    """Directed messages of the complete graph on n nodes, as an (n, n, K) array."""
-
-    def __init__(self, n: int):
-        self.n = n
-        self.n_slots = n * n
-
-    def blocks(self, K: int):
-        rows = max(1, (1 << 17) // max(K * self.n, 1))
-        return [slice(a * self.n, min(a + rows, self.n) * self.n) for a in range(0, self.n, rows)]
-
-    def incoming(self, msgs: np.ndarray) -> np.ndarray:
-        return msgs.reshape(self.n, self.n, -1).sum(axis=0)
-
-    def block_incoming(self, msgs_block: np.ndarray, sl: slice) -> np.ndarray:
-        """(n, K): the block's senders' share of every node's incoming log-message sum."""
-        return msgs_block.reshape(-1, self.n, msgs_block.shape[1]).sum(axis=0)
-
-    def cavity(self, log_b: np.ndarray, msgs: np.ndarray, sl: slice) -> np.ndarray:
-        """cavity[i, j] = log_b[i] - msgs[j -> i] for the senders i whose rows form ``sl``."""
-        n, K = self.n, msgs.shape[1]
-        a, b = sl.start // n, sl.stop // n
-        m3 = msgs.reshape(n, n, K)
-        out = np.empty((b - a, n, K))
-        np.subtract(log_b[a:b, None, :], m3[:, a:b, :].transpose(1, 0, 2), out=out)
-        return out.reshape(-1, K)
-
-    def per_slot(self, matrix: np.ndarray) -> np.ndarray:
-        """Lay an (n, n) per-pair array over the n*n slots (diagonal unused)."""
-        return np.asarray(matrix, dtype=np.float64).reshape(-1)
-
-    def finish(self, msgs: np.ndarray, sl: slice) -> None:
-        """Reset the unused diagonal slots within ``sl`` to log 1 = 0."""
-        n = self.n
-        a, b = sl.start // n, sl.stop // n
-        rows = np.arange(a, b)
-        msgs[rows * (n + 1)] = 0.0

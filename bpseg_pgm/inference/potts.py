@@ -9,7 +9,8 @@ H(x) (1 - w) / (S (1 + w (k - 1))) + w / (1 + w (k - 1)): one multiply and one a
 cavity so that H <= 1/min message and S >= 1; for w in [e^-600, e^5] every term above is
 non-negative or the cancellation is bounded (relative error < 300 ulp), so the log message
 is accurate. Slots with log w outside that range take an exact log-sum-exp path. A sweep
-costs O(|E| k); for the complete graph the dense layout avoids all gathers.
+costs O(|E| k); the complete graph has a tiled, compiled sweep of its own
+(:mod:`bpseg_pgm.inference.dense_potts`) that shares these coefficients.
 """
 
 from __future__ import annotations
@@ -18,21 +19,29 @@ import numpy as np
 from scipy.special import logsumexp
 
 from .flooding import BPResult, flooding_bp
-from .layouts import DenseLayout, EdgeLayout
+from .layouts import EdgeLayout
 from .tables import LOG_FLOOR
 
 _LOW, _HIGH = -600.0, 5.0
 
 
+def potts_coefficients(log_w, k: int):
+    """Per slot: the normalised message's scale (1 - w) / norm and offset w / norm, norm = 1 + w (k - 1),
+    with w clipped to [e^-600, e^5], and a mask of the slots whose log w lies outside (exact path)."""
+    log_w = np.asarray(log_w, dtype=np.float64)
+    extreme = (log_w < _LOW) | (log_w > _HIGH)
+    w = np.exp(np.clip(log_w, _LOW, _HIGH))
+    norm = 1.0 + w * (k - 1)
+    return (1.0 - w) / norm, w / norm, extreme
+
+
 def potts_update(log_w_slots: np.ndarray, k: int):
     """``update(cavity, out, sl)`` for Potts factors with log coupling ``log_w_slots`` per slot."""
     log_w = np.asarray(log_w_slots, dtype=np.float64)
-    extreme = np.flatnonzero((log_w < _LOW) | (log_w > _HIGH))
-    w = np.exp(np.clip(log_w, _LOW, _HIGH))
-    norm = 1.0 + w * (k - 1)
     # normalised message = H (1 - w) / (S norm) + w / norm: one scale and one offset per slot
-    scale = (1.0 - w) / norm
-    offset = (w / norm)[:, None]
+    scale, offset, extreme = potts_coefficients(log_w, k)
+    extreme = np.flatnonzero(extreme)
+    offset = offset[:, None]
     ones = np.ones(k)
     offdiag = ~np.eye(k, dtype=bool)
 
@@ -55,7 +64,8 @@ def potts_update(log_w_slots: np.ndarray, k: int):
 def potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0.0, callback=None) -> BPResult:
     """Loopy sum-product with Potts factors on edges (u[e], v[e]) with log couplings log_w[e].
 
-    The complete graph (every pair once) uses the dense layout automatically.
+    The complete graph (every pair once) goes to the tiled in-place sweep of
+    :mod:`bpseg_pgm.inference.dense_potts`; any other edge set to :func:`flooding_bp`.
     """
     log_unary = np.asarray(log_unary, dtype=np.float64)
     n, k = log_unary.shape
@@ -63,14 +73,14 @@ def potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0.0, cal
     v = np.asarray(v, dtype=np.int64)
     log_w = np.asarray(log_w, dtype=np.float64)
     if n > 1 and u.size == n * (n - 1) // 2:
-        layout = DenseLayout(n)
+        from .dense_potts import dense_potts_bp  # loads numba on first use
+
         W = np.zeros((n, n))
         W[u, v] = log_w
         W[v, u] = log_w
-        slots = layout.per_slot(W)
-    else:
-        layout = EdgeLayout(n, u, v)
-        slots = layout.per_slot(log_w)
+        return dense_potts_bp(log_unary, W, max_iter=max_iter, tol=tol, damping=damping, callback=callback)
+    layout = EdgeLayout(n, u, v)
     return flooding_bp(
-        log_unary, layout, potts_update(slots, k), max_iter=max_iter, tol=tol, damping=damping, callback=callback
-    )
+        log_unary, layout, potts_update(layout.per_slot(log_w), k),
+        max_iter=max_iter, tol=tol, damping=damping, callback=callback,
+    )  # fmt: skip

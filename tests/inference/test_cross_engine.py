@@ -13,7 +13,8 @@ from paper_model import bpseg, rand_X, unit
 
 from bpseg_pgm import LoopyBeliefPropagation, build_markov_network
 from bpseg_pgm.inference import potts_bp
-from bpseg_pgm.inference.layouts import DenseLayout, EdgeLayout
+from bpseg_pgm.inference import dense_potts
+from bpseg_pgm.inference.layouts import EdgeLayout
 from bpseg_pgm.potentials import PaperPotentials, edge_cosine, make_potentials
 
 ENGINES = ("loopy", "potts", "reference")
@@ -113,7 +114,7 @@ def test_multi_block_layouts_agree():
     flooding sweeps, so the beliefs must still agree.
     """
     n, k = 130, 8
-    assert len(DenseLayout(n).blocks(k)) > 1
+    assert len(dense_potts.split_units(dense_potts.tile_pairs(n, dense_potts.tile_size(n, k)))) > 1
     assert len(EdgeLayout(n, *np.triu_indices(n, 1)).blocks(k)) > 1
     X = rand_X(n, 8, 14)
     kw = dict(n_segments=k, lam=2.0, sigma=5.0, random_state=0, tol=1e-14, max_iter=25)
@@ -122,7 +123,7 @@ def test_multi_block_layouts_agree():
         assert m.n_iter_ == 25 and not m.converged_
     np.testing.assert_allclose(models["loopy"].beliefs_, models["potts"].beliefs_, rtol=0, atol=1e-9)
     assert len(set(models["potts"].labels_)) > 1
-    # the same edges given explicitly (all pairs -> dense layout again) and a sparse subset (edge layout)
+    # the same edges given explicitly (all pairs -> the dense tiled sweep again) and a sparse subset (edge layout)
     pairs = np.stack(np.triu_indices(n, 1), axis=1)
     explicit = bpseg(engine="potts", neighbors=pairs, **kw).fit(X)
     np.testing.assert_allclose(explicit.beliefs_, models["potts"].beliefs_, rtol=0, atol=1e-12)
