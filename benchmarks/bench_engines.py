@@ -49,7 +49,10 @@ CASES = {
     "sparse-pairs-5000": ("sparse_pairs only", 5000, 20, "sparse", ""),
 }
 
-IMPORTS = "import numpy, scipy, sklearn.neighbors, pgmpy.models, pgmpy.inference, bpseg_pgm, bpseg_pgm.graph"
+IMPORTS = (
+    "import numpy, scipy, sklearn.neighbors, pgmpy.models, pgmpy.inference, bpseg_pgm, bpseg_pgm.graph, "
+    "bpseg_pgm.inference.dense_potts"  # loads numba, as the warm-up fit does
+)
 
 
 def sparse_neighbors(X):

@@ -57,8 +57,9 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
     edges = resolve_edges(Xn, neighbors)
     rows, cols = edges[:, 0], edges[:, 1]
 
-    unary = np.exp(np.asarray(pot.log_unary(Xn, C), dtype=np.float64))
-    tables = np.exp(np.asarray(pot.log_pairwise_table(Xn, rows, cols, k), dtype=np.float64))
+    with np.errstate(over="ignore"):  # checked just below, with a clearer message
+        unary = np.exp(np.asarray(pot.log_unary(Xn, C), dtype=np.float64))
+        tables = np.exp(np.asarray(pot.log_pairwise_table(Xn, rows, cols, k), dtype=np.float64))
     if unary.shape != (n, k) or tables.shape != (len(edges), k, k):
         raise ValueError("potentials returned arrays of the wrong shape")
     if not (np.all(np.isfinite(unary)) and np.all(np.isfinite(tables))):

@@ -15,10 +15,17 @@ import math
 import numpy as np
 from numba import njit
 
-_OPTS = dict(nogil=True, cache=True, boundscheck=False)
 
 
-@njit(**_OPTS)
+def _compiled(fn):
+    """``numba.njit`` without the GIL, cached on disk where a cache directory is writable."""
+    try:
+        return njit(nogil=True, cache=True)(fn)
+    except RuntimeError:  # numba found no writable cache location: compile per process
+        return njit(nogil=True)(fn)
+
+
+@_compiled
 def gather(log_b, msgs, a0, a1, c0, c1, cav):
     """cav = the cavities of the tile pair: log_b[i] - msgs[j, i] for message i -> j."""
     # row views, indexed by loop variables only, let numba drop its negative-index checks
@@ -34,7 +41,7 @@ def gather(log_b, msgs, a0, a1, c0, c1, cav):
                     dst[x] = b[x] - src[x]
 
 
-@njit(**_OPTS)
+@_compiled
 def scale_offset(H, scale, offset, a0, a1, c0, c1):
     """In place: H[., s, r] = H * scale[s, r] / sum(H) + offset[s, r] (s the sender, r the receiver)."""
     K = H.shape[3]
@@ -52,7 +59,7 @@ def scale_offset(H, scale, offset, a0, a1, c0, c1):
                     row[x] = row[x] * sc + off
 
 
-@njit(**_OPTS)
+@_compiled
 def exact_slots(cav, out, log_w, extreme, a0, a1, c0, c1, floor):
     """Recompute by exact log-sum-exp every slot of the tile pair whose coupling is extreme."""
     K = cav.shape[3]
@@ -85,7 +92,7 @@ def exact_slots(cav, out, log_w, extreme, a0, a1, c0, c1, floor):
                     out[h, ss, rr, x] = max(msg[x] - lse, floor)
 
 
-@njit(**_OPTS)
+@_compiled
 def damp(out, msgs, a0, a1, c0, c1, damping):
     """In place: out = (1 - d) out + d old, then renormalised in log space (log-sum-exp 0)."""
     K = out.shape[3]
@@ -110,7 +117,7 @@ def damp(out, msgs, a0, a1, c0, c1, damping):
                     out[h, ss, rr, x] -= lse
 
 
-@njit(**_OPTS)
+@_compiled
 def scatter(out, msgs, a0, a1, c0, c1, incoming):
     """Write the tile pair's new messages into ``msgs``; add them to ``incoming`` (n, K).
 

@@ -95,6 +95,8 @@ def test_dense_sweep_matches_edge_list_sweep(n, K, damping, extreme):
 def test_thread_count_does_not_change_the_result(monkeypatch):
     log_unary, W = problem(130, 8, seed=5)
     assert len(dp.split_units(dp.tile_pairs(130, dp.tile_size(130, 8)))) > 1
+    monkeypatch.setattr(dp, "PARALLEL_ENTRIES", 0)  # threads even for this small input
+    monkeypatch.setattr(dp, "n_threads", lambda: 2)
     two = dp.dense_potts_bp(log_unary, W, max_iter=20, tol=1e-14)
     monkeypatch.setattr(dp, "n_threads", lambda: 1)
     one = dp.dense_potts_bp(log_unary, W, max_iter=20, tol=1e-14)
