@@ -240,11 +240,12 @@ class BPSeg(ClusterMixin, BaseEstimator):
         C = Xn[reps]
         self.model_ = None
         self.deltas_ = []
+        cache: dict = {}  # what the rounds share: the pairwise couplings do not depend on C
 
         def run(C, round_, reps=None):
             # rounds before the last only move the representatives: a few sweeps suffice
             sweeps = max_iter if round_ == em_rounds else min(max_iter, EM_ROUND_SWEEPS)
-            return self._infer(Xn, C, reps, pot, lam, sigma, sweeps, tol, damping, callback)
+            return self._infer(Xn, C, reps, pot, lam, sigma, sweeps, tol, damping, callback, cache)
 
         beliefs, n_iter, converged = run(C, 0, reps)
         for r in range(1, em_rounds + 1):
@@ -267,8 +268,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.n_segments_ = int(C.shape[0])
         return self
 
-    def _infer(self, Xn, C, reps, pot, lam, sigma, max_iter, tol, damping, callback):
-        """One engine run with representative vectors C (and their sentence indices, if any)."""
+    def _infer(self, Xn, C, reps, pot, lam, sigma, max_iter, tol, damping, callback, cache=None):
+        """One engine run with representative vectors C (and their sentence indices, if any).
+
+        ``cache`` (a dict shared by the runs of one fit) keeps the Potts couplings.
+        """
         engine = self.engine
         n, k = Xn.shape[0], C.shape[0]
         if engine == "potts":
@@ -276,8 +280,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 raise ValueError("engine='potts' needs Potts-shaped pairwise potentials; use engine='loopy'")
             edges = self.edges_
             u, v = edges[:, 0], edges[:, 1]
+            cache = {} if cache is None else cache
+            if "log_w" not in cache:
+                cache["log_w"] = pot.log_coupling(Xn, u, v)
             res = potts_bp(
-                pot.log_unary(Xn, C), u, v, pot.log_coupling(Xn, u, v),
+                pot.log_unary(Xn, C), u, v, cache["log_w"],
                 max_iter=max_iter, tol=tol, damping=damping, callback=callback,
             )  # fmt: skip
             self.deltas_ += res.deltas

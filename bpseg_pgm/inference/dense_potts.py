@@ -10,19 +10,18 @@ two (on these machines pre-faulting a 160 MB buffer costs ~40 ms). The result is
 flooding schedule exactly: every message of sweep t comes from the messages of sweep t-1.
 
 exp and log run as NumPy's SIMD ufuncs on a whole tile pair; the loops around them are
-compiled (:mod:`bpseg_pgm.inference.dense_kernels`). Tile pairs are split into a fixed
-number of work units, run on up to two threads, each with its own incoming-sum buffer
-added in unit order: the result does not depend on the thread count.
+compiled (:mod:`bpseg_pgm.inference.potts_kernels`). Tile pairs are split into a fixed
+number of work units, each with its own incoming-sum buffer, for the shared loop
+:func:`bpseg_pgm.inference.flooding.unit_sweeps` (up to two threads; the result does not
+depend on the thread count).
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 
-from . import dense_kernels as kern
-from .flooding import BPResult, n_threads, normalise_log
+from . import potts_kernels as kern
+from .flooding import BPResult, unit_sweeps
 from .layouts import alloc
 from .potts import potts_coefficients
 from .tables import LOG_FLOOR
@@ -31,9 +30,6 @@ from .tables import LOG_FLOOR
 TILE_ENTRIES = 1 << 15
 #: Work units per sweep; fixed, so that sums are added in the same order on any machine.
 N_UNITS = 8
-#: Below this many message entries (n * n * K) one thread is faster than two (measured:
-#: 1.2x slower on two threads at 2e5, break-even near 8e5, 1.7x faster at 1.8e6).
-PARALLEL_ENTRIES = 1 << 20
 
 
 def tile_size(n: int, K: int) -> int:
@@ -84,50 +80,26 @@ def dense_potts_bp(log_unary, log_w, *, max_iter=100, tol=1e-6, damping=0.0, cal
         inc.fill(0.0)
         delta = 0.0
         for (a0, a1, c0, c1), ext in zip(units[u], has_extreme[u]):
-            kern.gather(log_b, msgs, a0, a1, c0, c1, cav)
+            kern.gather_tiles(log_b, msgs, a0, a1, c0, c1, cav)
             views = _halves(a0, a1, c0, c1, B)
             for v in views:
                 np.exp(cav[v], out=H[v])
-            kern.scale_offset(H, scale, offset, a0, a1, c0, c1)
+            kern.scale_offset_tiles(H, scale, offset, a0, a1, c0, c1)
             for v in views:
                 np.log(H[v], out=H[v])
             if ext:
-                kern.exact_slots(cav, H, log_w, extreme, a0, a1, c0, c1, LOG_FLOOR)
+                kern.exact_tiles(cav, H, log_w, extreme, a0, a1, c0, c1, LOG_FLOOR)
             if damping > 0:
-                kern.damp(H, msgs, a0, a1, c0, c1, damping)
-            delta = max(delta, kern.scatter(H, msgs, a0, a1, c0, c1, inc))
+                kern.damp_tiles(H, msgs, a0, a1, c0, c1, damping)
+            delta = max(delta, kern.scatter_tiles(H, msgs, a0, a1, c0, c1, inc))
         return delta
 
-    deltas: list[float] = []
-    converged = n < 2
-    n_iter = 0
-    threads = min(n_threads(), len(units)) if n * n * K >= PARALLEL_ENTRIES else 1
-    pool = ThreadPoolExecutor(threads) if threads > 1 else None
-    try:
-        for t in range(1, max_iter + 1):
-            if converged:
-                break
-            log_b = log_unary + incoming
-            log_b -= np.max(log_b, axis=1, keepdims=True)
-            if pool is None:
-                unit_deltas = [run_unit(u, log_b) for u in range(len(units))]
-            else:
-                unit_deltas = list(pool.map(lambda u: run_unit(u, log_b), range(len(units))))
-            delta = max(unit_deltas, default=0.0)
-            deltas.append(delta)
-            incoming = np.zeros((n, K))
-            for _, _, inc in bufs:
-                incoming += inc
-            n_iter = t
-            if callback is not None:
-                callback(t, normalise_log(log_unary + incoming))
-            if delta < tol:
-                converged = True
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    beliefs = normalise_log(log_unary + incoming)
-    return BPResult(beliefs=beliefs, log_messages=msgs.reshape(n * n, K), n_iter=n_iter, converged=converged, deltas=deltas)
+    res = unit_sweeps(
+        log_unary, incoming, run_unit, [inc for _, _, inc in bufs],
+        n_entries=n * (n - 1) * K, max_iter=max_iter, tol=tol, callback=callback,
+    )  # fmt: skip
+    res.log_messages = msgs.reshape(n * n, K)
+    return res
 
 
 def _halves(a0, a1, c0, c1, B):

@@ -130,6 +130,66 @@ def flooding_bp(
     return BPResult(beliefs=beliefs, log_messages=msgs, n_iter=n_iter, converged=converged, deltas=deltas)
 
 
+#: Below this many message entries one thread is faster than two for the in-place sweeps
+#: (measured on the dense sweep: 1.2x slower on two threads at 2e5 entries, break-even near
+#: 8e5, 1.7x faster at 1.8e6).
+PARALLEL_ENTRIES = 1 << 20
+
+
+def unit_sweeps(
+    log_unary: np.ndarray,
+    incoming: np.ndarray,
+    run_unit: Callable[[int, np.ndarray], float],
+    unit_incoming: list[np.ndarray],
+    *,
+    n_entries: int,
+    max_iter: int,
+    tol: float,
+    callback: Callable[[int, np.ndarray], None] | None = None,
+) -> BPResult:
+    """The flooding loop of the in-place Potts sweeps (complete graph and edge lists).
+
+    Messages are updated in place, split into a fixed list of work units:
+    ``run_unit(u, log_b)`` updates unit u's messages from the current beliefs ``log_b``
+    (max-shifted per row), writes the unit's share of the incoming log-message sums into
+    ``unit_incoming[u]`` and returns its largest message change. Units run on up to two
+    threads when there are at least PARALLEL_ENTRIES message entries; their shares are added
+    in unit order, so the result does not depend on the thread count. ``incoming`` holds the
+    sums of the initial messages. ``log_messages`` of the result is left to the caller.
+    """
+    n_units = len(unit_incoming)
+    deltas: list[float] = []
+    converged = n_entries == 0
+    n_iter = 0
+    threads = min(n_threads(), n_units) if n_entries >= PARALLEL_ENTRIES else 1
+    pool = ThreadPoolExecutor(threads) if threads > 1 else None
+    try:
+        for t in range(1, max_iter + 1):
+            if converged:
+                break
+            log_b = log_unary + incoming
+            log_b -= np.max(log_b, axis=1, keepdims=True)
+            if pool is None:
+                unit_deltas = [run_unit(u, log_b) for u in range(n_units)]
+            else:
+                unit_deltas = list(pool.map(lambda u: run_unit(u, log_b), range(n_units)))
+            delta = max(unit_deltas, default=0.0)
+            deltas.append(delta)
+            incoming = np.zeros_like(incoming)
+            for part in unit_incoming:
+                incoming += part
+            n_iter = t
+            if callback is not None:
+                callback(t, normalise_log(log_unary + incoming))
+            if delta < tol:
+                converged = True
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    beliefs = normalise_log(log_unary + incoming)
+    return BPResult(beliefs=beliefs, log_messages=None, n_iter=n_iter, converged=converged, deltas=deltas)
+
+
 def _renormalise(log_m: np.ndarray, valid: np.ndarray | None) -> None:
     """In place: subtract each row's log-sum-exp over valid states; padded states stay 0."""
     if valid is None:

@@ -61,26 +61,35 @@ def potts_update(log_w_slots: np.ndarray, k: int):
     return update
 
 
-def potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0.0, callback=None) -> BPResult:
+def potts_bp(
+    log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0.0, callback=None, backend="compiled"
+) -> BPResult:
     """Loopy sum-product with Potts factors on edges (u[e], v[e]) with log couplings log_w[e].
 
-    The complete graph (every pair once) goes to the tiled in-place sweep of
-    :mod:`bpseg_pgm.inference.dense_potts`; any other edge set to :func:`flooding_bp`.
+    ``backend="compiled"`` (default) runs the in-place sweeps with numba-compiled loops: the
+    complete graph (every pair once) in tile pairs (:mod:`bpseg_pgm.inference.dense_potts`),
+    any other edge set edge by edge (:mod:`bpseg_pgm.inference.sparse_potts`).
+    ``backend="numpy"`` runs :func:`flooding_bp` with :func:`potts_update` over an
+    :class:`EdgeLayout`: the same messages from pure NumPy, slower, a check on the others.
     """
     log_unary = np.asarray(log_unary, dtype=np.float64)
     n, k = log_unary.shape
     u = np.asarray(u, dtype=np.int64)
     v = np.asarray(v, dtype=np.int64)
     log_w = np.asarray(log_w, dtype=np.float64)
+    kw = dict(max_iter=max_iter, tol=tol, damping=damping, callback=callback)
+    if backend == "numpy":
+        layout = EdgeLayout(n, u, v)
+        return flooding_bp(log_unary, layout, potts_update(layout.per_slot(log_w), k), **kw)
+    if backend != "compiled":
+        raise ValueError(f"backend must be 'compiled' or 'numpy', got {backend!r}")
     if n > 1 and u.size == n * (n - 1) // 2:
         from .dense_potts import dense_potts_bp  # loads numba on first use
 
         W = np.zeros((n, n))
         W[u, v] = log_w
         W[v, u] = log_w
-        return dense_potts_bp(log_unary, W, max_iter=max_iter, tol=tol, damping=damping, callback=callback)
-    layout = EdgeLayout(n, u, v)
-    return flooding_bp(
-        log_unary, layout, potts_update(layout.per_slot(log_w), k),
-        max_iter=max_iter, tol=tol, damping=damping, callback=callback,
-    )  # fmt: skip
+        return dense_potts_bp(log_unary, W, **kw)
+    from .sparse_potts import sparse_potts_bp
+
+    return sparse_potts_bp(log_unary, u, v, log_w, **kw)
