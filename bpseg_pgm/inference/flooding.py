@@ -2,11 +2,17 @@
 
 Every message of sweep t is computed from the messages of sweep t-1 (as in the paper's
 Algorithm 1), optionally damped, until the largest change of a normalised log message is
-below ``tol`` or ``max_iter`` sweeps have run. What a message *is* comes from the
-``update(cavity, out, sl)`` function (Potts kernel or table kernel); where messages live
-comes from the layout (:mod:`bpseg_pgm.inference.layouts`). Work proceeds over cache-sized
-blocks of messages, two blocks at a time on two threads (NumPy releases the GIL), never a
-Python loop over single messages; the result does not depend on the thread count.
+below ``tol`` or ``max_iter`` sweeps have run. Two loops implement that rule:
+
+* :func:`flooding_bp`, for any message update: what a message *is* comes from the
+  ``update(cavity, out, sl)`` function (table kernel, or the NumPy Potts kernel); where
+  messages live comes from the layout (:mod:`bpseg_pgm.inference.layouts`); work proceeds
+  over cache-sized blocks of messages, two at a time on two threads (NumPy releases the
+  GIL), with two message buffers (sweep t-1 and t).
+* :func:`unit_sweeps`, for the compiled Potts sweeps that update messages in place
+  (:mod:`~bpseg_pgm.inference.dense_potts`, :mod:`~bpseg_pgm.inference.sparse_potts`).
+
+Neither loops over single messages in Python, and neither result depends on the thread count.
 """
 
 from __future__ import annotations
