@@ -12,6 +12,7 @@ on these machines touching fresh memory page by page costs more than the arithme
 from __future__ import annotations
 
 import mmap
+import os
 
 import numpy as np
 import scipy.sparse as sp
@@ -19,9 +20,35 @@ import scipy.sparse as sp
 _POPULATE_BYTES = 16 * 2**20
 
 
+def available_bytes() -> int | None:
+    """Memory the system can still give this process (MemAvailable), or None if unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
+    except (AttributeError, OSError, ValueError):  # pragma: no cover - not POSIX
+        return None
+
+
 def alloc(shape, dtype=np.float64) -> np.ndarray:
-    """An uninitialised array; large ones are mapped with MAP_POPULATE where available."""
+    """An uninitialised array; large ones are mapped with MAP_POPULATE where available.
+
+    A message buffer larger than the memory still available raises ``ValueError`` at once,
+    instead of leaving the process to the out-of-memory killer halfway through a fit.
+    """
     nbytes = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    free = available_bytes() if nbytes >= _POPULATE_BYTES else None
+    if free is not None and nbytes > 0.9 * free:
+        raise ValueError(
+            f"belief propagation needs {nbytes / 2**30:.1f} GiB for its messages {tuple(shape)} but only "
+            f"{free / 2**30:.1f} GiB of memory is available; use a sparse graph (BPSeg(neighbors='auto') "
+            "or bpseg_pgm.graph.sparse_pairs) or fewer labels"
+        )
     flag = getattr(mmap, "MAP_POPULATE", 0)
     if nbytes < _POPULATE_BYTES or not flag:
         return np.empty(shape, dtype=dtype)

@@ -231,3 +231,14 @@ def test_bench_hook_is_optional_but_does_not_hide_broken_imports(monkeypatch):
     monkeypatch.setattr(cli_main.importlib, "import_module", broken)
     with pytest.raises(ModuleNotFoundError, match="plotly"):
         cli_main.build_parser()
+
+
+def test_out_of_memory_is_one_line_exit_2(cli_env, example_file, monkeypatch, capsys):
+    import bpseg_pgm.inference.layouts as layouts
+
+    monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
+    monkeypatch.setattr(layouts, "_POPULATE_BYTES", 0)  # check even the example's tiny buffers
+    monkeypatch.setattr(layouts, "available_bytes", lambda: 0)
+    assert cli_main.main(["segment", str(example_file), "--lines"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("bpseg: error: ") and "GiB for its messages" in err, err
