@@ -389,7 +389,9 @@ scale
 ## Which engine when
 
 * **`potts`** (default): real documents, thousands of sentences, with the paper's model or `BPSeg`'s
-  default centred Potts model; Potts-shaped potentials only.
+  default centred Potts model; Potts-shaped potentials only. Its sweeps update messages in place with
+  loops compiled by numba; `bpseg_pgm.inference.potts_bp(..., backend="numpy")` computes the same
+  messages in plain NumPy (`flooding.py` and `potts.py`), the version to read first.
 * **`loopy`**: any pairwise potentials (including full $k \times k$ tables), and a real pgmpy network you
   can inspect, query with evidence, or hand to other pgmpy tools.
 * **`fast`**: the paper's Choi configuration (appendix Algorithm 2); a different model, not marginals.
