@@ -192,3 +192,33 @@ def test_compiled_sweeps_match_numpy_on_any_small_problem(problem):
     np.testing.assert_allclose(got.beliefs, ref.beliefs, rtol=0, atol=1e-10)
     if got.log_messages.shape == ref.log_messages.shape:  # edge lists: the same slot order
         np.testing.assert_allclose(got.log_messages, ref.log_messages, rtol=0, atol=1e-9)
+
+
+def test_kernels_compile_without_a_writable_cache(monkeypatch):
+    """numba raises RuntimeError when it finds no cache location; the kernels then compile per process."""
+    import importlib
+
+    import numba
+
+    import bpseg_pgm.inference.potts_kernels as kernels
+
+    real_njit = numba.njit
+
+    def njit_without_cache(*args, **kw):
+        if kw.get("cache"):
+            raise RuntimeError("cannot cache function: no locator available")
+        return real_njit(*args, **kw)
+
+    monkeypatch.setattr(numba, "njit", njit_without_cache)
+    try:
+        importlib.reload(kernels)
+        assert type(kernels.scatter_edges._cache).__name__ == "NullCache"  # really compiled uncached
+        log_unary, W = problem(12, 3, seed=4)
+        pairs = some_pairs(12, 0.5, seed=4)
+        got = potts_bp(log_unary, pairs[:, 0], pairs[:, 1], W[pairs[:, 0], pairs[:, 1]], max_iter=10, tol=1e-12)
+        ref = potts_bp(log_unary, pairs[:, 0], pairs[:, 1], W[pairs[:, 0], pairs[:, 1]], max_iter=10, tol=1e-12,
+                       backend="numpy")
+        np.testing.assert_allclose(got.beliefs, ref.beliefs, rtol=0, atol=1e-12)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(kernels)
