@@ -5,8 +5,8 @@ Messages live in one (2, m, K) log array: [0, e] holds u[e] -> v[e] and [1, e] t
 reverse (as a (2m, K) view that is the slot order of
 :class:`~bpseg_pgm.inference.layouts.EdgeLayout`). A block of edges updates both messages of
 each edge, each of which the other's update needs: it reads all its old messages before it
-writes its new ones and no other block touches them, so the update is in place (one buffer) and still the flooding
-schedule exactly. The cavity gather, the scale and offset, the exact paths and the write
+writes its new ones and no other block touches them, so the update is in place (one
+buffer) and still the flooding schedule exactly. The cavity gather, the scale and offset, the exact paths and the write
 back (with each unit's share of the incoming sums, replacing a sparse matrix product per
 sweep) are compiled (:mod:`bpseg_pgm.inference.potts_kernels`); exp and log are NumPy's
 SIMD ufuncs on a whole block.
