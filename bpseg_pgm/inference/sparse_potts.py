@@ -56,7 +56,8 @@ def sparse_potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0
     incoming = np.repeat((-degree * np.log(K))[:, None], K, axis=1)
 
     blocks = edge_blocks(m, K)
-    units = [list(part) for part in np.array_split(np.array(blocks, dtype=np.int64).reshape(-1, 2), N_UNITS) if len(part)]
+    parts = np.array_split(np.array(blocks, dtype=np.int64).reshape(-1, 2), N_UNITS)
+    units = [list(part) for part in parts if len(part)]  # equal numbers of blocks
     has_extreme = [[bool(extreme[e0:e1].any()) for e0, e1 in unit] for unit in units]
     E = blocks[0][1] - blocks[0][0] if blocks else 0
     bufs = [(np.zeros((2, E, K)), np.zeros((2, E, K)), np.zeros((n, K))) for _ in units]
