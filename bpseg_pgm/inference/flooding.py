@@ -90,50 +90,33 @@ def flooding_bp(
     work = layout.blocks(K)
     for sl in work:
         layout.finish(msgs, sl)
+    bufs = [msgs, new]  # the messages of sweep t-1, and the buffer that sweep t fills
 
-    def sweep_block(sl: slice, log_b: np.ndarray):
-        out = new[sl]
-        cavity = layout.cavity(log_b, msgs, sl)
+    def sweep_block(sl: slice, log_b: np.ndarray) -> float:
+        old, out = bufs[0], bufs[1][sl]
+        cavity = layout.cavity(log_b, old, sl)
         update(cavity, out, sl)
         if damping > 0:
             out *= 1.0 - damping
-            out += damping * msgs[sl]
+            out += damping * old[sl]
             _renormalise(out, None if valid_slots is None else valid_slots[sl])
-        layout.finish(new, sl)
+        layout.finish(bufs[1], sl)
         # the cavity buffer is free again: hold the change of every message there
-        diff = np.subtract(out, msgs[sl], out=cavity)
+        diff = np.subtract(out, old[sl], out=cavity)
         delta = max(np.fmax.reduce(diff, axis=None), -np.fmin.reduce(diff, axis=None)) if diff.size else 0.0
         return float(delta)
 
-    deltas: list[float] = []
-    converged = layout.n_slots == 0
-    n_iter = 0
-    incoming = layout.incoming(msgs)
-    pool = ThreadPoolExecutor(n_threads()) if len(work) > 1 and n_threads() > 1 else None
-    try:
-        for t in range(1, max_iter + 1):
-            if converged:
-                break
-            log_b = log_unary + incoming
-            log_b -= np.max(log_b, axis=1, keepdims=True)
-            if pool is None:
-                block_deltas = [sweep_block(sl, log_b) for sl in work]
-            else:
-                block_deltas = list(pool.map(lambda sl: sweep_block(sl, log_b), work))
-            delta = max(block_deltas, default=0.0)
-            deltas.append(delta)
-            msgs, new = new, msgs
-            incoming = layout.incoming(msgs)
-            n_iter = t
-            if callback is not None:
-                callback(t, normalise_log(log_unary + incoming))
-            if delta < tol:
-                converged = True
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    beliefs = normalise_log(log_unary + incoming)
-    return BPResult(beliefs=beliefs, log_messages=msgs, n_iter=n_iter, converged=converged, deltas=deltas)
+    def next_incoming() -> np.ndarray:
+        bufs.reverse()
+        return layout.incoming(bufs[0])
+
+    res = _flood(
+        log_unary, layout.incoming(msgs), work, sweep_block, next_incoming,
+        threads=n_threads() if len(work) > 1 else 1, done=layout.n_slots == 0,
+        max_iter=max_iter, tol=tol, callback=callback,
+    )  # fmt: skip
+    res.log_messages = bufs[0]
+    return res
 
 
 #: Below this many message entries one thread is faster than two for the in-place sweeps
@@ -164,10 +147,27 @@ def unit_sweeps(
     sums of the initial messages. ``log_messages`` of the result is left to the caller.
     """
     n_units = len(unit_incoming)
+
+    def next_incoming() -> np.ndarray:
+        total = np.zeros_like(incoming)
+        for part in unit_incoming:
+            total += part
+        return total
+
+    return _flood(
+        log_unary, incoming, range(n_units), run_unit, next_incoming,
+        threads=min(n_threads(), n_units) if n_entries >= PARALLEL_ENTRIES else 1, done=n_entries == 0,
+        max_iter=max_iter, tol=tol, callback=callback,
+    )  # fmt: skip
+
+
+def _flood(log_unary, incoming, work, run, next_incoming, *, threads, done, max_iter, tol, callback) -> BPResult:
+    """The loop both sweeps share: ``run(item, log_b)`` for every work item (on ``threads``
+    threads), then ``next_incoming()`` for the new incoming sums, until the largest change
+    is below ``tol`` or ``max_iter`` sweeps have run. ``log_messages`` is left to the caller."""
     deltas: list[float] = []
-    converged = n_entries == 0
+    converged = done
     n_iter = 0
-    threads = min(n_threads(), n_units) if n_entries >= PARALLEL_ENTRIES else 1
     pool = ThreadPoolExecutor(threads) if threads > 1 else None
     try:
         for t in range(1, max_iter + 1):
@@ -176,14 +176,12 @@ def unit_sweeps(
             log_b = log_unary + incoming
             log_b -= np.max(log_b, axis=1, keepdims=True)
             if pool is None:
-                unit_deltas = [run_unit(u, log_b) for u in range(n_units)]
+                item_deltas = [run(item, log_b) for item in work]
             else:
-                unit_deltas = list(pool.map(lambda u: run_unit(u, log_b), range(n_units)))
-            delta = max(unit_deltas, default=0.0)
+                item_deltas = list(pool.map(lambda item: run(item, log_b), work))
+            delta = max(item_deltas, default=0.0)
             deltas.append(delta)
-            incoming = np.zeros_like(incoming)
-            for part in unit_incoming:
-                incoming += part
+            incoming = next_incoming()
             n_iter = t
             if callback is not None:
                 callback(t, normalise_log(log_unary + incoming))
