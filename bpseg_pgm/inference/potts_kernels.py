@@ -86,6 +86,18 @@ def affine_row(row, scale, offset):
         row[x] = row[x] * sc + offset
 
 
+@_compiled
+def store_row(new, old, incoming, delta):
+    """old = new (the write-back), incoming += new; returns max(delta, largest |new - old|)."""
+    for x in range(new.shape[0]):
+        d = abs(new[x] - old[x])
+        if d > delta:
+            delta = d
+        old[x] = new[x]
+        incoming[x] += new[x]
+    return delta
+
+
 # -- tiles of the complete graph -----------------------------------------------------------
 @_compiled
 def gather_tiles(log_b, msgs, a0, a1, c0, c1, cav):
@@ -145,7 +157,6 @@ def scatter_tiles(out, msgs, a0, a1, c0, c1, incoming):
     Returns the largest absolute change of a log message. Diagonal slots are skipped (they
     stay log 1 = 0).
     """
-    K = out.shape[3]
     delta = 0.0
     for h in range(1 if a0 == c0 else 2):
         s0, s1, r0, r1 = (a0, a1, c0, c1) if h == 0 else (c0, c1, a0, a1)
@@ -153,15 +164,8 @@ def scatter_tiles(out, msgs, a0, a1, c0, c1, incoming):
         for ss in range(s1 - s0):
             dst_row = msgs[s0 + ss, r0:r1]
             for rr in range(r1 - r0):
-                if s0 + ss == r0 + rr:
-                    continue
-                new, old, acc = out[h, ss, rr], dst_row[rr], inc[rr]
-                for x in range(K):
-                    d = abs(new[x] - old[x])
-                    if d > delta:
-                        delta = d
-                    old[x] = new[x]
-                    acc[x] += new[x]
+                if s0 + ss != r0 + rr:
+                    delta = store_row(out[h, ss, rr], dst_row[rr], inc[rr], delta)
     return delta
 
 
@@ -211,17 +215,10 @@ def scatter_edges(out, msgs, u, v, e0, e1, incoming):
 
     Returns the largest absolute change of a log message.
     """
-    K = out.shape[2]
     delta = 0.0
     for h in range(2):
         dst_all = msgs[h, e0:e1]
         receivers = v if h == 0 else u
         for ee in range(e1 - e0):
-            new, old, acc = out[h, ee], dst_all[ee], incoming[receivers[e0 + ee]]
-            for x in range(K):
-                d = abs(new[x] - old[x])
-                if d > delta:
-                    delta = d
-                old[x] = new[x]
-                acc[x] += new[x]
+            delta = store_row(out[h, ee], dst_all[ee], incoming[receivers[e0 + ee]], delta)
     return delta
