@@ -21,15 +21,13 @@ from __future__ import annotations
 import numpy as np
 
 from . import potts_kernels as kern
-from .flooding import BPResult, unit_sweeps
+from .flooding import N_UNITS, BPResult, unit_sweeps
 from .layouts import alloc
 from .potts import potts_coefficients
 from .tables import LOG_FLOOR
 
 #: Entries per tile half (B x B x K): B = 40 at K = 20; 2^14 and 2^16 were 10-20% slower.
 TILE_ENTRIES = 1 << 15
-#: Work units per sweep; fixed, so that sums are added in the same order on any machine.
-N_UNITS = 8
 
 
 def tile_size(n: int, K: int) -> int:

@@ -123,6 +123,8 @@ def flooding_bp(
 #: (measured on the dense sweep: 1.2x slower on two threads at 2e5 entries, break-even near
 #: 8e5, 1.7x faster at 1.8e6).
 PARALLEL_ENTRIES = 1 << 20
+#: Work units per in-place sweep; fixed, so that sums are added in the same order on any machine.
+N_UNITS = 8
 
 
 def unit_sweeps(

@@ -17,21 +17,18 @@ from __future__ import annotations
 import numpy as np
 
 from . import potts_kernels as kern
-from .flooding import BPResult, unit_sweeps
-from .layouts import alloc
+from .flooding import N_UNITS, BPResult, unit_sweeps
+from .layouts import alloc, blocks
 from .potts import potts_coefficients
 from .tables import LOG_FLOOR
 
 #: Message entries per block of edges (E edges x 2 directions x K states).
 BLOCK_ENTRIES = 1 << 15
-#: Work units per sweep; fixed, so that sums are added in the same order on any machine.
-N_UNITS = 8
 
 
 def edge_blocks(m: int, K: int) -> list[tuple[int, int]]:
     """Contiguous edge ranges [e0, e1) of about BLOCK_ENTRIES message entries each."""
-    step = max(1, BLOCK_ENTRIES // (2 * max(K, 1)))
-    return [(e0, min(e0 + step, m)) for e0 in range(0, m, step)]
+    return [(sl.start, sl.stop) for sl in blocks(m, 2 * K, target=BLOCK_ENTRIES)]
 
 
 def sparse_potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0.0, callback=None) -> BPResult:
@@ -55,11 +52,11 @@ def sparse_potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0
     degree = np.bincount(u, minlength=n) + np.bincount(v, minlength=n)
     incoming = np.repeat((-degree * np.log(K))[:, None], K, axis=1)
 
-    blocks = edge_blocks(m, K)
-    parts = np.array_split(np.array(blocks, dtype=np.int64).reshape(-1, 2), N_UNITS)
+    edge_ranges = edge_blocks(m, K)
+    parts = np.array_split(np.array(edge_ranges, dtype=np.int64).reshape(-1, 2), N_UNITS)
     units = [list(part) for part in parts if len(part)]  # equal numbers of blocks
     has_extreme = [[bool(extreme[e0:e1].any()) for e0, e1 in unit] for unit in units]
-    E = blocks[0][1] - blocks[0][0] if blocks else 0
+    E = edge_ranges[0][1] - edge_ranges[0][0] if edge_ranges else 0
     bufs = [(np.zeros((2, E, K)), np.zeros((2, E, K)), np.zeros((n, K))) for _ in units]
 
     def run_unit(w: int, log_b: np.ndarray) -> float:
