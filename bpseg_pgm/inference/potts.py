@@ -5,8 +5,8 @@ For a Potts pairwise factor (1 on the diagonal, w off it) the sum-product messag
     m_{i->j}(x) ∝ sum_y H(y) psi(y, x) = w S + (1 - w) H(x),      H = exp(cavity)
 
 with S = sum_y H(y), and its normaliser is S (1 + w (k - 1)), so the normalised message is
-H(x) (1 - w) / (S (1 + w (k - 1))) + w / (1 + w (k - 1)): one multiply and one add per entry. The flooding loop shifts each
-cavity so that H <= 1/min message and S >= 1; for w in [e^-600, e^5] every term above is
+H(x) (1 - w) / (S (1 + w (k - 1))) + w / (1 + w (k - 1)): one multiply and one add per
+entry. The flooding loop shifts each cavity so that H <= 1/min message and S >= 1; for w in [e^-600, e^5] every term above is
 non-negative or the cancellation is bounded (relative error < 300 ulp), so the log message
 is accurate. Slots with log w outside that range take an exact log-sum-exp path. A sweep
 costs O(|E| k); the complete graph has a tiled, compiled sweep of its own
