@@ -9,19 +9,34 @@ queries and :meth:`EmbeddingCache.put_many` writes a batch in one transaction.
 Sentence text is stored as its SHA-256 digest, so the key is compact.  Measured
 here with 68,000 384-d vectors: written in batches of 512 in about 5 s, all read
 back in about 2 s, against roughly 270 s to embed them.
+
+A cache only saves time, so it never makes a run fail:
+
+* a corrupt file (garbage pages, a truncated header, not a database at all) is
+  moved aside as ``embeddings.sqlite3.corrupt-<time>-<pid>`` and a new one is
+  started, with one :class:`CacheWarning`: the cache heals itself;
+* a cache that cannot be written (a read-only file, a full disk, a folder that
+  cannot be created) is still read where possible, new vectors are not stored,
+  and one :class:`CacheWarning` says so, before any embedding work where it can
+  be known then;
+* every row read back is checked (its length matches its dimension, every value
+  finite, norm non-zero); a row that fails is a miss and is embedded again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sqlite3
+import time
+import warnings
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["EmbeddingCache", "default_cache_dir", "CACHE_FILENAME"]
+__all__ = ["EmbeddingCache", "CacheWarning", "default_cache_dir", "CACHE_FILENAME"]
 
 CACHE_FILENAME = "embeddings.sqlite3"
 _CHUNK = 500  # keys per SELECT; well under SQLite's bound-parameter limit
@@ -34,6 +49,13 @@ CREATE TABLE IF NOT EXISTS embeddings (
     UNIQUE (model, key)
 )
 """  # a rowid table: vectors (1.5 kB) are appended, only the small index is keyed by hash
+_SIDE_FILES = ("-wal", "-shm", "-journal")  # belong to the database file; move with it
+_CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_READONLY_CODES = {sqlite3.SQLITE_READONLY}
+
+
+class CacheWarning(UserWarning):
+    """The embedding cache was rebuilt, or cannot be (fully) used; results are unaffected."""
 
 
 def default_cache_dir() -> Path:
@@ -46,28 +68,165 @@ def _key(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
+def _code(exc: BaseException) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF  # extended codes carry the primary one in the low byte
+
+
+def _is_corrupt(exc: BaseException) -> bool:
+    code = _code(exc)
+    if code is not None:
+        return code in _CORRUPT_CODES
+    text = str(exc)
+    return "malformed" in text or "not a database" in text
+
+
+def _is_readonly(exc: BaseException) -> bool:
+    code = _code(exc)
+    return code in _READONLY_CODES if code is not None else "readonly" in str(exc)
+
+
+def _inode(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
+
+
+def valid_rows(vectors: np.ndarray) -> np.ndarray:
+    """Mask of the rows of a 2-D float array that are usable embeddings: all finite, norm > 0."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        finite = np.isfinite(vectors).all(axis=1)
+        nonzero = np.einsum("ij,ij->i", vectors.astype(np.float64), vectors.astype(np.float64)) > 0
+    return finite & nonzero
+
+
 class EmbeddingCache:
-    """SQLite store of float32 vectors; open with a directory, use as a context manager."""
+    """SQLite store of float32 vectors; open with a directory, use as a context manager.
+
+    ``usable`` is False when no cache could be opened (every lookup is a miss);
+    ``writable`` is False when new vectors cannot be stored.
+    """
 
     def __init__(self, cache_dir: str | os.PathLike | None = None):
         self.directory = Path(cache_dir).expanduser() if cache_dir is not None else default_cache_dir()
         self.path = self.directory / CACHE_FILENAME
+        self._conn: sqlite3.Connection | None = None
+        self._inode: tuple[int, int] | None = None
+        self.writable = False
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, timeout=60.0)
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA synchronous=NORMAL")
-            with self._conn:
-                self._conn.execute(_SCHEMA)
+        except OSError as exc:
+            self._warn(f"cannot create the embedding cache folder {self.directory} ({_why(exc)}); "
+                       "embeddings will not be cached (set BPSEG_CACHE_DIR to a writable directory)")
+            return
+        self._open(heal=True)
+
+    # -- opening, healing, degrading ------------------------------------------------------
+    @staticmethod
+    def _warn(message: str) -> None:
+        warnings.warn(message, CacheWarning, stacklevel=4)
+
+    def _open(self, heal: bool) -> None:
+        """Connect, create the table, and find out whether the file can be written."""
+        self._inode = _inode(self.path)
+        try:
+            conn = sqlite3.connect(self.path, timeout=60.0)
         except (OSError, sqlite3.Error) as exc:
-            raise ValueError(
-                f"cannot use embedding cache at {self.path}: {exc} "
-                "(set BPSEG_CACHE_DIR to a writable directory)"
-            ) from None
+            self._warn(f"cannot open the embedding cache {self.path} ({_why(exc)}); embeddings will not be "
+                       "cached (set BPSEG_CACHE_DIR to a writable directory)")
+            return
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            with conn:
+                conn.execute(_SCHEMA)
+            # a write that changes nothing: fails now, not after the embedding, if the file is read-only
+            # (BEGIN IMMEDIATE alone succeeds on a read-only WAL database)
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM embeddings WHERE 0")
+            conn.execute("ROLLBACK")
+            self.writable = True
+        except sqlite3.Error as exc:
+            if _is_corrupt(exc):
+                with contextlib.suppress(sqlite3.Error):
+                    conn.close()
+                if heal and self._quarantine(exc):
+                    self._open(heal=False)
+                elif not heal:
+                    self._warn(f"the embedding cache {self.path} is unusable ({_why(exc)}); "
+                               "embeddings will not be cached")
+                return
+            if not self._readable(conn):
+                with contextlib.suppress(sqlite3.Error):
+                    conn.close()
+                self._warn(f"cannot use the embedding cache {self.path} ({_why(exc)}); embeddings will not be "
+                           "cached (set BPSEG_CACHE_DIR to a writable directory)")
+                return
+            self._warn(f"the embedding cache {self.path} cannot be written ({_why(exc)}); cached embeddings are "
+                       "used but new ones are not stored (set BPSEG_CACHE_DIR to a writable directory)")
+        self._conn = conn
+        if self._inode is None:
+            self._inode = _inode(self.path)
+
+    @staticmethod
+    def _readable(conn: sqlite3.Connection) -> bool:
+        with contextlib.suppress(sqlite3.Error):
+            if conn.in_transaction:
+                conn.rollback()
+            conn.execute("SELECT 1 FROM embeddings LIMIT 1").fetchall()
+            return True
+        return False
+
+    def _quarantine(self, exc: BaseException) -> bool:
+        """Move the corrupt file (and its -wal/-shm) aside; True if a new cache may be started."""
+        if self._conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()  # before moving: closing a WAL database deletes its -wal by name
+            self._conn = None
+        self.writable = False
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{os.getpid()}")
+        now = _inode(self.path)
+        if now is not None and self._inode is not None and now != self._inode:
+            return True  # another process has already moved it aside and started a new one
+        try:
+            if now is not None:
+                os.replace(self.path, aside)
+            for suffix in _SIDE_FILES:
+                with contextlib.suppress(FileNotFoundError):
+                    os.replace(f"{self.path}{suffix}", f"{aside}{suffix}")
+        except OSError as move_exc:
+            self._warn(f"the embedding cache {self.path} is corrupt ({_why(exc)}) and cannot be moved aside "
+                       f"({_why(move_exc)}); embeddings will not be cached")
+            return False
+        self._warn(f"the embedding cache {self.path} was corrupt ({_why(exc)}); moved it to {aside.name} "
+                   "and started a new one")
+        return True
+
+    def _heal(self, exc: sqlite3.Error) -> None:
+        if self._quarantine(exc):
+            self._open(heal=False)
+
+    @property
+    def usable(self) -> bool:
+        """Whether a cache file is open (False: every lookup misses and nothing is stored)."""
+        return self._conn is not None
 
     def close(self) -> None:
         """Close the database connection."""
-        self._conn.close()
+        if self._conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()
+            self._conn = None
 
     def __enter__(self) -> "EmbeddingCache":
         return self
@@ -76,32 +235,80 @@ class EmbeddingCache:
         self.close()
 
     def __len__(self) -> int:
-        return self._conn.execute("SELECT COUNT(*) FROM embeddings").fetchone()[0]
+        if self._conn is None:
+            return 0
+        try:
+            return self._conn.execute("SELECT COUNT(*) FROM embeddings").fetchone()[0]
+        except sqlite3.Error as exc:
+            if _is_corrupt(exc):
+                self._heal(exc)
+            return 0
 
-    def get_many(self, model: str, texts: Sequence[str]) -> dict[str, np.ndarray]:
-        """Return ``{text: vector}`` for those ``texts`` already cached under ``model``."""
+    # -- reading and writing --------------------------------------------------------------
+    def get_many(self, model: str, texts: Sequence[str], dim: int | None = None) -> dict[str, np.ndarray]:
+        """Return ``{text: vector}`` for those ``texts`` already cached under ``model``.
+
+        Rows that are truncated, of another dimension than ``dim`` (if given), non-finite or
+        zero are left out: they are misses, embedded again and overwritten.
+        """
+        found: dict[str, np.ndarray] = {}
+        if self._conn is None:
+            return found
         by_key = {_key(t): t for t in texts}
         keys = list(by_key)
-        found: dict[str, np.ndarray] = {}
-        for start in range(0, len(keys), _CHUNK):
-            chunk = keys[start:start + _CHUNK]
-            marks = ",".join("?" * len(chunk))
-            rows = self._conn.execute(
-                f"SELECT key, dim, vec FROM embeddings WHERE model = ? AND key IN ({marks})",
-                [model, *chunk],
-            )
-            for key, dim, vec in rows:
-                if len(vec) == 4 * dim:  # a truncated row is treated as a miss
-                    found[by_key[key]] = np.frombuffer(vec, dtype="<f4")
+        try:
+            for start in range(0, len(keys), _CHUNK):
+                chunk = keys[start:start + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = self._conn.execute(
+                    f"SELECT key, dim, vec FROM embeddings WHERE model = ? AND key IN ({marks})",
+                    [model, *chunk],
+                ).fetchall()
+                self._collect(rows, by_key, dim, found)
+        except sqlite3.Error as exc:
+            if _is_corrupt(exc):
+                self._heal(exc)
+            else:
+                self._warn(f"cannot read the embedding cache {self.path} ({_why(exc)}); embedding without it")
         return found
 
+    @staticmethod
+    def _collect(rows, by_key, dim, found) -> None:
+        by_dim: dict[int, list[tuple[bytes, bytes]]] = {}
+        for key, d, vec in rows:
+            if isinstance(d, int) and d > 0 and isinstance(vec, bytes) and len(vec) == 4 * d and key in by_key:
+                if dim is None or d == dim:
+                    by_dim.setdefault(d, []).append((key, vec))
+        for d, items in by_dim.items():  # check a whole batch at once: a few vector operations, not one per row
+            block = np.frombuffer(b"".join(vec for _, vec in items), dtype="<f4").reshape(len(items), d)
+            ok = valid_rows(block)
+            for (key, _), row, good in zip(items, block, ok):
+                if good:
+                    found[by_key[key]] = row
+
     def put_many(self, model: str, items: Iterable[tuple[str, np.ndarray]]) -> None:
-        """Store ``(text, vector)`` pairs under ``model`` in a single transaction."""
+        """Store ``(text, vector)`` pairs under ``model`` in a single transaction.
+
+        Does nothing (after one warning) when the cache cannot be written.
+        """
         rows = []
         for text, vec in items:
             v = np.ascontiguousarray(vec, dtype="<f4").ravel()
             rows.append((model, _key(text), int(v.size), v.tobytes()))
-        with self._conn:
-            self._conn.executemany(
-                "INSERT OR REPLACE INTO embeddings (model, key, dim, vec) VALUES (?, ?, ?, ?)", rows
-            )
+        for attempt in range(2):
+            if self._conn is None or not self.writable:
+                return
+            try:
+                with self._conn:
+                    self._conn.executemany(
+                        "INSERT OR REPLACE INTO embeddings (model, key, dim, vec) VALUES (?, ?, ?, ?)", rows
+                    )
+                return
+            except sqlite3.Error as exc:
+                if _is_corrupt(exc) and attempt == 0:
+                    self._heal(exc)
+                    continue
+                self.writable = False
+                what = "is read-only" if _is_readonly(exc) else f"cannot be written ({_why(exc)})"
+                self._warn(f"the embedding cache {self.path} {what}; new embeddings are not being cached")
+                return

@@ -1,11 +1,13 @@
 """The SQLite embedding cache: exact float32 round trip, keyed by model and text, no pickle."""
 
+import os
 import sqlite3
+import warnings
 
 import numpy as np
 import pytest
 
-from bpseg_pgm.text.cache import CACHE_FILENAME, EmbeddingCache, default_cache_dir
+from bpseg_pgm.text.cache import CACHE_FILENAME, CacheWarning, EmbeddingCache, default_cache_dir
 
 
 def _vectors(n, d=8, seed=0):
@@ -74,8 +76,181 @@ def test_default_dir_honours_env(monkeypatch, tmp_path):
     assert (tmp_path / ".cache" / "bpseg_pgm" / CACHE_FILENAME).is_file()
 
 
-def test_unusable_directory_is_a_clear_value_error(tmp_path):
+def test_unusable_directory_degrades_to_no_cache_with_one_warning(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    with pytest.raises(ValueError, match="cannot use embedding cache.*BPSEG_CACHE_DIR"):
-        EmbeddingCache(blocker / "sub")
+    with pytest.warns(CacheWarning, match="cannot create the embedding cache folder.*BPSEG_CACHE_DIR") as rec:
+        cache = EmbeddingCache(blocker / "sub")
+    assert len(rec) == 1 and not cache.usable and not cache.writable
+    with cache:
+        cache.put_many("m", [("x", np.ones(2))])
+        assert cache.get_many("m", ["x"]) == {} and len(cache) == 0
+    assert blocker.read_text() == "not a directory"
+
+
+# -- issue 12, faults 3 and 7: a damaged or unwritable cache never fails a run ---------------
+
+
+def _filled(tmp_path, n=50, d=16):
+    texts = [f"sentence {i}" for i in range(n)]
+    vecs = _vectors(n, d)
+    with EmbeddingCache(tmp_path) as cache:
+        cache.put_many("m", zip(texts, vecs))
+    return texts, vecs
+
+
+def _aside(tmp_path):
+    return sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name and "-wal" not in p.name
+                  and "-shm" not in p.name)
+
+
+def test_garbage_pages_in_the_middle_are_moved_aside_and_the_cache_rebuilt(tmp_path):
+    texts, vecs = _filled(tmp_path, n=400, d=64)
+    path = tmp_path / CACHE_FILENAME
+    data = bytearray(path.read_bytes())
+    assert len(data) > 20 * 4096
+    data[4096 * 3: 4096 * 12] = np.random.default_rng(5).integers(0, 256, 4096 * 9, dtype=np.uint8).tobytes()
+    path.write_bytes(bytes(data))
+    with pytest.warns(CacheWarning, match="was corrupt.*moved it to embeddings.sqlite3.corrupt-.*started a new one"):
+        with EmbeddingCache(tmp_path) as cache:
+            got = cache.get_many("m", texts)  # the damage is found while reading: those rows are misses
+            assert len(got) < len(texts)
+            cache.put_many("m", zip(texts, vecs))  # and the rebuilt cache takes new rows
+    with EmbeddingCache(tmp_path) as cache:
+        got = cache.get_many("m", texts)
+    assert len(got) == len(texts)
+    np.testing.assert_array_equal(np.stack([got[t] for t in texts]), vecs)
+    assert len(_aside(tmp_path)) == 1  # the damaged file is kept for inspection, not deleted
+
+
+def test_truncated_header_heals_instead_of_blaming_the_directory(tmp_path):
+    texts, vecs = _filled(tmp_path)
+    path = tmp_path / CACHE_FILENAME
+    path.write_bytes(b"SQLite fo")  # a torn header: "file is not a database"
+    with pytest.warns(CacheWarning, match="was corrupt") as rec:
+        with EmbeddingCache(tmp_path) as cache:
+            assert cache.usable and cache.writable
+            assert cache.get_many("m", texts) == {}
+            cache.put_many("m", zip(texts, vecs))
+    assert not any("BPSEG_CACHE_DIR" in str(w.message) for w in rec)
+    with EmbeddingCache(tmp_path) as cache:
+        assert len(cache.get_many("m", texts)) == len(texts)
+    assert len(_aside(tmp_path)) == 1
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, 0.0], ids=["nan", "inf", "zero"])
+def test_non_finite_or_zero_rows_are_misses(tmp_path, bad):
+    texts, vecs = _filled(tmp_path, n=3, d=4)
+    broken = np.full(4, bad, dtype=np.float32)
+    with EmbeddingCache(tmp_path) as cache:
+        cache.put_many("m", [(texts[1], broken)])
+        got = cache.get_many("m", texts)
+    assert set(got) == {texts[0], texts[2]}
+
+
+def test_row_of_the_wrong_dimension_is_a_miss(tmp_path):
+    with EmbeddingCache(tmp_path) as cache:
+        cache.put_many("m", [("a", np.ones(4)), ("b", np.ones(3))])
+        with cache._conn:  # a dim column that disagrees with the blob is damage too
+            cache._conn.execute("UPDATE embeddings SET dim = 2 WHERE key = (SELECT MIN(key) FROM embeddings)")
+        assert len(cache.get_many("m", ["a", "b"])) == 1
+        assert set(cache.get_many("m", ["a", "b"], dim=4)) <= {"a"}
+
+
+def _read_only_connect(monkeypatch):
+    """sqlite3.connect as a user who may read but not write the cache file would get it.
+
+    (The tests run as root, for whom a 0444 file is writable; SQLite's read-only open gives
+    the same 'attempt to write a readonly database' the audit saw.)
+    """
+    import bpseg_pgm.text.cache as cache_mod
+
+    real = sqlite3.connect
+    monkeypatch.setattr(cache_mod.sqlite3, "connect",
+                        lambda path, **kw: real(f"file:{path}?mode=ro", uri=True, **kw))
+
+
+def test_read_only_cache_is_read_but_not_written_and_warns_before_any_work(tmp_path, monkeypatch):
+    texts, vecs = _filled(tmp_path, n=5, d=4)
+    _read_only_connect(monkeypatch)
+    with pytest.warns(CacheWarning, match="cannot be written.*not stored") as rec:
+        cache = EmbeddingCache(tmp_path)  # the warning comes when the cache opens, before any embedding
+    assert len(rec) == 1
+    with cache:
+        assert cache.usable and not cache.writable
+        assert len(cache.get_many("m", texts)) == 5
+        cache.put_many("m", [("new", np.ones(4))])  # silently skipped: warned already
+    monkeypatch.undo()
+    with EmbeddingCache(tmp_path) as cache:
+        assert cache.get_many("m", ["new"]) == {} and len(cache) == 5
+
+
+def test_write_failure_after_opening_degrades_with_one_warning(tmp_path):
+    with EmbeddingCache(tmp_path) as cache:
+        cache._conn.execute("PRAGMA query_only = ON")  # every write now fails, as on a disk gone read-only
+        with pytest.warns(CacheWarning, match="new embeddings are not being cached") as rec:
+            cache.put_many("m", [("a", np.ones(4))])
+            cache.put_many("m", [("b", np.ones(4))])
+        assert len(rec) == 1 and not cache.writable
+
+
+def test_unreadable_file_degrades_to_no_cache(tmp_path, monkeypatch):
+    (tmp_path / CACHE_FILENAME).mkdir()  # a directory where the file should be
+    with pytest.warns(CacheWarning, match="embeddings will not be cached") as rec:
+        with EmbeddingCache(tmp_path) as cache:
+            assert not cache.usable
+            assert cache.get_many("m", ["x"]) == {}
+            cache.put_many("m", [("x", np.ones(2))])
+    assert len(rec) == 1
+
+
+def test_quarantine_does_not_move_a_cache_another_process_already_rebuilt(tmp_path):
+    texts, vecs = _filled(tmp_path, n=3, d=4)
+    with EmbeddingCache(tmp_path) as cache:
+        # another process healed the file meanwhile: the path now holds a different, good database
+        path = tmp_path / CACHE_FILENAME
+        os.replace(path, tmp_path / "old")
+        with EmbeddingCache(tmp_path) as other:
+            other.put_many("m", [("fresh", np.ones(4))])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # nothing to report: it just reconnects
+            cache._heal(sqlite3.DatabaseError("database disk image is malformed"))
+        assert cache.get_many("m", ["fresh"]).keys() == {"fresh"}
+    assert _aside(tmp_path) == [] and (tmp_path / "old").is_file()
+
+
+def test_shared_by_processes_while_one_heals(tmp_path):
+    """Four processes write the same cache at once; then the file is damaged and they all heal it."""
+    import subprocess
+    import sys
+
+    import bpseg_pgm.text.cache as cache_module
+
+    script = (
+        "import importlib.util, sys, warnings, numpy as np\n"
+        # the module alone: importing the package (scikit-learn, pgmpy) would take most of the time
+        f"spec = importlib.util.spec_from_file_location('cache', {cache_module.__file__!r})\n"
+        "mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)\n"
+        "EmbeddingCache = mod.EmbeddingCache\n"
+        "warnings.simplefilter('ignore')\n"
+        "i = int(sys.argv[2])\n"
+        "texts = [f'p{i} s{j}' for j in range(200)]\n"
+        "vecs = np.random.default_rng(i).standard_normal((200, 8)).astype('float32') + 0.1\n"
+        "for start in range(0, 200, 20):\n"
+        "    with EmbeddingCache(sys.argv[1]) as c:\n"
+        "        c.put_many('m', zip(texts[start:start + 20], vecs[start:start + 20]))\n"
+        "with EmbeddingCache(sys.argv[1]) as c:\n"
+        "    got = c.get_many('m', texts)\n"
+        "assert len(got) == 200, len(got)\n"
+    )
+    def run_all():
+        procs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(i)]) for i in range(4)]
+        return [p.wait(timeout=120) for p in procs]
+
+    assert run_all() == [0, 0, 0, 0]
+    (tmp_path / CACHE_FILENAME).write_bytes(b"garbage, not a database" * 100)
+    for suffix in ("-wal", "-shm"):
+        (tmp_path / (CACHE_FILENAME + suffix)).unlink(missing_ok=True)
+    assert run_all() == [0, 0, 0, 0]
+    with EmbeddingCache(tmp_path) as cache:
+        assert len(cache) == 800
