@@ -6,15 +6,29 @@ same clear ValueError instead of a NumPy warning or a NaN deep inside BP.
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 
 def check_embeddings(X, name: str = "embeddings") -> np.ndarray:
-    """Return X as a float64 (n, d) array, or raise ValueError explaining what is wrong."""
+    """Return X as a float64 (n, d) array, or raise ValueError explaining what is wrong.
+
+    Complex input is refused rather than cast: NumPy would drop the imaginary part with
+    only a ComplexWarning, and cosine similarity means something else for complex vectors.
+    """
     try:
-        arr = np.asarray(X, dtype=np.float64)
+        raw = np.asarray(X)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be a numeric (n, d) array: {exc}") from None
+        raise ValueError(f"{name} must be a numeric (n, d) array: {' '.join(str(exc).split())}") from None
+    if raw.dtype.kind == "c":
+        raise ValueError(f"{name} must be real numbers, got complex values (dtype {raw.dtype})")
+    if raw.dtype.kind in "USVMm":
+        raise ValueError(f"{name} must be a numeric (n, d) array, got dtype {raw.dtype}")
+    try:
+        arr = raw.astype(np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a numeric (n, d) array: {' '.join(str(exc).split())}") from None
     if arr.ndim != 2:
         raise ValueError(f"{name} must be a 2-D (n_sentences, dim) array, got shape {arr.shape}")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
@@ -72,3 +86,61 @@ def check_representatives(idx, n: int) -> np.ndarray:
     if np.unique(arr).size != arr.size:
         raise ValueError("representatives must be distinct sentences (the paper requires C_i != C_j)")
     return arr.astype(np.int64)
+
+
+def _real(value, name: str, expected: str) -> float:
+    """``value`` as a float if it is a real number (not bool, str, None or complex), else ValueError."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
+        raise ValueError(f"{name} must be {expected}, got {value!r}")
+    return float(value)
+
+
+def check_tol(tol) -> float:
+    """BP's convergence threshold: a finite number > 0."""
+    v = _real(tol, "tol", "a number > 0")
+    if not (np.isfinite(v) and v > 0):
+        raise ValueError(f"tol must be a finite number > 0, got {tol!r}")
+    return v
+
+
+def check_damping(damping) -> float:
+    """Message damping: a number in [0, 1)."""
+    v = _real(damping, "damping", "a number in [0, 1)")
+    if not 0.0 <= v < 1.0:
+        raise ValueError(f"damping must be in [0, 1), got {damping!r}")
+    return v
+
+
+def check_random_state(random_state):
+    """A seed NumPy's ``default_rng`` takes: None, an int >= 0, a sequence of them, or a Generator/SeedSequence.
+
+    Returned unchanged; anything else is a ValueError now rather than a TypeError from NumPy later.
+    """
+    if random_state is None or isinstance(random_state, (np.random.Generator, np.random.SeedSequence,
+                                                         np.random.BitGenerator)):
+        return random_state
+    if isinstance(random_state, np.random.RandomState):
+        raise ValueError("random_state must be None, an int >= 0 or a numpy Generator; "
+                         "a legacy RandomState is not supported")
+    seeds = [random_state] if not isinstance(random_state, (list, tuple, np.ndarray)) else list(np.ravel(random_state))
+    for s in seeds:
+        if isinstance(s, (bool, np.bool_)) or not isinstance(s, (numbers.Integral, np.integer)) or s < 0:
+            raise ValueError(f"random_state must be None, an int >= 0 or a numpy Generator, got {random_state!r}")
+    if not seeds:
+        raise ValueError("random_state must be None, an int >= 0 or a numpy Generator, got an empty sequence")
+    return random_state
+
+
+def check_unicode(text: str, name: str = "text") -> str:
+    """``text`` if it can be written as UTF-8; a lone surrogate (e.g. from a bad decode) is a ValueError.
+
+    Tokenizers fail on such strings with a TypeError deep inside the model, after the slow part.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(
+            f"{name} contains a lone surrogate {text[exc.start]!r} at position {exc.start}; it is not valid "
+            "Unicode text"
+        ) from None
+    return text

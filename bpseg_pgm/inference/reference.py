@@ -7,6 +7,10 @@ the messages of sweep t-1 (flooding); each message is normalised to sum 1 (this 
 beliefs, not their normalised values); optional damping is geometric,
 m = m_new^(1-d) * m_old^d, then normalised; the run stops when no log message changed by
 more than ``tol``, or after ``max_iter`` sweeps.
+
+It works in linear space, as the paper writes the equations, so very large potentials
+overflow: a potential or a message normaliser that is not a finite positive number is a
+``ValueError`` (like the other engines), never NaN beliefs.
 """
 
 from __future__ import annotations
@@ -52,6 +56,13 @@ def reference_bp(unary, pairwise, neighbors=None, max_iter=100, tol=1e-6, dampin
     """
     n = len(unary)
     k = len(unary[0])
+    for i, row in enumerate(unary):
+        for x, value in enumerate(row):
+            if not (math.isfinite(value) and value >= 0.0):
+                raise ValueError(
+                    f"reference solver: unary potential psi_{i}({x}) = {value!r} is not a finite number >= 0 "
+                    "(exp of the log potential overflowed?); use a smaller lam or another engine"
+                )
     nbrs = {i: [] for i in range(n)}
     if neighbors is None:
         neighbors = [(i, j) for i in range(n) for j in range(i + 1, n)]
@@ -83,6 +94,11 @@ def reference_bp(unary, pairwise, neighbors=None, max_iter=100, tol=1e-6, dampin
                         total += unary[i][xi] * pairwise(i, j, xi, xj) * prod
                     msg.append(total)
                 z = sum(msg)
+                if not math.isfinite(z):  # an infinite (or NaN) pairwise potential, or a sum past float range
+                    raise ValueError(
+                        f"reference solver: message {i}->{j} overflowed (normaliser {z!r}) in linear space; "
+                        "the potentials are too large: use a smaller lam or another engine"
+                    )
                 if z == 0.0:
                     raise ValueError(
                         f"reference solver: message {i}->{j} underflowed to zero in linear space "
@@ -116,6 +132,8 @@ def reference_bp(unary, pairwise, neighbors=None, max_iter=100, tol=1e-6, dampin
                 v *= m[(j, i)][x]
             b.append(v)
         z = sum(b)
+        if not math.isfinite(z):
+            raise ValueError(f"reference solver: the belief of sentence {i} overflowed in linear space")
         if z == 0.0:
             raise ValueError(f"reference solver: the belief of sentence {i} underflowed to zero in linear space")
         beliefs.append([v / z for v in b])

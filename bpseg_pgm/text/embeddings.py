@@ -27,6 +27,7 @@ from urllib.parse import urlparse
 import numpy as np
 from tqdm.auto import tqdm
 
+from bpseg_pgm._validation import check_unicode
 from bpseg_pgm.text.cache import EmbeddingCache
 
 __all__ = ["Embedder", "embed_sentences", "DEFAULT_MODEL_NAME"]
@@ -35,6 +36,7 @@ DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
 _DEFAULT_ALIASES = {DEFAULT_MODEL_NAME, f"sentence-transformers/{DEFAULT_MODEL_NAME}"}  # served from the wheel
 _HUB_PROBE_SECONDS = 3.0
 _CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
+_UNIT_TOLERANCE = 1e-3  # cached rows are stored with norm 1 (float32: within ~1e-6); others are damaged
 
 
 def default_model_path() -> Path:
@@ -208,15 +210,17 @@ class Embedder:
         for i, s in enumerate(sentences):
             if not isinstance(s, str):
                 raise ValueError(f"sentence {i} is {type(s).__name__}, not str")
+            check_unicode(s, f"sentence {i}")
         unique = list(dict.fromkeys(sentences))
         with EmbeddingCache(self.cache_dir) as cache:
-            vectors = cache.get_many(self.model_id, unique)
+            vectors = _trusted(cache.get_many(self.model_id, unique))
             missing = [s for s in unique if s not in vectors]
             if missing:
-                vectors.update(self._encode_missing(missing, cache))
-        dims = {v.shape[0] for v in vectors.values()}
-        if len(dims) != 1:
-            raise ValueError(f"cached embeddings for {self.model_id} have mixed dimensions {sorted(dims)}")
+                fresh = self._encode_missing(missing, cache)
+                if vectors and _dim(fresh) != _dim(vectors):  # the cached rows were of another shape: redo them
+                    fresh.update(self._encode_missing(list(vectors), cache))
+                    vectors = {}
+                vectors.update(fresh)
         return np.stack([vectors[s] for s in sentences]).astype(np.float32, copy=False)
 
     def _encode_missing(self, missing: list[str], cache: EmbeddingCache) -> dict[str, np.ndarray]:
@@ -232,12 +236,39 @@ class Embedder:
                                  convert_to_numpy=True),
                     dtype=np.float32,
                 )
+                bad = np.flatnonzero(~np.isfinite(emb).all(axis=1))
+                if bad.size:  # a broken model: say so, rather than blame the input later
+                    raise ValueError(
+                        f"model {self.model_name!r} returned NaN or inf for {bad.size} sentence(s), "
+                        f"e.g. {chunk[int(bad[0])][:60]!r}"
+                    )
                 norms = np.linalg.norm(emb, axis=1, keepdims=True)
                 emb = emb / np.where(norms > 0, norms, 1.0)
                 cache.put_many(self.model_id, zip(chunk, emb))
                 out.update(zip(chunk, emb))
                 bar.update(len(chunk))
         return out
+
+
+def _dim(vectors: dict[str, np.ndarray]) -> int:
+    return next(iter(vectors.values())).shape[0]
+
+
+def _trusted(cached: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The cached rows that look like this embedder's output: unit norm, and the most common dimension.
+
+    The cache already drops truncated, non-finite and zero rows; a row of another length or
+    norm is damage too (or a stale entry), so it is treated as a miss and embedded again.
+    """
+    if not cached:
+        return cached
+    texts, rows = list(cached), list(cached.values())
+    lengths = np.fromiter((v.shape[0] for v in rows), dtype=np.int64, count=len(rows))
+    dims, counts = np.unique(lengths, return_counts=True)
+    same = np.flatnonzero(lengths == dims[np.argmax(counts)])
+    block = np.stack([rows[i] for i in same]).astype(np.float64)
+    unit = np.abs(np.sqrt(np.einsum("ij,ij->i", block, block)) - 1.0) <= _UNIT_TOLERANCE
+    return {texts[i]: rows[i] for i in same[unit]}
 
 
 def embed_sentences(

@@ -19,6 +19,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from bpseg_pgm._validation import check_unicode
 from bpseg_pgm.text.embeddings import Embedder
 from bpseg_pgm.text.split import split_text
 
@@ -82,8 +83,15 @@ class Segmentation:
         return "\n\n".join(blocks) + "\n"
 
     def to_json(self, indent: int | None = 2) -> str:
-        """The :meth:`to_dict` content as a JSON string (UTF-8 characters kept)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        """The :meth:`to_dict` content as a JSON string (UTF-8 characters kept).
+
+        NaN or inf anywhere is a ValueError: ``json.dumps`` would write them as bare
+        ``NaN``/``Infinity``, which is not JSON and breaks every strict reader.
+        """
+        try:
+            return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+        except ValueError:
+            raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None
 
 
 def _jsonable(value: Any) -> Any:
@@ -117,6 +125,7 @@ def _check_sentences(sentences: Any) -> list[str]:
     for i, s in enumerate(sentences):
         if not isinstance(s, str):
             raise ValueError(f"sentence {i} is {type(s).__name__}, not str")
+        check_unicode(s, f"sentence {i}")
         if not s.strip():
             raise ValueError(f"sentence {i} is empty")
     if len(sentences) < 2:
@@ -160,6 +169,11 @@ def segment_sentences(
     if embedder is None:
         embedder = Embedder(model, cache_dir=cache_dir, show_progress=show_progress)
     estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(embedder.encode(sentences))
+    if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
+        raise ValueError(
+            f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
+            "underflowed; use a smaller lam or another engine"
+        )
     labels, segments, beliefs = _renumber(estimator.labels_, np.asarray(estimator.beliefs_, dtype=float))
     return Segmentation(
         sentences=sentences,
@@ -191,6 +205,7 @@ def segment_text(
         raise ValueError("text is empty")
     if not text.strip():
         raise ValueError("text contains only whitespace")
+    check_unicode(text)
     sentences = split_text(text, lines=lines)
     if len(sentences) < 2:
         unit = "line" if lines else "sentence"

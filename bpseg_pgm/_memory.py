@@ -1,0 +1,167 @@
+"""How much memory a fit will need, estimated from its sizes before anything large is allocated.
+
+A fit that does not fit should be refused in a millisecond with the number of GiB it needs,
+not after a minute of building edge lists and couplings, and not by NumPy's MemoryError or
+the out-of-memory killer. The big allocations of :meth:`bpseg_pgm.BPSeg.fit` all follow from
+n (sentences), d (dimensions), K (labels) and m (edges):
+
+* **edges**: the (m, 2) int64 edge list; building the complete graph goes through
+  ``triu_indices`` and a stack, about 48 bytes per edge at its peak;
+* **couplings**: per edge the cosine, the distance decay and its temporaries, and the log
+  coupling (about 6 float64 per edge); the Potts engine on the complete graph also lays the
+  couplings and their coefficients out as n x n matrices;
+* **messages**: two directed messages of K entries per edge (K per ordered pair of sentences
+  on the complete graph), twice for the engines that keep sweep t-1 and sweep t, plus the
+  k x k factor tables of the pgmpy-based engines and Python lists of the reference solver;
+* **similarity matrices**: the n x n cosine matrix (complete graph, engine "fast"), the
+  K x K matrix of representative similarities when labels are merged, and (n, K) beliefs.
+
+The estimate is deliberately on the high side of what was measured (within a factor of
+about 1.5), and the check refuses only what would take more than 90% of the memory
+available now, like the message buffers' own check in :mod:`bpseg_pgm.inference.layouts`.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+__all__ = ["FitMemory", "estimate_fit_memory", "check_fit_memory", "planned_edges", "planned_labels",
+           "available_bytes"]
+
+GiB = 2**30
+_FLOAT = 8
+_EDGE_BYTES = 48  # triu_indices (2 x int64) + stack + astype at the peak
+_COUPLING_BYTES = 6 * _FLOAT
+_MARGIN = 0.9
+#: Below this the check does not even read /proc/meminfo.
+_SMALL = 64 * 2**20
+
+
+def available_bytes() -> int | None:
+    """Memory the system can still give this process (MemAvailable), or None if unknown."""
+    from .inference import layouts
+
+    return layouts.available_bytes()
+
+
+def planned_labels(n: int, n_segments="auto", init="farthest") -> int:
+    """K, the number of labels BP will run with: n for ``init="all"``, len(init) for explicit indices."""
+    if isinstance(init, str):
+        if init == "all":
+            return n
+    elif init is not None:
+        return max(1, int(np.size(init)))
+    if isinstance(n_segments, str):
+        from .estimator import AUTO_MAX_SEGMENTS  # here, not at the top: the estimator imports this module
+
+        return max(1, min(n, AUTO_MAX_SEGMENTS, math.ceil(2 * math.sqrt(n))))
+    if isinstance(n_segments, numbers.Integral) and not isinstance(n_segments, bool):
+        return max(1, min(int(n_segments), n))
+    return 1  # invalid values are refused by the estimator's own checks
+
+
+def planned_edges(n: int, neighbors="auto", sigma: float | None = None) -> int | None:
+    """Upper bound on the number of edges (pairs i < j) a fit will use; None if unknown (a callable)."""
+    from .graph.neighbors import DENSE_LIMIT
+
+    complete = n * (n - 1) // 2
+    if neighbors is None or (isinstance(neighbors, str) and neighbors == "all"):
+        return complete
+    if isinstance(neighbors, str):  # "auto" (anything else is refused by the estimator)
+        if n <= DENSE_LIMIT:
+            return complete
+        width = 10 if sigma is None else int(np.ceil(np.sqrt(27.6 * float(sigma))))
+        width = min(width, n - 1)
+        window = width * n - width * (width + 1) // 2
+        return min(complete, window + 10 * n)
+    if callable(neighbors):
+        return None
+    try:
+        return min(complete, len(neighbors))
+    except TypeError:
+        return None
+
+
+class FitMemory(dict):
+    """Bytes per part of a fit (``edges``, ``couplings``, ``messages``, ``similarity``, ``embeddings``)."""
+
+    @property
+    def total(self) -> int:
+        return int(sum(self.values()))
+
+    def describe(self) -> str:
+        parts = ", ".join(f"{name} {nbytes / GiB:.1f}" for name, nbytes in self.items() if nbytes >= 0.05 * GiB)
+        return f"{self.total / GiB:.1f} GiB" + (f" ({parts} GiB)" if parts else "")
+
+
+def estimate_fit_memory(n: int, d: int, k: int, m: int | None, engine: str = "potts") -> FitMemory:
+    """Peak bytes of a fit with n sentences of dimension d, k labels, m edges (None: unknown) and ``engine``."""
+    n, d, k = int(n), int(d), int(k)
+    complete = n * (n - 1) // 2
+    m_known = 0 if m is None else int(m)
+    dense = m is not None and n > 1 and m_known >= complete
+    nn = n * n * _FLOAT
+    est = FitMemory()
+    est["embeddings"] = 6 * n * d * _FLOAT  # input, normalised, context-mixed, representatives
+    est["edges"] = m_known * _EDGE_BYTES
+    est["couplings"] = m_known * _COUPLING_BYTES + (nn if m_known * 8 >= n * n else 0)  # + the cosine matrix
+    if engine == "potts":
+        if dense:  # an (n, n, K) message array, and W, scale, offset, extremes as n x n
+            est["messages"] = n * n * k * _FLOAT
+            est["couplings"] += 6 * nn
+        else:
+            est["messages"] = 2 * m_known * k * _FLOAT
+    elif engine == "loopy":  # two message buffers, exp and log k x k tables and their copies, pgmpy factor objects
+        est["messages"] = 2 * 2 * m_known * k * _FLOAT + 4 * m_known * k * k * _FLOAT + m_known * 2000
+    elif engine == "exact":
+        est["messages"] = 2 * m_known * k * k * _FLOAT + m_known * 2000
+    elif engine == "reference":  # Python lists: two dicts of 2m messages of k floats
+        est["messages"] = 2 * 2 * m_known * (k * 32 + 120) + 2 * m_known * k * k * _FLOAT
+    elif engine == "fast":  # W and its decay as n x n matrices
+        est["messages"] = 4 * n * k * _FLOAT
+        est["couplings"] = 5 * nn
+    else:
+        est["messages"] = 2 * m_known * k * _FLOAT
+    est["similarity"] = 3 * k * k * _FLOAT + 8 * n * k * _FLOAT  # merging labels; beliefs, unary, copies
+    return est
+
+
+def _advice(n: int, k: int, m: int | None, init, neighbors, engine: str) -> str:
+    tips = []
+    if m is not None and n > 1 and m >= n * (n - 1) // 2 and n > 400:
+        tips.append("a sparse graph (neighbors='auto', the default, or bpseg_pgm.graph.sparse_pairs)")
+    if isinstance(init, str) and init == "all":
+        tips.append("fewer labels (n_segments=..., not init='all')")
+    elif k > 40:
+        tips.append("fewer labels (n_segments)")
+    if engine in ("loopy", "exact", "reference"):
+        tips.append("engine='potts'")
+    tips.append("a shorter document")
+    return "use " + ", or ".join(tips)
+
+
+def check_fit_memory(n: int, d: int, *, n_segments="auto", init="farthest", neighbors="auto",
+                     sigma: float | None = None, engine: str = "potts", available: int | None = None) -> FitMemory:
+    """Refuse, before any large allocation, a fit that would not fit in the memory available.
+
+    Takes the estimator's own parameters (``sigma`` as resolved for the model, None for no
+    decay). Returns the estimate; raises ValueError naming the GiB needed, the GiB
+    available and what to change.
+    """
+    k = planned_labels(n, n_segments, init)
+    m = planned_edges(n, neighbors, sigma)
+    est = estimate_fit_memory(n, d, k, m, engine)
+    if est.total < _SMALL:
+        return est
+    free = available_bytes() if available is None else available
+    if free is not None and est.total > _MARGIN * free:
+        edges = "unknown number of" if m is None else f"{m:,}"
+        raise ValueError(
+            f"fitting {n:,} sentences with {k:,} labels on {edges} edges (engine '{engine}') needs about "
+            f"{est.describe()} but only {free / GiB:.1f} GiB of memory is available; "
+            f"{_advice(n, k, m, init, neighbors, engine)}"
+        )
+    return est
