@@ -2,9 +2,19 @@
 
 Every expected failure (bad input, bad options, unreadable files, a model that
 cannot be loaded) ends as one line ``bpseg: error: ...`` on stderr with exit
-code 2 and no traceback; output files are written to a temporary file in the
-target directory and moved into place, so a failed run never leaves a
-half-written file behind.
+code 2 and no traceback; warnings (an embedding cache that had to be rebuilt or
+cannot be written) are one line ``bpseg: warning: ...``.
+
+Input is read in chunks of 1 MiB, at most ``--max-bytes`` (default 50 MiB, about
+half a million sentences: far more than anyone embeds in one run), checking each
+chunk for binary content as it arrives, so ``bpseg segment /dev/zero`` or an
+endless pipe fails in one line instead of filling the memory.
+
+Output files are planned before any work (:func:`bpseg_pgm.io.output.plan_output`:
+an unwritable, read-only or special target fails at once, naming the path as
+given), then written to a temporary file beside the target and moved into place, so
+a failed or interrupted run never leaves a half-written file; symlinks are followed,
+permission bits kept, and ``/dev/null``, ``/dev/stdout`` or FIFOs written directly.
 """
 
 from __future__ import annotations
@@ -14,13 +24,19 @@ import contextlib
 import importlib
 import math
 import os
+import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Callable, NoReturn
 
 __all__ = ["main", "build_parser"]
 
 _OUTPUT_FORMATS = ("text", "json", "html")
+
+#: Largest input ``bpseg segment`` reads unless ``--max-bytes`` says otherwise.
+DEFAULT_MAX_BYTES = 50 * 2**20
+_READ_CHUNK = 2**20
 
 
 class _Parser(argparse.ArgumentParser):
@@ -77,10 +93,14 @@ def _bpseg_params(args: argparse.Namespace) -> dict:
     return {n: getattr(args, n) for n in _PARAM_NAMES if hasattr(args, n)}
 
 
+def _binary(source: str) -> ValueError:
+    return ValueError(f"{source} looks like a binary file (it contains NUL bytes); expected UTF-8 text")
+
+
 def _decode(data: bytes, source: str) -> str:
     """UTF-8 text from ``data``, or a ValueError naming what is wrong with it."""
     if b"\x00" in data:
-        raise ValueError(f"{source} looks like a binary file (it contains NUL bytes); expected UTF-8 text")
+        raise _binary(source)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -89,42 +109,82 @@ def _decode(data: bytes, source: str) -> str:
         ) from None
 
 
-def _read_input(name: str) -> str:
+def _read_bounded(stream, source: str, max_bytes: int) -> str:
+    """Read ``stream`` (binary) in chunks, failing at the first NUL byte, invalid UTF-8, or byte past ``max_bytes``."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    parts: list[bytes] = []
+    total = 0
+    while True:
+        chunk = stream.read(min(_READ_CHUNK, max_bytes + 1 - total))
+        if not chunk:
+            break
+        if b"\x00" in chunk:
+            raise _binary(source)
+        parts.append(chunk)
+        total += len(chunk)
+        if total > max_bytes:
+            raise ValueError(
+                f"{source} is larger than --max-bytes ({_format_size(max_bytes)}); "
+                "pass a larger --max-bytes to read it"
+            )
+        try:
+            decoder.decode(chunk)
+        except UnicodeDecodeError:
+            _decode(b"".join(parts), source)  # raises, with the offset in the whole input
+            raise  # pragma: no cover - _decode always raises here
+    data = b"".join(parts)
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        pass  # a truncated character at the very end: _decode names it
+    return _decode(data, source)
+
+
+def _read_input(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     if name == "-":
-        return _decode(sys.stdin.buffer.read(), "standard input")
+        if sys.stdin is None:  # started with standard input closed (`bpseg segment - <&-`)
+            raise ValueError("standard input is closed; give a FILE or pipe the text in")
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise ValueError("standard input cannot be read as bytes")
+        return _read_bounded(stream, "standard input", max_bytes)
     path = Path(name)
     if path.is_dir():
         raise ValueError(f"{name} is a directory, not a text file")
-    return _decode(path.read_bytes(), name)
+    with open(path, "rb") as f:
+        return _read_bounded(f, name, max_bytes)
 
 
 def _check_output(out: str | None) -> None:
-    """Fail before any work if ``out`` cannot be written."""
+    """Fail before any work if ``out`` cannot be written (or, without ``-o``, if stdout is closed)."""
     if out is None:
+        if sys.stdout is None:
+            raise ValueError("standard output is closed; use -o FILE")
         return
-    path = Path(out)
-    if path.is_dir():
-        raise ValueError(f"output path {out} is a directory")
-    parent = path.parent
-    if not parent.is_dir():
-        raise ValueError(f"output directory does not exist: {parent}")
+    from bpseg_pgm.io.output import plan_output
+
+    plan_output(out)
 
 
 def _emit(content: str, out: str | None) -> None:
     if out is None:
+        if sys.stdout is None:
+            raise ValueError("standard output is closed; use -o FILE")
         sys.stdout.write(content)
         sys.stdout.flush()
     else:
-        from bpseg_pgm.evaluation.atomic_write import write_atomically
+        from bpseg_pgm.io.output import write_output
 
-        write_atomically({out: content})
+        write_output(out, content)
 
 
 def _cmd_segment(args: argparse.Namespace) -> int:
     from bpseg_pgm.text.pipeline import segment_text
 
     _check_output(args.output)
-    text = _read_input(args.file)
+    text = _read_input(args.file, args.max_bytes)
     seg = segment_text(text, args.k, model=getattr(args, "model", None), lines=args.lines, **_bpseg_params(args))
     if args.format == "json":
         content = seg.to_json() + "\n"
@@ -142,6 +202,7 @@ def _cmd_segment(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from bpseg_pgm.cli.demo import run_demo
 
+    _check_output(None)
     _emit(run_demo(args.k, model=getattr(args, "model", None), **_bpseg_params(args)), None)
     return 0
 
@@ -154,6 +215,26 @@ def _positive_int(value: str) -> int:
     if k < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {k}")
     return k
+
+
+_SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmg]?)(?:i?b)?", re.IGNORECASE)
+_SIZE_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30}
+
+
+def _byte_size(value: str) -> int:
+    """A size in bytes: a number, optionally with K, M or G (binary: 1M = 2^20 bytes), at least 1."""
+    match = _SIZE.fullmatch(value.strip())
+    size = int(float(match[1]) * _SIZE_UNITS[match[2].lower()]) if match else 0
+    if size < 1:
+        raise argparse.ArgumentTypeError(f"expected a size in bytes such as 5000000, 50M or 1G, got {value!r}")
+    return size
+
+
+def _format_size(n: int) -> str:
+    for unit, factor in (("G", 2**30), ("M", 2**20), ("K", 2**10)):
+        if n >= factor and n % factor == 0:
+            return f"{n // factor}{unit}"
+    return f"{n} bytes"
 
 
 def _n_segments(value: str) -> int | str:
@@ -198,7 +279,12 @@ def build_parser() -> argparse.ArgumentParser:
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
     seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text", help="output format (default text)")
-    seg.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    seg.add_argument("-o", "--output", metavar="OUT",
+                     help="write here instead of standard output (a symlink is followed and the file's permissions "
+                          "kept; a read-only file is refused; /dev/null, /dev/stdout and FIFOs are written directly)")
+    seg.add_argument("--max-bytes", type=_byte_size, default=DEFAULT_MAX_BYTES, metavar="SIZE",
+                     help=f"read at most this much input, e.g. 5000000, 200M or 1G "
+                          f"(default {_format_size(DEFAULT_MAX_BYTES)})")
     seg.set_defaults(func=_cmd_segment)
 
     demo = sub.add_parser("demo", parents=[_engine_options()], help="run the paper's illustrative example",
@@ -233,18 +319,47 @@ def _one_line(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
+def _one_line_warnings(deferred: list[str]):
+    """A ``warnings.showwarning`` that keeps stderr to one line per warning.
+
+    bpseg's own warnings (:class:`~bpseg_pgm.text.cache.CacheWarning`) print at once as
+    ``bpseg: warning: ...``; others (NumPy overflow, library notices) are kept in ``deferred``
+    and printed the same way only if the run succeeds: when it fails they are symptoms of the
+    error, which is reported alone, in one line.
+    """
+    from bpseg_pgm.text.cache import CacheWarning
+
+    def showwarning(message, category, filename, lineno, file=None, line=None):
+        text = f"bpseg: warning: {' '.join(str(message).split())}"
+        if issubclass(category, CacheWarning):
+            print(text, file=sys.stderr)
+        elif text not in deferred:
+            deferred.append(text)
+
+    return showwarning
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpseg`` command line; returns the exit code."""
     args = build_parser().parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
+    deferred: list[str] = []
     try:
-        return func(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warnings(deferred)
+            code = func(args)
+        for text in deferred:
+            print(text, file=sys.stderr)
+        return code
     except BrokenPipeError:  # e.g. `bpseg demo | head`: stop quietly
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except (ValueError, OSError) as exc:
         print(f"bpseg: error: {_one_line(exc)}", file=sys.stderr)
+        return 2
+    except MemoryError:  # a last resort: the memory checks should refuse before this happens
+        print("bpseg: error: out of memory; try a shorter input or a sparser graph", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("bpseg: error: interrupted", file=sys.stderr)
