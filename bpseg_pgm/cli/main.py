@@ -25,6 +25,7 @@ import importlib
 import math
 import os
 import re
+import stat
 import sys
 import warnings
 from pathlib import Path
@@ -109,6 +110,11 @@ def _decode(data: bytes, source: str) -> str:
         ) from None
 
 
+def _too_large(source: str, max_bytes: int) -> ValueError:
+    size = _format_size(max_bytes)
+    return ValueError(f"{source} is larger than --max-bytes ({size}); pass a larger --max-bytes to read it")
+
+
 def _read_bounded(stream, source: str, max_bytes: int) -> str:
     """Read ``stream`` (binary) in chunks, failing at the first NUL byte, invalid UTF-8, or byte past ``max_bytes``."""
     import codecs
@@ -125,10 +131,7 @@ def _read_bounded(stream, source: str, max_bytes: int) -> str:
         parts.append(chunk)
         total += len(chunk)
         if total > max_bytes:
-            raise ValueError(
-                f"{source} is larger than --max-bytes ({_format_size(max_bytes)}); "
-                "pass a larger --max-bytes to read it"
-            )
+            raise _too_large(source, max_bytes)
         try:
             decoder.decode(chunk)
         except UnicodeDecodeError:
@@ -154,6 +157,9 @@ def _read_input(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     if path.is_dir():
         raise ValueError(f"{name} is a directory, not a text file")
     with open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        if stat.S_ISREG(st.st_mode) and st.st_size > max_bytes:  # a regular file says its size: no need to read
+            raise _too_large(name, max_bytes)
         return _read_bounded(f, name, max_bytes)
 
 

@@ -98,7 +98,8 @@ def plan_output(path: str | os.PathLike) -> OutputPlan:
             raise _fail(name, "permission denied")
         return OutputPlan(name, Path(name), direct=True)
     if st is not None and not stat.S_ISREG(st.st_mode):
-        kind = "a block device" if stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file"
+        kind = ("a block device" if stat.S_ISBLK(st.st_mode)
+                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
         raise _fail(name, f"it is {kind}; refusing to write to it")
 
     target = Path(os.path.realpath(name))
