@@ -15,11 +15,15 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 
+from ._memory import check_fit_memory
 from ._validation import (
+    check_damping,
     check_embeddings,
     check_nonnegative,
     check_representatives,
+    check_random_state,
     check_sigma,
+    check_tol,
     normalize_rows,
 )
 from .graph import auto_pairs, build_markov_network, resolve_edges, variable_name
@@ -153,12 +157,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         max_iter = _DEFAULT_ITER.get(self.engine, 100) if self.max_iter is None else self.max_iter
         if not isinstance(max_iter, (int, np.integer)) or isinstance(max_iter, bool) or max_iter < 1:
             raise ValueError(f"max_iter must be an integer >= 1, got {self.max_iter!r}")
-        tol = float(self.tol)
-        if not tol > 0:
-            raise ValueError(f"tol must be > 0, got {self.tol!r}")
-        damping = float(self.damping)
-        if not 0.0 <= damping < 1.0:
-            raise ValueError(f"damping must be in [0, 1), got {self.damping!r}")
+        tol = check_tol(self.tol)
+        damping = check_damping(self.damping)
+        check_random_state(self.random_state)
         em = self.em_rounds
         if em is not None and (isinstance(em, bool) or not isinstance(em, (int, np.integer)) or em < 0):
             raise ValueError(f"em_rounds must be None or an integer >= 0, got {em!r}")
@@ -224,6 +225,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         """
         Xn = normalize_rows(check_embeddings(X))
         lam, sigma, max_iter, tol, damping = self._check_params(Xn.shape[0])
+        check_fit_memory(Xn.shape[0], Xn.shape[1], n_segments=self.n_segments, init=self.init,
+                         neighbors=self.neighbors, sigma=sigma, engine=self.engine)
         context = self._context(Xn)
         merge_above = self._merge_above()
         Xn = context_embeddings(Xn, context)

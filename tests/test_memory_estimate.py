@@ -1,8 +1,7 @@
 """Issue 12, fault 5: a fit that cannot fit in memory is refused before any large allocation.
 
 ``bpseg_pgm._memory.check_fit_memory`` estimates edges, couplings, messages and similarity
-matrices from n, d, k and the edge count; ``BPSeg.fit`` must call it first thing (the tests
-marked "needs estimator hook").
+matrices from n, d, k and the edge count; ``BPSeg.fit`` calls it first thing.
 """
 
 import numpy as np
@@ -12,7 +11,6 @@ from bpseg_pgm import BPSeg
 from bpseg_pgm import _memory
 from bpseg_pgm._memory import check_fit_memory, estimate_fit_memory, planned_edges, planned_labels
 
-needs_hook = pytest.mark.xfail(reason="needs estimator hook", strict=False)
 GiB = 2**30
 
 
@@ -82,7 +80,6 @@ def no_memory(monkeypatch):
     monkeypatch.setattr(estimator, "auto_pairs", too_late)
 
 
-@needs_hook
 @pytest.mark.parametrize("params", [dict(neighbors="all"), dict(init="all")])
 def test_bpseg_refuses_before_building_anything(no_memory, params):
     X = np.random.default_rng(0).standard_normal((600, 16))

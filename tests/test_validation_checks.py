@@ -1,8 +1,7 @@
 """Issue 12, fault 9: wrong parameter types are ValueErrors, never TypeErrors; complex X is refused.
 
-The checks live in ``bpseg_pgm._validation``; the ones for ``tol``, ``damping`` and
-``random_state`` take effect in ``BPSeg`` once ``BPSeg._check_params`` calls them (the
-tests marked "needs estimator hook").
+The checks live in ``bpseg_pgm._validation``; ``BPSeg._check_params`` calls the ones for
+``tol``, ``damping`` and ``random_state``.
 """
 
 import warnings
@@ -13,7 +12,6 @@ import pytest
 from bpseg_pgm import BPSeg
 from bpseg_pgm._validation import check_damping, check_embeddings, check_random_state, check_tol, check_unicode
 
-needs_hook = pytest.mark.xfail(reason="needs estimator hook", strict=False)
 
 X = np.random.default_rng(0).standard_normal((8, 5))
 
@@ -75,7 +73,6 @@ def test_check_unicode():
         check_unicode("ab\ud800", "title")
 
 
-@needs_hook
 @pytest.mark.parametrize("params, match", [
     (dict(tol=None), "tol must be"),
     (dict(damping=None), "damping must be"),
