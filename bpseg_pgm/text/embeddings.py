@@ -138,6 +138,7 @@ class Embedder:
         self.device = device
         self.cache_dir = cache_dir
         self._model = None
+        self._tokenizer = None
         self._path: Path | None
         if model is None or model in _DEFAULT_ALIASES:
             self.model_name = DEFAULT_MODEL_NAME
@@ -168,6 +169,45 @@ class Embedder:
         if self._model is None:
             self._model = self._load()
         return self._model
+
+    @property
+    def tokenizer(self):
+        """The model's own tokenizer: the loaded model's if it is loaded, else loaded alone (no weights, no torch)."""
+        if self._tokenizer is None:
+            self._tokenizer = self._model.tokenizer if self._model is not None else self._load_tokenizer()
+        return self._tokenizer
+
+    def _load_tokenizer(self):
+        from transformers import AutoTokenizer
+
+        places = [str(d) for d in _transformer_dirs(self._path)] if self._path is not None else [self.model_name]
+        with _quiet_loading():
+            for place in places:
+                try:
+                    return AutoTokenizer.from_pretrained(place, local_files_only=True)
+                except Exception:  # noqa: BLE001 - not there, or not this layout: try the next place
+                    continue
+        return self.model.tokenizer  # an unusual layout or not cached: sentence-transformers finds it (or says why)
+
+    def count_tokens(self, texts: Iterable[str]) -> list[int]:
+        """Length of each text in the model's tokens, special tokens ([CLS], [SEP]) included.
+
+        That is what the model's window (``max_seq_length``, 256 for all-MiniLM-L6-v2) limits:
+        a text longer than that is truncated when embedded.
+        """
+        if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
+            raise ValueError("texts must be a list of str, not a single string")
+        texts = list(texts)
+        for i, s in enumerate(texts):
+            if not isinstance(s, str):
+                raise ValueError(f"text {i} is {type(s).__name__}, not str")
+        if not texts:
+            return []
+        tokenizer = self.tokenizer
+        with _quiet_loading():  # no "longer than the maximum sequence length" notice: counting is the point
+            ids = tokenizer(texts, add_special_tokens=True, truncation=False, return_attention_mask=False,
+                            return_token_type_ids=False)["input_ids"]
+        return [len(row) for row in ids]
 
     def _load(self):
         from sentence_transformers import SentenceTransformer
@@ -248,6 +288,19 @@ class Embedder:
                 out.update(zip(chunk, emb))
                 bar.update(len(chunk))
         return out
+
+
+def _transformer_dirs(path: Path) -> list[Path]:
+    """Where a sentence-transformers model directory may keep its tokenizer: the Transformer module's folder
+    (named in ``modules.json``), then the directory itself."""
+    import json
+
+    dirs = []
+    with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
+        for module in json.loads((path / "modules.json").read_text("utf-8")):
+            if str(module.get("type", "")).endswith(".Transformer") and module.get("path"):
+                dirs.append(path / module["path"])
+    return [*dirs, path]
 
 
 def _dim(vectors: dict[str, np.ndarray]) -> int:

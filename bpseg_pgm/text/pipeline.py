@@ -6,7 +6,15 @@ the cached :class:`~bpseg_pgm.text.embeddings.Embedder` and the core
 slow embedding step so that bad input fails fast with one clear ``ValueError``.
 The result is a :class:`Segmentation` whose labels are renumbered in reading
 order (segment 0 is the one the first sentence belongs to), which makes outputs
-comparable across runs and easy to read.
+comparable across runs and easy to read.  It keeps the text and each sentence's
+character span in it, so it can be cut into :meth:`~Segmentation.chunks` whose
+offsets point into the original, and shown as HTML (:meth:`~Segmentation.to_html`,
+and in Jupyter by itself).  :func:`segment_texts` segments many texts with one
+embedding batch.
+
+Numbering: every index in Python (labels, segments, sentence indices) counts from 0;
+every human-readable output (:meth:`~Segmentation.to_text`, the HTML, the CLI's text)
+counts sentences and segments from 1.
 """
 
 from __future__ import annotations
@@ -21,9 +29,9 @@ import numpy as np
 
 from bpseg_pgm._validation import check_unicode
 from bpseg_pgm.text.embeddings import Embedder
-from bpseg_pgm.text.split import split_text
+from bpseg_pgm.text.split import Span, sentence_spans, squash
 
-__all__ = ["Segmentation", "segment_text", "segment_sentences"]
+__all__ = ["Segmentation", "segment_text", "segment_sentences", "segment_texts"]
 
 DEFAULT_N_SEGMENTS = "auto"  # as in BPSeg: let the estimator choose k
 
@@ -38,6 +46,14 @@ class Segmentation:
     of BP beliefs with columns permuted to match the renumbered labels (columns
     of segments that ended up empty come last), so ``beliefs[i, labels[i]]`` is
     the belief of sentence ``i`` in its own segment.
+
+    ``text`` is the text the sentences came from and ``spans[i] = (start, end)``
+    the characters of sentence ``i`` in it: ``text[start:end]`` is the sentence as
+    written (``sentences[i]`` is the same with its whitespace collapsed).  Built from
+    a list of sentences, ``text`` is those sentences joined by newlines (``lines``
+    is then True: one sentence per line, as with ``segment_text(..., lines=True)``).
+    ``embeddings`` (the rows BP-Seg saw) and ``embedder`` (for the tokenizer) are
+    kept when the pipeline made the segmentation; :meth:`chunks` uses them.
     """
 
     sentences: list[str]
@@ -48,6 +64,22 @@ class Segmentation:
     n_iter: int | None = None
     converged: bool | None = None
     model: str | None = None
+    text: str | None = None
+    spans: list[Span] | None = None
+    lines: bool = False
+    embeddings: np.ndarray | None = field(default=None, repr=False)
+    embedder: Any = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.text is None:
+            if self.spans is not None:
+                raise ValueError("spans need the text they point into")
+            self.text, self.spans, self.lines = _joined(self.sentences)
+        elif self.spans is None:
+            raise ValueError("a Segmentation given its text needs the sentences' spans too")
+        self.spans = [(int(a), int(b)) for a, b in self.spans]
+        if len(self.spans) != len(self.sentences):
+            raise ValueError(f"{len(self.spans)} spans for {len(self.sentences)} sentences")
 
     @property
     def n_segments(self) -> int:
@@ -58,10 +90,57 @@ class Segmentation:
         """Belief of each sentence in its assigned segment, shape (n,)."""
         return self.beliefs[np.arange(len(self.sentences)), self.labels]
 
+    @property
+    def requested_segments(self) -> int | None:
+        """The k asked for, when it was a number (None for "auto" or ``init="all"``)."""
+        k = self.params.get("n_segments")
+        if self.params.get("init") == "all" or isinstance(k, bool) or not isinstance(k, numbers.Integral):
+            return None
+        return int(k)
+
+    def fewer_than_requested(self) -> str | None:
+        """A one-line note when fewer segments came back than the k asked for, else None."""
+        k = self.requested_segments
+        if k is None or self.n_segments >= k:
+            return None
+        return (f"{self.n_segments} segment{'s' if self.n_segments != 1 else ''} for k = {k}: "
+                f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped")
+
+    def chunks(self, max_tokens: int | None = None, contiguous: bool = True, *, min_tokens: int | None = None,
+               count_tokens: Any = None) -> list[Any]:
+        """Cut the text into :class:`~bpseg_pgm.chunks.Chunk` objects with exact offsets.
+
+        ``contiguous=True``: one chunk per run of consecutive sentences of one segment, in reading
+        order, ``chunk.text == self.text[chunk.start:chunk.end]``.  ``contiguous=False``: one chunk
+        per segment (its runs joined by blank lines; ``chunk.spans`` lists them).  A chunk longer
+        than ``max_tokens`` (the embedding model's tokens, special tokens included) is split at
+        its weakest link, until every chunk of two or more sentences fits; with ``min_tokens``,
+        a contiguous chunk shorter than that merges into a neighbour when the result fits.
+        ``count_tokens`` (a function from a list of str to a list of int) replaces the model's
+        tokenizer.  See :func:`bpseg_pgm.chunks.make_chunks`.
+        """
+        from bpseg_pgm.chunks import make_chunks
+
+        return make_chunks(self, max_tokens, contiguous, min_tokens=min_tokens, count_tokens=count_tokens)
+
+    def to_html(self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5) -> str:
+        """The text coloured by segment, as HTML (see :func:`bpseg_pgm.text.render.render_html`).
+
+        ``full_page=False`` gives a fragment to embed in another page (what Jupyter shows).
+        """
+        from bpseg_pgm.text.render import render_html
+
+        return render_html(self, title=title, full_page=full_page, low_belief=low_belief)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's rich display: the HTML fragment."""
+        return self.to_html(full_page=False)
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready dict (lists, ints, floats, str)."""
+        """Plain JSON-ready dict (lists, ints, floats, str); ``spans`` are offsets into the text."""
         return {
             "sentences": list(self.sentences),
+            "spans": [[a, b] for a, b in self.spans],
             "labels": [int(x) for x in self.labels],
             "segments": [[int(i) for i in seg] for seg in self.segments],
             "n_segments": self.n_segments,
@@ -73,9 +152,13 @@ class Segmentation:
         }
 
     def to_text(self) -> str:
-        """Human-readable listing: each segment (numbered from 1) with its numbered sentences."""
+        """Human-readable listing: each segment (numbered from 1) with its numbered sentences (from 1).
+
+        When fewer segments came back than the k asked for, a first line says so.
+        """
         width = len(str(len(self.sentences)))
-        blocks = []
+        note = self.fewer_than_requested()
+        blocks = [f"Note: {note}."] if note else []
         for j, idx in enumerate(self.segments):
             head = f"[Segment {j + 1}] sentences " + ", ".join(str(i + 1) for i in idx)
             body = [f"  {i + 1:>{width}}  {self.sentences[i]}" for i in idx]
@@ -92,6 +175,15 @@ class Segmentation:
             return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
         except ValueError:
             raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None
+
+
+def _joined(sentences: list[str]) -> tuple[str, list[Span], bool]:
+    """The sentences as one text, one per line, and their spans in it."""
+    spans, pos = [], 0
+    for sentence in sentences:
+        spans.append((pos, pos + len(sentence)))
+        pos += len(sentence) + 1
+    return "\n".join(sentences), spans, True
 
 
 def _jsonable(value: Any) -> Any:
@@ -159,16 +251,111 @@ def segment_sentences(
     ``n_segments`` is k, or "auto" to let BP-Seg choose.  Remaining keyword
     arguments (``potentials``, ``lam``, ``sigma``, ``engine``, ``init``, ``em_rounds``,
     ``max_iter``, ``tol``, ``damping``, ``random_state``, ...) go to :class:`~bpseg_pgm.BPSeg`.
+    The result's ``text`` is the sentences joined by newlines.
     """
-    from bpseg_pgm import BPSeg
-
     sentences = _check_sentences(sentences)
     _check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
+    embedder = _embedder(embedder, model, cache_dir, show_progress)
+    return _fit(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params)
+
+
+def segment_text(
+    text: str,
+    n_segments: int | str = DEFAULT_N_SEGMENTS,
+    *,
+    model: str | os.PathLike | None = None,
+    lines: bool = False,
+    embedder: Embedder | None = None,
+    cache_dir: str | os.PathLike | None = None,
+    show_progress: bool | None = None,
+    **bpseg_params: Any,
+) -> Segmentation:
+    """Split ``text`` into sentences (or lines, if ``lines``) and segment them with BP-Seg.
+
+    The result keeps ``text`` and each sentence's ``spans`` in it.
+    """
+    sentences, spans = _split_checked(text, lines)
+    _check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
+    embedder = _embedder(embedder, model, cache_dir, show_progress)
+    return _fit(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params,
+                text=text, spans=spans, lines=lines)
+
+
+def segment_texts(
+    texts: Iterable[str],
+    n_segments: int | str = DEFAULT_N_SEGMENTS,
+    *,
+    model: str | os.PathLike | None = None,
+    lines: bool = False,
+    embedder: Embedder | None = None,
+    cache_dir: str | os.PathLike | None = None,
+    show_progress: bool | None = None,
+    **bpseg_params: Any,
+) -> list[Segmentation]:
+    """:func:`segment_text` for many texts: every text is checked and split first, then all their
+    sentences are embedded in one batch (one progress bar, one model load), then each text is
+    segmented on its own.  Returns one :class:`Segmentation` per text, in order.
+
+    ``n_segments`` is one k (or "auto") for every text, or a list with one per text.  A text that
+    cannot be segmented (not a str, empty, fewer than 2 sentences, fewer sentences than its k) is a
+    ``ValueError`` naming it (``texts[3]: ...``) before anything is embedded.
+    """
+    if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
+        raise ValueError("texts must be a list of str (use segment_text for a single text)")
+    texts = list(texts)
+    if not texts:
+        raise ValueError("texts is empty")
+    if isinstance(n_segments, (list, tuple)):
+        if len(n_segments) != len(texts):
+            raise ValueError(f"n_segments has {len(n_segments)} values for {len(texts)} texts")
+        ks = list(n_segments)
+    else:
+        ks = [n_segments] * len(texts)
+    split = []
+    for i, (text, k) in enumerate(zip(texts, ks)):
+        try:
+            sentences, spans = _split_checked(text, lines)
+            _check_n_segments(k, len(sentences), bpseg_params.get("init"))
+        except ValueError as exc:
+            raise ValueError(f"texts[{i}]: {exc}") from None
+        split.append((sentences, spans))
+    embedder = _embedder(embedder, model, cache_dir, show_progress)
+    X = embedder.encode([s for sentences, _ in split for s in sentences])
+    out, pos = [], 0
+    for text, k, (sentences, spans) in zip(texts, ks, split):
+        rows = X[pos:pos + len(sentences)]
+        pos += len(sentences)
+        out.append(_fit(sentences, rows, k, embedder, bpseg_params, text=text, spans=spans, lines=lines))
+    return out
+
+
+def _split_checked(text: Any, lines: bool) -> tuple[list[str], list[Span]]:
+    """Sentences (whitespace collapsed) and their spans, or a ValueError saying why ``text`` cannot be segmented."""
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a str, got {type(text).__name__}")
+    if not text:
+        raise ValueError("text is empty")
+    if not text.strip():
+        raise ValueError("text contains only whitespace")
+    check_unicode(text)
+    spans = sentence_spans(text, lines=lines)
+    if len(spans) < 2:
+        unit = "line" if lines else "sentence"
+        raise ValueError(f"found {len(spans)} {unit}(s); need at least 2 to segment")
+    return [squash(text[a:b]) for a, b in spans], spans
+
+
+def _embedder(embedder: Any, model: Any, cache_dir: Any, show_progress: bool | None) -> Any:
     if embedder is not None and (model is not None or cache_dir is not None):
         raise ValueError("pass either an embedder or model/cache_dir, not both")
-    if embedder is None:
-        embedder = Embedder(model, cache_dir=cache_dir, show_progress=show_progress)
-    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(embedder.encode(sentences))
+    return embedder if embedder is not None else Embedder(model, cache_dir=cache_dir, show_progress=show_progress)
+
+
+def _fit(sentences: list[str], X: np.ndarray, n_segments: Any, embedder: Any, bpseg_params: dict[str, Any],
+         text: str | None = None, spans: list[Span] | None = None, lines: bool = False) -> Segmentation:
+    from bpseg_pgm import BPSeg
+
+    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(X)
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
         raise ValueError(
             f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
@@ -183,34 +370,10 @@ def segment_sentences(
         params=estimator.get_params(),
         n_iter=estimator.n_iter_,
         converged=estimator.converged_,
-        model=embedder.model_name,
-    )
-
-
-def segment_text(
-    text: str,
-    n_segments: int | str = DEFAULT_N_SEGMENTS,
-    *,
-    model: str | os.PathLike | None = None,
-    lines: bool = False,
-    embedder: Embedder | None = None,
-    cache_dir: str | os.PathLike | None = None,
-    show_progress: bool | None = None,
-    **bpseg_params: Any,
-) -> Segmentation:
-    """Split ``text`` into sentences (or lines, if ``lines``) and segment them with BP-Seg."""
-    if not isinstance(text, str):
-        raise ValueError(f"text must be a str, got {type(text).__name__}")
-    if not text:
-        raise ValueError("text is empty")
-    if not text.strip():
-        raise ValueError("text contains only whitespace")
-    check_unicode(text)
-    sentences = split_text(text, lines=lines)
-    if len(sentences) < 2:
-        unit = "line" if lines else "sentence"
-        raise ValueError(f"found {len(sentences)} {unit}(s); need at least 2 to segment")
-    return segment_sentences(
-        sentences, n_segments, model=model, embedder=embedder, cache_dir=cache_dir,
-        show_progress=show_progress, **bpseg_params,
+        model=getattr(embedder, "model_name", None),
+        text=text,
+        spans=spans,
+        lines=lines,
+        embeddings=np.asarray(X),
+        embedder=embedder,
     )

@@ -1,0 +1,221 @@
+"""Chunks: exact offsets on messy text, the token cap, weakest-link cuts, merging, and the real tokenizer."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpseg_pgm.chunks import PIECE_SEPARATOR, Chunk, chunk_texts, make_chunks
+from bpseg_pgm.text.pipeline import Segmentation, segment_text
+from bpseg_pgm.text.split import sentence_spans, squash
+
+
+def words(texts):
+    """A token counter for tests: one token per word, no special tokens."""
+    return [len(t.split()) for t in texts]
+
+
+def _seg(text, labels, embeddings=None, lines=False):
+    spans = sentence_spans(text, lines=lines)
+    labels = np.asarray(labels)
+    assert len(labels) == len(spans)
+    m = int(labels.max()) + 1
+    beliefs = np.full((len(labels), m), 0.1 / max(m - 1, 1))
+    beliefs[np.arange(len(labels)), labels] = 0.9
+    segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
+    return Segmentation([squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans,
+                        embeddings=embeddings)
+
+
+MESSY = ("Alpha  one two.\tAlpha three\n four.\n\n\n  Beta five six seven.\r\n\r\nBeta  eight.  Alpha nine ten.\n"
+         "\t\tGamma eleven twelve.   Gamma thirteen.\n\n")
+
+
+def test_contiguous_chunks_are_runs_with_exact_offsets():
+    seg = _seg(MESSY, [0, 0, 1, 1, 0, 2, 2])
+    chunks = seg.chunks(count_tokens=words)
+    assert [c.sentences for c in chunks] == [(0, 1), (2, 3), (4,), (5, 6)]
+    assert [c.segment for c in chunks] == [0, 1, 0, 2]
+    for c in chunks:
+        assert MESSY[c.start:c.end] == c.text and c.spans == ((c.start, c.end),) and c.contiguous
+        assert c.n_tokens == len(c.text.split())
+    assert chunks[0].text == "Alpha  one two.\tAlpha three\n four."
+    assert chunks[1].text == "Beta five six seven.\r\n\r\nBeta  eight."
+    assert chunks[0].confidence == pytest.approx(0.9)
+
+
+def test_non_contiguous_chunks_are_segments_with_their_runs():
+    seg = _seg(MESSY, [0, 0, 1, 1, 0, 2, 2])
+    chunks = seg.chunks(contiguous=False, count_tokens=words)
+    assert [c.sentences for c in chunks] == [(0, 1, 4), (2, 3), (5, 6)]
+    first = chunks[0]
+    assert not first.contiguous and len(first.spans) == 2
+    assert first.text == PIECE_SEPARATOR.join(MESSY[a:b] for a, b in first.spans)
+    assert (first.start, first.end) == (first.spans[0][0], first.spans[-1][1])
+    assert MESSY[first.spans[1][0]:first.spans[1][1]] == "Alpha nine ten."
+    assert first.to_dict()["spans"] == [list(s) for s in first.spans]
+
+
+def test_max_tokens_cuts_at_the_weakest_link():
+    text = "a a a.\nb b b.\nc c c.\nd d d.\ne e e.\nf f f."
+    # one segment; the link between sentences 3 and 4 (0-based 2 and 3) is the weakest
+    emb = np.array([[1, 0], [1, 0.1], [1, 0.2], [0.2, 1], [0.1, 1], [0, 1]], dtype=float)
+    seg = _seg(text, [0] * 6, embeddings=emb, lines=True)
+    assert [c.sentences for c in seg.chunks(max_tokens=9, count_tokens=words)] == [(0, 1, 2), (3, 4, 5)]
+    # a cap of 12 tokens could cut anywhere from 2 to 4 sentences: the weakest link still wins
+    assert [c.sentences for c in seg.chunks(max_tokens=12, count_tokens=words)] == [(0, 1, 2), (3, 4, 5)]
+    assert [c.sentences for c in seg.chunks(max_tokens=18, count_tokens=words)] == [tuple(range(6))]
+    small = seg.chunks(max_tokens=4, count_tokens=words)
+    assert [c.sentences for c in small] == [(i,) for i in range(6)]
+
+
+def test_a_single_sentence_over_the_cap_stays_whole():
+    text = "One two three four five six seven eight. Short one. Short two."
+    seg = _seg(text, [0, 0, 0])
+    chunks = seg.chunks(max_tokens=4, count_tokens=words)
+    assert [c.sentences for c in chunks] == [(0,), (1, 2)]
+    assert chunks[0].n_tokens == 8 > 4 >= chunks[1].n_tokens
+
+
+def test_min_tokens_merges_small_runs_into_the_more_similar_neighbour():
+    text = "a a a a.\nb.\nc c c c.\nd d d d."
+    emb = np.array([[1, 0], [0.6, 0.8], [0, 1], [0, 1]], dtype=float)  # b is closer to c than to a
+    seg = _seg(text, [0, 1, 0, 2], embeddings=emb, lines=True)
+    chunks = seg.chunks(min_tokens=2, count_tokens=words)
+    assert [c.sentences for c in chunks] == [(0,), (1, 2), (3,)]
+    assert chunks[1].segment == 0  # the merged chunk's tokens are mostly segment 0's
+    assert chunks[1].text == "b.\nc c c c."
+    # a merge that would break the cap is not made
+    assert [c.sentences for c in seg.chunks(max_tokens=4, min_tokens=2, count_tokens=words)] == \
+        [(0,), (1,), (2,), (3,)]
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"max_tokens": 0}, "max_tokens must be a positive int"),
+        ({"max_tokens": 2.5}, "max_tokens must be a positive int"),
+        ({"max_tokens": True}, "max_tokens must be a positive int"),
+        ({"min_tokens": -1}, "min_tokens must be a positive int"),
+        ({"contiguous": "yes"}, "contiguous must be True or False"),
+        ({"contiguous": False, "min_tokens": 3}, "needs contiguous=True"),
+        ({"max_tokens": 3, "min_tokens": 4}, "larger than max_tokens"),
+        ({"count_tokens": 3}, "count_tokens must be a function"),
+        ({"count_tokens": lambda texts: [1]}, "one non-negative int per text"),
+        ({"count_tokens": lambda texts: [-1] * len(texts)}, "one non-negative int per text"),
+    ],
+)
+def test_bad_options_are_value_errors(kwargs, match):
+    seg = _seg(MESSY, [0, 0, 1, 1, 0, 2, 2])
+    kwargs.setdefault("count_tokens", words)
+    with pytest.raises(ValueError, match=match):
+        seg.chunks(**kwargs)
+
+
+_PIECES = st.sampled_from(["alpha", "beta", "Mr.", "gamma", "delta", "U.S.", "x"])
+_GAPS = st.sampled_from([" ", "  ", "\t", "\n", "\n\n", " \n\t\n ", "\r\n", "\r\n\r\n", "\n\n\n"])
+
+
+@st.composite
+def messy_documents(draw):
+    n = draw(st.integers(2, 14))
+    parts = [draw(st.sampled_from(["", " ", "\n\n", "\t"]))]
+    for _ in range(n):
+        body = [draw(_PIECES) for _ in range(draw(st.integers(1, 8)))]
+        inner = [draw(st.sampled_from([" ", "  ", "\t", "\n"])) for _ in body[1:]]
+        parts.append("".join(w + g for w, g in zip(body, [*inner, ""])).capitalize() + draw(st.sampled_from(".!?")))
+        parts.append(draw(_GAPS))
+    text = "".join(parts)
+    lines = draw(st.booleans())
+    n_spans = len(sentence_spans(text, lines=lines))
+    labels = draw(st.lists(st.integers(0, 3), min_size=n_spans, max_size=n_spans))
+    return text, lines, labels
+
+
+@settings(max_examples=200, deadline=None)
+@given(messy_documents(), st.one_of(st.none(), st.integers(1, 30)), st.booleans(), st.one_of(st.none(), st.integers(1, 8)))
+def test_chunk_targets_hold_on_messy_text(doc, max_tokens, contiguous, min_tokens):
+    text, lines, labels = doc
+    if not labels:
+        return
+    labels = np.unique(labels, return_inverse=True)[1]  # no empty segments
+    seg = _seg(text, labels, lines=lines)
+    if not contiguous or (max_tokens is not None and min_tokens is not None and min_tokens > max_tokens):
+        min_tokens = None
+    chunks = seg.chunks(max_tokens, contiguous, min_tokens=min_tokens, count_tokens=words)
+    covered = sorted(i for c in chunks for i in c.sentences)
+    assert covered == list(range(len(seg.sentences)))  # every sentence exactly once
+    for c in chunks:
+        assert list(c.sentences) == sorted(c.sentences)
+        assert c.text == PIECE_SEPARATOR.join(text[a:b] for a, b in c.spans)
+        assert (c.start, c.end) == (c.spans[0][0], c.spans[-1][1])
+        assert c.n_tokens == len(c.text.split())
+        if contiguous:
+            assert text[c.start:c.end] == c.text and c.contiguous
+            assert c.sentences == tuple(range(c.sentences[0], c.sentences[-1] + 1))
+        else:
+            assert {labels[i] for i in c.sentences} == {c.segment}
+        if max_tokens is not None and len(c.sentences) > 1:
+            assert c.n_tokens <= max_tokens
+    if contiguous:  # reading order, and only whitespace between chunks
+        assert all(a.end <= b.start and not text[a.end:b.start].strip() for a, b in zip(chunks, chunks[1:]))
+
+
+# --- with the real model: segment_text on messy input, the model's own tokenizer ----------------------------
+
+DOC = (
+    "The sun was shining  brightly over the hills.\tIt was a beautiful morning for a walk.\n\n"
+    "I'll play tennis tomorrow with my   friends.  The US Open is a famous tennis tournament.\r\n"
+    "Serena won the US Open six times.\n\n\n\tThunder rumbled in the distance.  Dark clouds gathered\n"
+    "over the valley. The rain poured down heavily all afternoon.\n\nWho is going to win the US Open this year?  "
+)
+
+
+@pytest.fixture(scope="module")
+def real_seg(embedder):
+    return segment_text(DOC, 3, embedder=embedder, potentials="paper", lam=0.12, init="farthest")
+
+
+def test_real_chunks_have_exact_offsets_and_model_tokens(real_seg, embedder):
+    assert real_seg.text is DOC and len(real_seg.spans) == len(real_seg.sentences) == 9
+    for contiguous in (True, False):
+        for max_tokens in (None, 30, 12):
+            chunks = real_seg.chunks(max_tokens, contiguous)
+            assert sorted(i for c in chunks for i in c.sentences) == list(range(9))
+            for c in chunks:
+                if c.contiguous:
+                    assert DOC[c.start:c.end] == c.text
+                assert c.n_tokens == len(embedder.tokenizer(c.text)["input_ids"])
+                if max_tokens and len(c.sentences) > 1:
+                    assert c.n_tokens <= max_tokens
+                assert 0 < c.confidence <= 1
+
+
+def test_token_counts_include_the_special_tokens(embedder):
+    assert embedder.count_tokens(["", "Hello world."]) == [2, 5]
+    with pytest.raises(ValueError, match="not a single string"):
+        embedder.count_tokens("Hello")
+
+
+def test_tokenizer_loads_alone_when_the_model_is_not_loaded(session_cache_dir):
+    from bpseg_pgm.text.embeddings import Embedder
+
+    fresh = Embedder(cache_dir=session_cache_dir, show_progress=False)
+    assert fresh.count_tokens(["The US Open."]) == [6]
+    assert fresh._model is None  # the weights were never loaded
+
+
+def test_chunk_texts_takes_any_text_and_one_batch(embedder, monkeypatch):
+    calls = []
+    encode = embedder.encode
+    monkeypatch.setattr(embedder, "encode", lambda s: calls.append(list(s)) or encode(s))
+    texts = [DOC, "", "   \n", "Just one sentence here.", "Two sentences. Only two.", DOC[:120]]
+    out = chunk_texts(texts, 40, embedder=embedder, potentials="paper", lam=0.12, n_segments=3)
+    assert len(calls) == 1  # every text's sentences in one batch
+    assert [len(c) > 0 for c in out] == [True, False, False, True, True, True]
+    assert out[3] == [Chunk("Just one sentence here.", 0, 23, (0,), 0, 7, 1.0, ((0, 23),))]
+    for text, chunks in zip(texts, out):
+        for c in chunks:
+            assert text[c.start:c.end] == c.text
+    with pytest.raises(ValueError, match=r"texts\[1\]: text must be a str"):
+        chunk_texts(["ok. ok.", 3], embedder=embedder)
