@@ -123,14 +123,17 @@ class Segmentation:
 
         return make_chunks(self, max_tokens, contiguous, min_tokens=min_tokens, count_tokens=count_tokens)
 
-    def to_html(self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5) -> str:
-        """The text coloured by segment, as HTML (see :func:`bpseg_pgm.text.render.render_html`).
+    def to_html(self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5,
+                root_id: str | None = None) -> str:
+        """The text coloured by segment, paragraphs kept, with an overview strip (one cell per sentence),
+        a legend and the segments listed (collapsed when long), as HTML.
 
-        ``full_page=False`` gives a fragment to embed in another page (what Jupyter shows).
+        ``full_page=False`` gives a fragment to embed in another page (what Jupyter shows); its
+        styles are scoped to ``root_id`` (random by default).  See :func:`bpseg_pgm.text.render.render_html`.
         """
         from bpseg_pgm.text.render import render_html
 
-        return render_html(self, title=title, full_page=full_page, low_belief=low_belief)
+        return render_html(self, title=title, full_page=full_page, low_belief=low_belief, root_id=root_id)
 
     def _repr_html_(self) -> str:
         """Jupyter's rich display: the HTML fragment."""

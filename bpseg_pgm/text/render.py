@@ -1,0 +1,219 @@
+"""Render a :class:`~bpseg_pgm.text.pipeline.Segmentation` as HTML: a page, or a fragment for Jupyter.
+
+The document is shown in its original order, paragraph breaks kept (and line breaks, for text
+read one sentence per line), with every sentence on the background colour of its segment; a
+tooltip gives its number, segment and belief.  Above it an *overview strip* has one cell per
+sentence in reading order, coloured the same way, so a segment's spread through a long
+document shows at a glance; clicking a cell jumps to its sentence.  Hovering a sentence, a
+cell or a legend entry fades out everything outside that segment (pure CSS, ``:has()``, so it
+also works where scripts do not run, as in Jupyter outputs).  Below, the segments are listed
+one by one; in a long document, or for a segment of more than :data:`OPEN_UP_TO` sentences,
+the list is collapsed, its summary naming the sentences (as ranges).  In a fragment (Jupyter)
+the document scrolls inside a box of at most 36rem, so a long text does not flood the notebook.  Colours come from :func:`bpseg_pgm.text.colors.segment_colors`, distinct
+for 20+ segments.  Numbers shown are 1-based.  Everything (CSS only, no script) is inline, no
+network access is needed, all text is HTML-escaped, and every CSS rule is scoped to the
+fragment's own id, so several fragments (or a notebook's styles) do not interfere.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+import uuid
+from html import escape
+from typing import Any
+
+from bpseg_pgm.text.colors import segment_colors
+
+__all__ = ["render_html", "segment_colors", "OPEN_UP_TO", "OPEN_DOC_UP_TO"]
+
+#: In a document of at most :data:`OPEN_DOC_UP_TO` sentences, segments with at most this many
+#: sentences are listed open; every other segment list is collapsed (the document shows them all).
+OPEN_UP_TO = 5
+OPEN_DOC_UP_TO = 40
+_MAX_RANGES = 12  # sentence ranges named in a collapsed segment's summary
+_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
+_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+_CSS = """
+ROOT { font: 16px/1.7 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; color: #1d1d1f;
+       background: #fafafa; padding: .75rem 1.1rem 1rem; border-radius: .5rem; text-align: left; }
+ROOT p, ROOT li, ROOT span, ROOT summary, ROOT h1, ROOT h2 { color: inherit; }
+ROOT .axis span { background: transparent; }
+ROOT h1 { font-size: 1.4rem; line-height: 1.3; margin: .25rem 0 .25rem; }
+ROOT h2 { font-size: 1.05rem; margin: 1.5rem 0 .5rem; color: #444; }
+ROOT .meta { color: #555; font-size: .88rem; margin: 0 0 .6rem; }
+ROOT .overview { background: #fafafa; padding: .35rem 0 .45rem; margin: 0 0 .5rem; }
+ROOT .overview.sticky { position: sticky; top: 0; z-index: 1; }
+ROOT .strip { display: grid; grid-template-columns: repeat(COLS, minmax(0, 1fr)); row-gap: 2px;
+              border: 1px solid rgba(0,0,0,.15); background: #fff; }
+ROOT .cell { display: block; height: CELLpx; }
+ROOT .axis { display: flex; justify-content: space-between; font-size: .72rem; color: #666; line-height: 1.4; }
+ROOT .legend { display: flex; flex-wrap: wrap; gap: .3rem; margin: 0 0 1rem; padding: 0; list-style: none; }
+ROOT .legend li { padding: 0 .55rem; border-radius: 1rem; font-size: .8rem; cursor: default;
+                  border: 1px solid rgba(0,0,0,.15); }
+ROOT .doc { background: #fff; padding: 1rem 1.4rem; border-radius: .5rem; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+ROOT.fragment .doc { max-height: 36rem; overflow-y: auto; }
+ROOT .doc p { margin: 0 0 .9rem; }
+ROOT .doc p:last-child { margin-bottom: 0; }
+ROOT .s { padding: .1rem .15rem; border-radius: .25rem; box-decoration-break: clone;
+          -webkit-box-decoration-break: clone; transition: opacity .12s; scroll-margin-top: OFFSETpx; }
+ROOT .s sup { font-size: .6rem; color: #555; margin-right: .15rem; }
+ROOT .s:target { outline: 2px solid #1d1d1f; }
+ROOT .low { text-decoration: underline dotted rgba(0,0,0,.5); }
+ROOT .hl { transition: opacity .12s; }
+ROOT details.seg { background: #fff; border-left: .45rem solid; border-radius: .35rem; padding: .3rem .9rem;
+                   margin: .4rem 0; box-shadow: 0 1px 3px rgba(0,0,0,.06); }
+ROOT details.seg summary { cursor: pointer; font-size: .88rem; color: #333; }
+ROOT details.seg ol { margin: .3rem 0 .2rem; padding-left: 2.6rem; }
+"""
+
+
+def _e(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _summary(seg: Any) -> str:
+    p = seg.params
+    parts = [_plural(len(seg.sentences), "sentence"), _plural(seg.n_segments, "segment")]
+    k = seg.requested_segments
+    if k is not None:
+        parts[-1] += f" (k = {k})"
+    for key, label in (("potentials", "potentials"), ("engine", "engine"), ("lam", "λ"), ("sigma", "σ"),
+                       ("init", "init"), ("random_state", "seed")):
+        value = p.get(key)
+        if isinstance(value, (int, float, str)) and value != "auto":  # given values, not objects or defaults
+            parts.append(f"{label} = {value}")
+    if seg.model:
+        parts.append(f"model {seg.model}")
+    return " · ".join(parts)
+
+
+def _ranges(indices: list[int]) -> str:
+    """1-based sentence numbers as ranges: "1–3, 7, 9–12" (at most ``_MAX_RANGES`` of them)."""
+    runs: list[list[int]] = []
+    for i in indices:
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    words = [f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs]
+    return ", ".join(words[:_MAX_RANGES]) + (", …" if len(words) > _MAX_RANGES else "")
+
+
+def _strip_layout(n: int) -> tuple[int, int, int]:
+    """Columns, rows and cell height (px) of the overview strip for ``n`` sentences."""
+    rows = math.ceil(n / (100 if n <= 400 else 200))
+    cols = math.ceil(n / rows)
+    cell = 16 if rows <= 2 else 10 if rows <= 4 else 6
+    return cols, rows, cell
+
+
+def _css(root: str, m: int, n: int) -> str:
+    cols, rows, cell = _strip_layout(n)
+    strip_height = rows * (cell + 2) + 40
+    sticky_offset = strip_height + 16 if strip_height <= 120 else 16
+    css = (_CSS.replace("COLS", str(cols)).replace("CELL", str(cell)).replace("OFFSET", str(sticky_offset))
+           .replace("ROOT", root))
+    dim = "".join(
+        f'{root}:has(.hl[data-seg="{j}"]:hover) .hl:not([data-seg="{j}"]) {{ opacity: .2; }}\n' for j in range(m)
+    )
+    return css + dim
+
+
+def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5,
+                root_id: str | None = None) -> str:
+    """The segmentation as HTML: a whole page (``full_page=True``) or a fragment for another page.
+
+    Sentences whose belief is below ``low_belief`` get a dotted underline.  ``root_id`` is the
+    id of the outer element (default ``"bpseg"`` for a page, a random one for a fragment, so that
+    several fragments on one page keep their own styles and links).
+    """
+    n, m = len(seg.sentences), seg.n_segments
+    rid = root_id or ("bpseg" if full_page else f"bpseg-{uuid.uuid4().hex[:12]}")
+    if not re.fullmatch(r"[A-Za-z][\w-]*", rid):
+        raise ValueError(f"root_id must be a letter followed by letters, digits, '_' or '-', got {rid!r}")
+    if isinstance(low_belief, bool) or not isinstance(low_belief, numbers.Real) or not 0 <= low_belief <= 1:
+        raise ValueError(f"low_belief must be a number in [0, 1], got {low_belief!r}")
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title must be a str or None, got {type(title).__name__}")
+    if full_page and title is None:
+        title = "BP-Seg segmentation"
+    colors = segment_colors(m)
+    conf = seg.confidence()
+    labels = [int(x) for x in seg.labels]
+
+    # the document, paragraph by paragraph
+    paragraphs: list[list[str]] = [[]]
+    prev_end = None
+    for i, (a, b) in enumerate(seg.spans):
+        if prev_end is not None:
+            gap = seg.text[prev_end:a]
+            if _BLANK_LINE.search(gap):
+                paragraphs.append([])
+            elif seg.lines and _LINE_BREAK.search(gap):
+                paragraphs[-1].append("<br>")
+        prev_end = b
+        j = labels[i]
+        tip = f"Segment {j + 1} · belief {conf[i]:.2f} · sentence {i + 1}"
+        low = " low" if conf[i] < low_belief else ""
+        paragraphs[-1].append(
+            f'<span class="s hl{low}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
+            f'title="{_e(tip)}"><sup>{i + 1}</sup>{_e(seg.sentences[i])}</span>'
+        )
+    document = "\n".join("<p>" + " ".join(p) + "</p>" for p in paragraphs if p)
+
+    cols, rows, cell = _strip_layout(n)
+    sticky = " sticky" if full_page and rows * (cell + 2) + 40 <= 120 else ""
+    cells = "".join(
+        f'<a class="cell hl" href="#{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
+        f'title="Sentence {i + 1} · Segment {j + 1}"></a>'
+        for i, j in enumerate(labels)
+    )
+    overview = (
+        f'<div class="overview{sticky}" aria-label="Overview: one cell per sentence, in reading order">'
+        f'<div class="strip">{cells}</div>'
+        f'<div class="axis"><span>sentence 1</span><span>one cell per sentence, in reading order</span>'
+        f"<span>sentence {n}</span></div></div>"
+    )
+    legend = "\n".join(
+        f'<li class="hl" data-seg="{j}" style="background:{colors[j]}">Segment {j + 1} · {len(idx)}</li>'
+        for j, idx in enumerate(seg.segments)
+    )
+    blocks = []
+    for j, idx in enumerate(seg.segments):
+        items = "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in idx)
+        opened = " open" if len(idx) <= OPEN_UP_TO and n <= OPEN_DOC_UP_TO else ""
+        blocks.append(
+            f'<details class="seg" data-seg="{j}" style="border-color:{colors[j]}"{opened}>'
+            f"<summary>Segment {j + 1} · {_plural(len(idx), 'sentence')}: {_ranges(idx)}</summary>"
+            f"<ol>{items}</ol></details>"
+        )
+    note = seg.fewer_than_requested()
+    meta = (
+        f"{_e(_summary(seg))}.{' ' + _e(note[0].upper() + note[1:]) + '.' if note else ''} Hover a sentence, "
+        f"an overview cell or a segment to see that segment alone; click a cell to jump to its sentence. "
+        f"Dotted underline: belief below {low_belief:g}."
+    )
+    heading = f"<h1>{_e(title)}</h1>\n" if title else ""
+    body = (
+        f'<div class="bpseg{"" if full_page else " fragment"}" id="{rid}">\n{heading}<p class="meta">{meta}</p>\n{overview}\n'
+        f'<ul class="legend">\n{legend}\n</ul>\n<div class="doc">\n{document}\n</div>\n'
+        f"<h2>Segments</h2>\n" + "\n".join(blocks) + "\n</div>\n"
+    )
+    css = _css(f"#{rid}", m, n)
+    if not full_page:
+        return f"<style>{css}</style>\n{body}"
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{_e(title)}</title>\n<style>\nbody {{ margin: 0; background: #fafafa; }}\n"
+        f"#{rid} {{ max-width: 54rem; margin: 1.25rem auto; }}\n{css}</style>\n</head>\n<body>\n"
+        f"{body}</body>\n</html>\n"
+    )

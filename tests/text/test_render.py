@@ -1,0 +1,163 @@
+"""Segmentation.to_html / _repr_html_: paragraphs, the overview strip, collapsed lists, scoped CSS; the palette."""
+
+import re
+from html.parser import HTMLParser
+
+import numpy as np
+import pytest
+
+from bpseg_pgm.text.colors import ciede2000, contrast_with_black, hex_to_lab, segment_colors
+from bpseg_pgm.text.pipeline import Segmentation
+from bpseg_pgm.text.render import OPEN_UP_TO, render_html
+from bpseg_pgm.text.split import sentence_spans, squash
+
+TEXT = "First one.  Second\none.\n\n\tThird <b>one</b> & more.\r\n\r\nFourth one. Fifth one.\nSixth one."
+
+
+def _seg(text=TEXT, labels=(0, 1, 0, 2, 1, 1), lines=False):
+    spans = sentence_spans(text, lines=lines)
+    labels = np.asarray(labels)
+    m = labels.max() + 1
+    beliefs = np.full((len(labels), m), 0.1)
+    beliefs[np.arange(len(labels)), labels] = 0.8
+    segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
+    return Segmentation([squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans,
+                        lines=lines, params={"n_segments": int(m)})
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.errors, self.tags = [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag not in {"meta", "br"}:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack.pop() != tag:
+            self.errors.append(tag)
+
+
+def _parse(html):
+    p = _Tags()
+    p.feed(html)
+    assert p.errors == [] and p.stack == []
+    return p.tags
+
+
+def test_paragraph_breaks_are_kept_and_text_escaped():
+    html = _seg().to_html()
+    doc = re.search(r'<div class="doc">(.*?)</div>', html, re.S).group(1)
+    paragraphs = re.findall(r"<p>(.*?)</p>", doc, re.S)
+    assert len(paragraphs) == 3
+    assert [len(re.findall(r'class="s hl', p)) for p in paragraphs] == [2, 1, 3]
+    assert "Third &lt;b&gt;one&lt;/b&gt; &amp; more." in doc and "<b>one" not in html
+    assert "<br>" not in doc  # prose: a single newline is a space
+
+
+def test_lines_mode_keeps_line_breaks():
+    text = "line one\nline two\n\nline three"
+    html = _seg(text, (0, 1, 0), lines=True).to_html()
+    doc = re.search(r'<div class="doc">(.*?)</div>', html, re.S).group(1)
+    assert len(re.findall(r"<p>", doc)) == 2 and doc.count("<br>") == 1
+
+
+def test_overview_strip_has_one_cell_per_sentence_linking_to_it():
+    seg = _seg()
+    tags = _parse(seg.to_html())
+    cells = [a for t, a in tags if t == "a" and "cell" in a.get("class", "")]
+    assert [int(a["data-seg"]) for a in cells] == seg.labels.tolist()
+    ids = {a["id"] for t, a in tags if t == "span" and "id" in a}
+    assert [a["href"][1:] for a in cells] == [f"bpseg-s{i}" for i in range(1, 7)] and ids >= {f"bpseg-s{i}" for i in range(1, 7)}
+    colours = segment_colors(3)
+    assert [a["style"] for a in cells] == [f"background:{colours[j]}" for j in seg.labels]
+    assert [a["title"] for a in cells][:2] == ["Sentence 1 · Segment 1", "Sentence 2 · Segment 2"]
+
+
+def test_hover_rules_one_per_segment_scoped_to_the_root():
+    html = _seg().to_html()
+    rules = re.findall(r'#bpseg:has\(\.hl\[data-seg="(\d+)"\]:hover\) \.hl:not\(\[data-seg="\1"\]\)', html)
+    assert rules == ["0", "1", "2"]
+    css = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
+    selectors = [s.strip() for rule in re.findall(r"([^{}]+)\{", css) for s in rule.split(",")]
+    assert all(s.startswith("#bpseg") for s in selectors if s not in ("body",)), selectors
+
+
+def test_fragment_for_jupyter_is_scoped_and_unique():
+    seg = _seg()
+    a, b = seg._repr_html_(), seg._repr_html_()
+    assert not a.lstrip().startswith("<!DOCTYPE") and "<html" not in a and "<body" not in a
+    (ra,), (rb,) = re.findall(r'<div class="bpseg fragment" id="([\w-]+)"', a), re.findall(r'id="(bpseg-[\w]+)"', b)[:1]
+    assert ra != rb  # two outputs in one notebook do not share ids or styles
+    css = re.search(r"<style>(.*?)</style>", a, re.S).group(1)
+    assert all(s.strip().startswith(f"#{ra}") for rule in re.findall(r"([^{}]+)\{", css) for s in rule.split(","))
+    assert all(h[1:].startswith(ra) for h in re.findall(r'href="([^"]+)"', a))
+    _parse(a)
+    assert seg.to_html(full_page=False, root_id="mine").count('id="mine"') == 1
+    with pytest.raises(ValueError, match="root_id"):
+        seg.to_html(root_id="bad id")
+    with pytest.raises(ValueError, match="low_belief"):
+        seg.to_html(low_belief=float("nan"))
+    with pytest.raises(ValueError, match="title must be a str"):
+        seg.to_html(title=3)
+
+
+def test_long_segment_lists_are_collapsed_with_ranges():
+    n = 60
+    labels = [0] * 3 + [1] * 3 + [0] * 50 + [1] * 2 + [2] * 2
+    text = " ".join(f"Sentence number {i}." for i in range(n))
+    seg = _seg(text, labels)
+    html = seg.to_html()
+    details = re.findall(r'<details class="seg" data-seg="(\d)"[^>]*?( open)?><summary>(.*?)</summary>', html)
+    assert [(j, bool(o)) for j, o, _ in details] == [("0", False), ("1", False), ("2", False)]  # a long document
+    assert details[0][2] == "Segment 1 · 53 sentences: 1–3, 7–56"
+    assert details[1][2] == "Segment 2 · 5 sentences: 4–6, 57–58"
+    short = _seg().to_html()
+    opened = re.findall(r'<details class="seg" data-seg="\d"[^>]*?( open)?>', short)
+    assert all(opened) and OPEN_UP_TO >= 3
+    scattered = _seg(" ".join(f"Sentence number {i}." for i in range(40)), [i % 2 for i in range(40)])
+    summary = re.search(r"<summary>(Segment 1 .*?)</summary>", scattered.to_html()).group(1)
+    assert summary == "Segment 1 · 20 sentences: 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, …"
+
+
+def test_fewer_segments_than_k_is_said_on_the_page():
+    seg = _seg()
+    seg.params["n_segments"] = 5
+    assert "3 segments (k = 5)" in seg.to_html() and "2 of the k labels ended up with no sentence" in seg.to_html()
+
+
+def test_cli_page_is_the_same_renderer():
+    from bpseg_pgm.cli.render_html import render_html as cli_render
+
+    seg = _seg()
+    assert cli_render(seg, title="T") == render_html(seg, title="T")
+
+
+# --- the palette -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "lab1, lab2, expected",  # Sharma, Wu and Dalal (2005), Table 1
+    [
+        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+        ((50.0, -1.3802, -84.2814), (50.0, 0.0, -82.7485), 1.0000),
+        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+        ((2.0776, 0.0795, -1.1350), (0.9033, -0.0636, -0.5514), 0.9082),
+    ],
+)
+def test_ciede2000_reference_values(lab1, lab2, expected):
+    assert float(ciede2000(np.array(lab1), np.array(lab2))) == pytest.approx(expected, abs=1e-4)
+
+
+def test_palette_stays_distinct_for_24_segments_and_readable():
+    colours = segment_colors(24)
+    labs = np.array([hex_to_lab(c) for c in colours])
+    d = ciede2000(labs[:, None, :], labs[None, :, :])
+    d[np.eye(24, dtype=bool)] = np.inf
+    assert d.min() >= 11  # ColorBrewer Set3 + golden-angle hues (the old palette) gave 4.6 here
+    assert min(float(ciede2000(lab, np.array([100.0, 0, 0]))) for lab in labs) >= 11  # not white on white
+    assert min(contrast_with_black(c) for c in segment_colors(60)) >= 7  # WCAG AAA for the black text on them
+    assert segment_colors(5) == colours[:5] and segment_colors(0) == []
+    assert len(set(segment_colors(200))) == 200
