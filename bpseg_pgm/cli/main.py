@@ -33,7 +33,7 @@ from typing import Callable, NoReturn
 
 __all__ = ["main", "build_parser"]
 
-_OUTPUT_FORMATS = ("text", "json", "html")
+_OUTPUT_FORMATS = ("text", "json", "html", "chunks-jsonl")
 
 #: Largest input ``bpseg segment`` reads unless ``--max-bytes`` says otherwise.
 DEFAULT_MAX_BYTES = 50 * 2**20
@@ -186,13 +186,42 @@ def _emit(content: str, out: str | None) -> None:
         write_output(out, content)
 
 
+def _check_chunk_options(args: argparse.Namespace) -> None:
+    """The chunk options make sense together and with --format, or a ValueError before any work."""
+    given = [name for name, value in (("--max-tokens", args.max_tokens), ("--min-tokens", args.min_tokens),
+                                      ("--whole-segments", args.whole_segments)) if value not in (None, False)]
+    if given and args.format != "chunks-jsonl":
+        raise ValueError(f"{' and '.join(given)} only appl{'y' if len(given) > 1 else 'ies'} to --format chunks-jsonl")
+    if args.format == "chunks-jsonl":
+        from bpseg_pgm.chunks.chunking import _check_options
+
+        try:
+            _check_options(args.max_tokens, not args.whole_segments, args.min_tokens)
+        except ValueError as exc:
+            if args.whole_segments and args.min_tokens is not None:
+                raise ValueError("--min-tokens merges neighbouring chunks, which --whole-segments does not make") from None
+            raise ValueError(str(exc).replace("min_tokens", "--min-tokens").replace("max_tokens", "--max-tokens")) from None
+
+
+def _chunks_jsonl(seg, args: argparse.Namespace) -> str:
+    """One JSON object per chunk and line: 0-based chunk, sentence and segment numbers, character offsets."""
+    import json
+
+    chunks = seg.chunks(args.max_tokens, not args.whole_segments, min_tokens=args.min_tokens)
+    return "".join(json.dumps({"chunk": i, **c.to_dict()}, ensure_ascii=False, allow_nan=False) + "\n"
+                   for i, c in enumerate(chunks))
+
+
 def _cmd_segment(args: argparse.Namespace) -> int:
     from bpseg_pgm.text.pipeline import segment_text
 
+    _check_chunk_options(args)
     _check_output(args.output)
     text = _read_input(args.file, args.max_bytes)
     seg = segment_text(text, args.k, model=getattr(args, "model", None), lines=args.lines, **_bpseg_params(args))
-    if args.format == "json":
+    if args.format == "chunks-jsonl":
+        content = _chunks_jsonl(seg, args)
+    elif args.format == "json":
         content = seg.to_json() + "\n"
     elif args.format == "html":
         from bpseg_pgm.cli.render_html import render_html
@@ -284,7 +313,20 @@ def build_parser() -> argparse.ArgumentParser:
                           "ignored with --init all")
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
-    seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text", help="output format (default text)")
+    seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text",
+                     help="output format (default text); chunks-jsonl: one JSON object per line and chunk, with "
+                          "text, start and end (character offsets into the input), sentences, segment, n_tokens, "
+                          "confidence")
+    chunks = seg.add_argument_group("chunks (with --format chunks-jsonl)")
+    chunks.add_argument("--max-tokens", type=_positive_int, metavar="N",
+                        help="cut chunks longer than N tokens of the embedding model (special tokens included) at "
+                             "their weakest link; a single sentence longer than N stays whole")
+    chunks.add_argument("--min-tokens", type=_positive_int, metavar="N",
+                        help="merge a chunk shorter than N tokens into its most similar neighbour, if the result "
+                             "fits --max-tokens")
+    chunks.add_argument("--whole-segments", action="store_true",
+                        help="one chunk per segment (its runs joined by blank lines) instead of one per run of "
+                             "consecutive sentences")
     seg.add_argument("-o", "--output", metavar="OUT",
                      help="write here instead of standard output (a symlink is followed and the file's permissions "
                           "kept; a read-only file is refused; /dev/null, /dev/stdout and FIFOs are written directly)")

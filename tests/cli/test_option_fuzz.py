@@ -37,12 +37,14 @@ CHOICES = {
     "--max-iter": ["1", "5", "100"],
     "--tol": ["1e-6", "1e-12", "0.5"],
     "--damping": ["0", "0.5", "0.99"],
-    "--format": ["text", "json", "html"],
+    "--format": ["text", "json", "html", "chunks-jsonl"],
+    "--max-tokens": ["1", "20", "256"],
+    "--min-tokens": ["1", "10", "300"],
     "--max-bytes": ["1", "100", "50M", "1G"],
 }
 #: options that do not change how long a run takes; they may come as a second option
 CHEAP = ["--potentials", "--lam", "--sigma", "--context", "--merge-above", "--seed", "--tol", "--damping", "--format",
-         "--max-bytes"]
+         "--max-bytes", "--max-tokens", "--min-tokens"]
 _BOUNDED = {"--em-rounds", "--max-iter"}
 
 
@@ -91,6 +93,7 @@ def example_args(cli_env, example_file, monkeypatch):
 @example(options={"--damping": "nan"})
 @example(options={"--max-bytes": "1"})
 @example(options={"--lam": "inf"})
+@example(options={"--format": "chunks-jsonl", "--max-tokens": "5"})
 def test_any_option_value_is_exit_0_or_one_error_line(example_args, capsys, options):
     argv = example_args + [f"{opt}={value}" for opt, value in options.items()]  # '=' keeps '-1' a value
     try:
