@@ -1,0 +1,42 @@
+"""Adapters to retrieval frameworks, each an optional extra (importing this package imports neither framework).
+
+* :mod:`bpseg_pgm.integrations.langchain`: :class:`~bpseg_pgm.integrations.langchain.BPSegTextSplitter`,
+  a ``langchain_text_splitters.TextSplitter`` (``pip install 'bpseg_pgm[langchain]'``);
+* :mod:`bpseg_pgm.integrations.llama_index`: :class:`~bpseg_pgm.integrations.llama_index.BPSegNodeParser`,
+  a llama-index-core ``NodeParser`` (``pip install 'bpseg_pgm[llama-index]'``).
+
+Both cut each text into :class:`~bpseg_pgm.chunks.Chunk` objects with :func:`~bpseg_pgm.chunks.chunk_texts`
+(all the texts of one call embedded in one batch) and report exact character offsets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["chunk_metadata", "METADATA_KEYS"]
+
+#: The metadata keys the adapters add to every chunk (besides the frameworks' own offsets).
+METADATA_KEYS = ("bpseg_segment", "bpseg_n_tokens", "bpseg_confidence", "bpseg_sentences")
+
+
+def chunk_metadata(chunk: Any) -> dict[str, Any]:
+    """Flat metadata for a chunk (str, int and float values only, as vector stores such as Chroma require).
+
+    ``bpseg_sentences`` is the chunk's 0-based sentence indices as text ("0-3" or "0-1,5"); a chunk
+    of a non-contiguous segment also gets ``bpseg_spans``, its runs' offsets ("0:120,340:400").
+    """
+    runs: list[list[int]] = []
+    for i in chunk.sentences:
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    meta = {
+        "bpseg_segment": chunk.segment,
+        "bpseg_n_tokens": chunk.n_tokens,
+        "bpseg_confidence": round(float(chunk.confidence), 6),
+        "bpseg_sentences": ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs),
+    }
+    if not chunk.contiguous:
+        meta["bpseg_spans"] = ",".join(f"{a}:{b}" for a, b in chunk.spans)
+    return meta
