@@ -144,3 +144,18 @@ def check_unicode(text: str, name: str = "text") -> str:
             "Unicode text"
         ) from None
     return text
+
+
+def check_sample_weight(sample_weight, n: int) -> np.ndarray:
+    """Unit weights: None (all 1) or n finite numbers >= 0, not all 0; float64 (n,)."""
+    if sample_weight is None:
+        return np.ones(n)
+    try:
+        w = np.asarray(sample_weight, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("sample_weight must be a sequence of numbers") from None
+    if w.shape != (n,):
+        raise ValueError(f"sample_weight must have one weight per row ({n}), got shape {w.shape}")
+    if not np.all(np.isfinite(w)) or np.any(w < 0) or not np.any(w > 0):
+        raise ValueError("sample_weight must be finite, >= 0 and not all 0")
+    return w

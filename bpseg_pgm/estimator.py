@@ -22,6 +22,7 @@ from ._validation import (
     check_nonnegative,
     check_representatives,
     check_random_state,
+    check_sample_weight,
     check_sigma,
     check_tol,
     normalize_rows,
@@ -104,6 +105,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
         representatives have at least this cosine similarity are merged into one (None: never).
         Without it a long topic can stay cut into several labels (measured: 29-34 segments for
         4 synthetic topics at n = 1000, against 4 with it).
+    contiguous : bool (default False). True: every segment is one run of consecutive sentences
+        (:mod:`bpseg_pgm.contiguous`): exact segmental programme on reading-order-smoothed
+        embeddings, k given or chosen against the shuffled document, exact chain marginals as
+        beliefs (forward-backward: BP on a tree). The potentials, engine, init, lam, sigma,
+        context and EM parameters do not apply; ``log_partition_`` is the chain's exact log Z.
 
     Fitted attributes: ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
@@ -130,6 +136,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         em_rounds=None,
         context="auto",
         merge_above=0.9,
+        contiguous=False,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -145,6 +152,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.em_rounds = em_rounds
         self.context = context
         self.merge_above = merge_above
+        self.contiguous = contiguous
 
     # -- checks ----------------------------------------------------------------------------
     def _check_params(self, n: int):
@@ -218,12 +226,18 @@ class BPSeg(ClusterMixin, BaseEstimator):
         return check_representatives(self.init, n)
 
     # -- fitting ---------------------------------------------------------------------------
-    def fit(self, X, y=None, callback=None):
+    def fit(self, X, y=None, callback=None, sample_weight=None):
         """Segment the sentences whose embeddings are the rows of X; returns self.
 
         ``callback(t, beliefs)`` (iterative engines) is called after every sweep.
+        ``sample_weight`` (n,) >= 0: how much each unit counts (``contiguous=True`` only; the
+        text pipeline passes 1 - exp(-words / 5), so "Yeah ." counts less than a full sentence).
         """
         Xn = normalize_rows(check_embeddings(X))
+        if self.contiguous not in (True, False):
+            raise ValueError(f"contiguous must be True or False, got {self.contiguous!r}")
+        if self.contiguous:
+            return self._fit_contiguous(Xn, sample_weight)
         lam, sigma, max_iter, tol, damping = self._check_params(Xn.shape[0])
         check_fit_memory(Xn.shape[0], Xn.shape[1], n_segments=self.n_segments, init=self.init,
                          neighbors=self.neighbors, sigma=sigma, engine=self.engine)
@@ -269,6 +283,31 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.n_iter_ = int(n_iter)
         self.converged_ = bool(converged)
         self.n_segments_ = int(C.shape[0])
+        return self
+
+    def _fit_contiguous(self, Xn, sample_weight):
+        from .contiguous import fit_contiguous
+
+        n = Xn.shape[0]
+        weights = check_sample_weight(sample_weight, n)
+        k = self.n_segments
+        if not (isinstance(k, str) and k == "auto"):
+            if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= n:
+                raise ValueError(f"n_segments must be 'auto' or an integer in [1, {n}], got {k!r}")
+        seed = check_random_state(self.random_state)
+        res = fit_contiguous(Xn, weights, k, random_state=0 if seed is None else seed)
+        self.labels_ = res.labels
+        self.beliefs_ = res.beliefs
+        self.centers_ = res.centers
+        self.representatives_ = None
+        self.n_segments_ = int(res.centers.shape[0])
+        self.n_iter_, self.converged_ = 1, True
+        self.edges_ = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
+        self.deltas_, self.model_, self.potentials_ = [], None, None
+        self.lam_ = self.sigma_ = None
+        self.em_rounds_, self.context_ = 0, 0.0
+        self.smoothing_width_ = res.smoothing_width
+        self.log_partition_ = res.log_partition
         return self
 
     def _infer(self, Xn, C, reps, pot, lam, sigma, max_iter, tol, damping, callback, cache=None):

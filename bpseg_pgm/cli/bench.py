@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["register", "run_choi", "run_example", "run_interleaved"]
+__all__ = ["register", "run_choi", "run_corpus", "run_example", "run_export", "run_interleaved"]
 
 DEFAULT_CHOI_OUT = "benchmarks/out/choi"
 DEFAULT_EXAMPLE_OUT = "benchmarks/out/example"
 DEFAULT_INTERLEAVED_OUT = "benchmarks/out/interleaved"
+DEFAULT_CORPUS_OUT = "benchmarks/out/corpus"
 INTERLEAVED_METHODS = ("bpseg", "bpseg-paper", "bpseg-appendix", "kmeans", "kmeans-true-k", "graphseg", "texttiling")
 
 
@@ -104,6 +105,41 @@ def run_example(args: argparse.Namespace) -> int:
     return _report(result, out, write_example_report, render_example_markdown)
 
 
+def run_corpus(args: argparse.Namespace) -> int:
+    """``bpseg bench corpus DATASET ...``: one table per dataset, baselines beside the library."""
+    from bpseg_pgm.evaluation.atomic_write import check_output_dir
+    from bpseg_pgm.evaluation.bench_corpus import (
+        CORPUS_METHODS, load_dataset, render_corpus_markdown, run_corpus_benchmark, write_corpus_report,
+    )  # fmt: skip
+
+    methods = _split(args.methods) or list(CORPUS_METHODS)
+    limit = None if args.limit is None else _int(args.limit, "--limit")
+    seed = _int(args.seed, "--seed")
+    out = check_output_dir(args.out)
+    datasets = {spec: load_dataset(spec, limit=limit) for spec in dict.fromkeys(args.datasets)}
+    embedder = None
+    if args.cache_dir is not None:
+        from bpseg_pgm.text.embeddings import Embedder
+
+        embedder = Embedder(cache_dir=args.cache_dir, show_progress=False if args.no_progress else None)
+    result = run_corpus_benchmark(
+        datasets, methods=methods, seed=seed, embedder=embedder, progress=False if args.no_progress else None
+    )
+    return _report(result, out, write_corpus_report, render_corpus_markdown)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``bpseg bench export DATASET -o FILE.jsonl``: a dataset in the corpus format."""
+    from bpseg_pgm.evaluation.bench_corpus import load_dataset
+    from bpseg_pgm.evaluation.corpus import write_corpus
+
+    limit = None if args.limit is None else _int(args.limit, "--limit")
+    docs = load_dataset(args.dataset, limit=limit)
+    path = write_corpus(docs, args.output)
+    sys.stdout.write(f"Wrote {len(docs)} documents to {path}\n")
+    return 0
+
+
 def register(subparsers) -> argparse.ArgumentParser:
     """Add ``bench`` (with ``choi`` and ``example``) to an argparse sub-parsers object."""
     from bpseg_pgm.evaluation.choi import CHOI_RANGES, CHOI_SETS, ENV_VAR
@@ -152,6 +188,36 @@ def register(subparsers) -> argparse.ArgumentParser:
     inter.add_argument("--data", metavar="DIR", help="Choi data folder (as for `bench choi`)")
     inter.add_argument("--no-progress", action="store_true", help="no progress bars")
     inter.set_defaults(func=run_interleaved)
+
+    from bpseg_pgm.evaluation.bench_corpus import CORPUS_METHODS, DATASET_NAMES
+
+    corpus = sub.add_parser(
+        "corpus", help="any corpus (JSONL, or qmsum-train/-val, choi-N, interleaved): one table per dataset",
+        description="Run BP-Seg and the baselines (one segment, equal blocks, TextTiling, k-means, KernelCPD) "
+                    "on each dataset; write a table per dataset (ARI, NMI, AMI, Pk, WindowDiff, runs per "
+                    "gold run, segments found, purity of returning topics) as Markdown and JSON, and a PNG. "
+                    "JSONL format: one {\"id\", \"units\": [...], \"labels\": [... or null]} per line.",
+    )  # fmt: skip
+    corpus.add_argument("datasets", nargs="+", metavar="DATASET",
+                        help=f"a .jsonl corpus or one of {', '.join(DATASET_NAMES)}")
+    corpus.add_argument("--methods", nargs="+", metavar="METHOD",
+                        help=f"methods (default: {' '.join(CORPUS_METHODS)})")
+    corpus.add_argument("--limit", metavar="N", help="at most N documents per dataset")
+    corpus.add_argument("--out", default=DEFAULT_CORPUS_OUT, metavar="DIR",
+                        help=f"output folder (default {DEFAULT_CORPUS_OUT}); files corpus_results.*")
+    corpus.add_argument("--seed", default="0", metavar="N", help="random_state of the seeded methods (default 0)")
+    corpus.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
+    corpus.add_argument("--no-progress", action="store_true", help="no progress bars")
+    corpus.set_defaults(func=run_corpus)
+
+    export = sub.add_parser(
+        "export", help="write a dataset (qmsum-train, choi-1, interleaved, ...) as a JSONL corpus",
+        description="Write a dataset in the corpus format read by `bpseg bench corpus`.",
+    )  # fmt: skip
+    export.add_argument("dataset", metavar="DATASET", help=f"one of {', '.join(DATASET_NAMES)}")
+    export.add_argument("-o", "--output", required=True, metavar="FILE", help="the .jsonl file to write")
+    export.add_argument("--limit", metavar="N", help="at most N documents")
+    export.set_defaults(func=run_export)
 
     example = sub.add_parser(
         "example", help="Table 2: tennis sentences together on the illustrative example, k = 2..7",

@@ -24,16 +24,29 @@ class Method:
     factory: Factory
     description: str
     uses_gold_k: bool = False  # an oracle baseline: the factory also gets the true number of segments
+    gold_k_kind: str = "segments"  # what that number counts: gold "segments" (topics) or contiguous "runs"
+    uses_weights: bool = False  # fit_predict also takes sample_weight (unit weights from the text)
 
 
 METHODS: dict[str, Method] = {}
 
 
-def register_method(name: str, factory: Factory, description: str, uses_gold_k: bool = False) -> Method:
-    """Add (or replace) a method; returns it. ``uses_gold_k`` factories take (n, seed, gold_k)."""
+def register_method(
+    name: str,
+    factory: Factory,
+    description: str,
+    uses_gold_k: bool = False,
+    gold_k_kind: str = "segments",
+    uses_weights: bool = False,
+) -> Method:
+    """Add (or replace) a method; returns it. ``uses_gold_k`` factories take (n, seed, gold_k),
+    where gold_k counts gold segments (topics) or, with ``gold_k_kind="runs"``, contiguous runs
+    (on documents whose topics return, a contiguous method needs one segment per run)."""
     if not name or any(c.isspace() for c in name):
         raise ValueError(f"method name must be non-empty without spaces, got {name!r}")
-    METHODS[name] = Method(name, factory, description, uses_gold_k)
+    if gold_k_kind not in ("segments", "runs"):
+        raise ValueError(f"gold_k_kind must be 'segments' or 'runs', got {gold_k_kind!r}")
+    METHODS[name] = Method(name, factory, description, uses_gold_k, gold_k_kind, uses_weights)
     return METHODS[name]
 
 
@@ -124,3 +137,62 @@ register_method(
     "GraphSeg with graphseg-python's merging (the code the paper ran), tau = 0.2, min size 1",
 )
 register_method("texttiling", _texttiling, "TextTiling on embeddings: window 5, no smoothing, HC cutoff, min gap 4")
+
+
+def _one_segment(n: int, seed: int):
+    from bpseg_pgm.evaluation.baselines.blocks import OneSegment
+
+    return OneSegment()
+
+
+def _equal_blocks(n: int, seed: int, gold_k: int):
+    from bpseg_pgm.evaluation.baselines.blocks import EqualBlocks
+
+    return EqualBlocks(gold_k)
+
+
+def _kcpd_true_k(n: int, seed: int, gold_k: int):
+    from bpseg_pgm.evaluation.baselines.kernel_cpd import KernelCPD
+
+    return KernelCPD(n_segments=gold_k)
+
+
+def _kcpd(n: int, seed: int):
+    from bpseg_pgm.evaluation.baselines.kernel_cpd import KernelCPD
+
+    return KernelCPD()
+
+
+register_method("one-segment", _one_segment, "everything in one segment (the floor for Pk)")
+register_method(
+    "equal-blocks", _equal_blocks, "oracle: the gold number of runs as equal-length contiguous blocks",
+    uses_gold_k=True, gold_k_kind="runs",
+)  # fmt: skip
+register_method(
+    "kcpd-true-k", _kcpd_true_k, "oracle: ruptures KernelCPD (cosine kernel, exact DP) with the gold number of runs",
+    uses_gold_k=True, gold_k_kind="runs",
+)  # fmt: skip
+register_method("kcpd", _kcpd, "ruptures KernelCPD (cosine kernel, PELT), penalty 0.03 n per change point")
+
+
+def _bpseg_contiguous(n: int, seed: int):
+    from bpseg_pgm import BPSeg
+
+    return BPSeg(contiguous=True, random_state=seed)
+
+
+def _bpseg_contiguous_true_k(n: int, seed: int, gold_k: int):
+    from bpseg_pgm import BPSeg
+
+    return BPSeg(n_segments=min(gold_k, n), contiguous=True, random_state=seed)
+
+
+register_method(
+    "bpseg-contiguous", _bpseg_contiguous,
+    "BPSeg(contiguous=True): exact segmental programme on smoothed, word-weighted embeddings, k against the shuffled document",
+    uses_weights=True,
+)  # fmt: skip
+register_method(
+    "bpseg-contiguous-true-k", _bpseg_contiguous_true_k,
+    "oracle: BPSeg(contiguous=True) given the gold number of runs", uses_gold_k=True, gold_k_kind="runs", uses_weights=True,
+)  # fmt: skip

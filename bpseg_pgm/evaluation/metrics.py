@@ -19,7 +19,7 @@ from sklearn.metrics import (
     normalized_mutual_info_score,
 )
 
-__all__ = ["METRICS", "boundaries", "evaluate", "window_size"]
+__all__ = ["METRICS", "SEGMENT_STATS", "boundaries", "evaluate", "evaluate_partial", "n_runs", "returning_purity", "window_size"]
 
 #: Keys of :func:`evaluate`'s result, in report order; Pk and WindowDiff are errors (lower is better).
 METRICS: tuple[str, ...] = ("ari", "nmi", "ami", "pk", "windowdiff")
@@ -76,4 +76,61 @@ def evaluate(gold_labels, pred_labels) -> dict[str, float]:
 
     scores["pk"] = float(pk(ref, hyp, k=k))
     scores["windowdiff"] = float(windowdiff(ref, hyp, k))
+    return scores
+
+
+#: Keys :func:`evaluate_partial` adds to :func:`evaluate`'s: how the labels are laid out.
+SEGMENT_STATS: tuple[str, ...] = ("runs_per_segment", "segments_found", "gold_segments", "purity_returning")
+
+
+def n_runs(labels) -> int:
+    """Number of maximal runs of equal labels (contiguous pieces) in a sequence."""
+    arr = _as_labels(labels, "labels")
+    return 0 if len(arr) == 0 else 1 + int(np.count_nonzero(arr[1:] != arr[:-1]))
+
+
+def returning_purity(gold_labels, pred_labels) -> float:
+    """Mean, over gold labels that occur in two or more runs (returning topics), of the largest
+    share of that label's units under one predicted label; NaN when no gold label returns."""
+    gold = _as_labels(gold_labels, "gold_labels")
+    pred = _as_labels(pred_labels, "pred_labels")
+    shares = []
+    for g in np.unique(gold):
+        mask = gold == g
+        if _runs_of(mask) < 2:
+            continue
+        _, counts = np.unique(pred[mask], return_counts=True)
+        shares.append(counts.max() / mask.sum())
+    return float(np.mean(shares)) if shares else float("nan")
+
+
+def _runs_of(mask: np.ndarray) -> int:
+    """Number of runs of True in a boolean mask."""
+    return int(np.count_nonzero(mask[1:] & ~mask[:-1])) + int(mask[0])
+
+
+def evaluate_partial(gold_labels, pred_labels) -> dict[str, float]:
+    """Scores when some gold labels are None (units that belong to no gold segment).
+
+    The metrics of :func:`evaluate` are computed on the labelled units only (the unlabelled
+    ones are removed from both sequences before Pk's boundaries are read), plus
+    ``runs_per_segment`` (predicted runs / gold runs, on the labelled units),
+    ``segments_found`` (distinct predicted labels over all units), ``gold_segments``
+    (distinct gold labels) and ``purity_returning`` (:func:`returning_purity`).
+    """
+    gold_all = list(gold_labels)
+    pred = _as_labels(pred_labels, "pred_labels")
+    if len(gold_all) != len(pred):
+        raise ValueError(f"gold has {len(gold_all)} labels but prediction has {len(pred)}")
+    mask = np.array([g is not None for g in gold_all], dtype=bool)
+    if not mask.any():
+        raise ValueError("no unit carries a gold label")
+    codes: dict = {}
+    gold = np.array([codes.setdefault(g, len(codes)) for g in gold_all if g is not None], dtype=np.int64)
+    sub = pred[mask]
+    scores = evaluate(gold, sub)
+    scores["runs_per_segment"] = n_runs(sub) / n_runs(gold)
+    scores["segments_found"] = float(len(np.unique(pred)))
+    scores["gold_segments"] = float(len(codes))
+    scores["purity_returning"] = returning_purity(gold, sub)
     return scores

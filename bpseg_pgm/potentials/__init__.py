@@ -9,7 +9,13 @@ from .base import (
     mean_pair_cosine,
 )
 from .centered import CenteredPottsPotentials
-from .context import adaptive_context, context_embeddings, topic_persistence
+from .context import (
+    adaptive_context,
+    context_embeddings,
+    persistence_halflife,
+    smoothed_embeddings,
+    topic_persistence,
+)
 from .paper import PaperPotentials
 
 __all__ = [
@@ -24,4 +30,6 @@ __all__ = [
     "context_embeddings",
     "adaptive_context",
     "topic_persistence",
+    "persistence_halflife",
+    "smoothed_embeddings",
 ]

@@ -59,3 +59,53 @@ def adaptive_context(X: np.ndarray, weight: float) -> float:
     """``weight`` scaled by topic persistence: 0 at or below 0, full from PERSISTENCE_FULL."""
     weight = check_nonnegative(weight, "context")
     return weight * float(np.clip(topic_persistence(X) / PERSISTENCE_FULL, 0.0, 1.0))
+
+
+def persistence_halflife(X: np.ndarray) -> float:
+    """Lag (in units) at which the excess similarity of units that far apart halves.
+
+    The excess at lag d is the mean cosine of rows d apart minus the mean cosine of all
+    pairs; its half-life measures how long a topic's signal persists in reading order
+    (measured medians: 4 sentences on Choi set 1, 10 turns on QMSum train meetings).
+    Lags up to a third of the document are examined (3-point smoothed); 1 when adjacent
+    units are no more similar than average pairs.
+    """
+    R = normalize_rows(np.asarray(X, dtype=np.float64))
+    n = R.shape[0]
+    if n < 4:
+        return 1.0
+    mu = mean_pair_cosine(R)
+    lags = np.arange(1, max(2, n // 3) + 1)
+    excess = np.array([np.einsum("ij,ij->i", R[:-d], R[d:]).mean() - mu for d in lags])
+    if excess[0] <= 0:
+        return 1.0
+    smooth = np.convolve(excess, np.ones(3) / 3, mode="same")
+    smooth[0] = excess[0]
+    below = np.flatnonzero(smooth < excess[0] / 2)
+    return float(lags[below[0]]) if below.size else float(lags[-1])
+
+
+def smoothed_embeddings(X: np.ndarray, width: float, weights: np.ndarray | None = None) -> np.ndarray:
+    """Unit rows of the weighted Gaussian moving average of the unit rows of X.
+
+    Row i becomes normalise(sum_j g(i - j) w_j R_j), g a Gaussian of standard deviation
+    ``width`` units cut at 3 widths (the document's ends truncate it); ``weights`` (default 1)
+    let informative units (long sentences, substantive meeting turns) count more than short
+    ones. ``width`` below 0.3 returns the rows unsmoothed.
+    """
+    from scipy.ndimage import convolve1d
+
+    R = normalize_rows(np.asarray(X, dtype=np.float64))
+    width = check_nonnegative(width, "width")
+    if width < 0.3 or R.shape[0] < 2:
+        return R
+    w = np.ones(R.shape[0]) if weights is None else np.asarray(weights, dtype=np.float64)
+    r = int(np.ceil(3 * width))
+    d = np.arange(-r, r + 1)
+    kernel = np.exp(-0.5 * (d / width) ** 2)
+    out = convolve1d(R * w[:, None], kernel, axis=0, mode="constant")
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    degenerate = norms[:, 0] <= 1e-12
+    out[degenerate] = R[degenerate]
+    norms[degenerate] = 1.0
+    return out / norms

@@ -1,0 +1,289 @@
+"""The dataset-agnostic benchmark: any corpus of :class:`LabelledDocument`, one table per dataset.
+
+Every dataset goes through the same path: its units are embedded once (cached), every method
+segments every document from the same embeddings, and :func:`evaluate_partial` scores the
+labelled units. Methods come from :mod:`bpseg_pgm.evaluation.methods`; oracle baselines are
+told the gold count (``kmeans-true-k``: the number of gold topics; the contiguous ones,
+``equal-blocks`` and ``kcpd-true-k``: the number of gold runs, so that a contiguous method can
+match a returning topic at all).
+
+Datasets (:func:`load_dataset`): a path to a JSONL corpus (format in
+:mod:`bpseg_pgm.evaluation.corpus`), or a name: ``qmsum-train``, ``qmsum-val``, ``choi-1`` ..
+``choi-4`` (or ``choi-234``: several sets), ``interleaved`` (documents whose topics return,
+built from Choi set 1, the tuning set).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import re
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from bpseg_pgm.evaluation.atomic_write import check_output_dir, write_atomically
+from bpseg_pgm.evaluation.bench_choi import machine_info
+from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
+from bpseg_pgm.evaluation.methods import METHODS, make_estimator
+from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial, n_runs
+
+__all__ = [
+    "CORPUS_METHODS",
+    "DATASET_NAMES",
+    "load_dataset",
+    "render_corpus_markdown",
+    "run_corpus_benchmark",
+    "write_corpus_report",
+]
+
+#: The methods of ``bpseg bench corpus`` unless --methods says otherwise.
+CORPUS_METHODS: tuple[str, ...] = (
+    "bpseg",
+    "bpseg-contiguous",
+    "bpseg-contiguous-true-k",
+    "one-segment",
+    "equal-blocks",
+    "texttiling",
+    "kmeans-true-k",
+    "kcpd-true-k",
+    "kcpd",
+)
+DATASET_NAMES = ("qmsum-train", "qmsum-val", "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved")
+KEYS: tuple[str, ...] = (*METRICS, *SEGMENT_STATS)
+_LABELS = {
+    "ari": "ARI", "nmi": "NMI", "ami": "AMI", "pk": "Pk", "windowdiff": "WD", "runs_per_segment": "runs/gold",
+    "segments_found": "segs", "gold_segments": "gold segs", "purity_returning": "purity (ret.)",
+}  # fmt: skip
+OUTPUT_STEM = "corpus_results"
+
+
+def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLike | None = None) -> list[LabelledDocument]:
+    """Documents of a dataset name (see the module docstring) or a JSONL corpus path."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    m = re.fullmatch(r"qmsum-(train|val)", spec)
+    if m:
+        from bpseg_pgm.evaluation.qmsum import load_qmsum
+
+        return load_qmsum(data_dir, splits=[m.group(1)], limit=limit)
+    m = re.fullmatch(r"choi-([1-4]+)", spec)
+    if m:
+        from bpseg_pgm.evaluation.choi import load_choi
+
+        sets = sorted({int(c) for c in m.group(1)})
+        docs = load_choi(data_dir, sets=sets)
+        return [from_choi(d) for d in (docs if limit is None else _spread(docs, limit))]
+    if spec == "interleaved":
+        from bpseg_pgm.evaluation.choi import load_choi
+        from bpseg_pgm.evaluation.interleaved import make_interleaved
+
+        docs = make_interleaved(load_choi(data_dir, sets=[1]), n_docs=60 if limit is None else limit, seed=0)
+        return [from_choi(d) for d in docs]
+    if spec.endswith(".jsonl") or os.path.sep in spec or Path(spec).is_file():
+        return read_corpus(spec, limit=limit)
+    raise ValueError(f"unknown dataset {spec!r}: give a .jsonl corpus or one of {', '.join(DATASET_NAMES)}")
+
+
+def _spread(docs: Sequence, limit: int) -> list:
+    """``limit`` documents spread evenly over the list (every range is represented)."""
+    if limit >= len(docs):
+        return list(docs)
+    idx = np.unique(np.linspace(0, len(docs) - 1, limit).round().astype(int))
+    return [docs[i] for i in idx]
+
+
+def _check_methods(methods: Iterable[str]) -> list[str]:
+    methods = list(dict.fromkeys(methods))
+    if not methods:
+        raise ValueError("no methods selected")
+    unknown = [m for m in methods if m not in METHODS]
+    if unknown:
+        raise ValueError(f"unknown method(s) {', '.join(unknown)}; choose from {', '.join(METHODS)}")
+    return methods
+
+
+def _gold_k(doc: LabelledDocument, kind: str) -> int:
+    if kind == "runs":
+        return n_runs(doc.gold)
+    return doc.n_segments
+
+
+def run_one(doc: LabelledDocument, X: np.ndarray, name: str, seed: int) -> dict:
+    """Segment one document with one method and score it."""
+    method = METHODS[name]
+    gold_k = _gold_k(doc, method.gold_k_kind) if method.uses_gold_k else None
+    estimator = make_estimator(name, len(doc), seed, gold_k=gold_k)
+    t0 = time.perf_counter()
+    if method.uses_weights:
+        from bpseg_pgm.text.weights import unit_weights
+
+        labels = np.asarray(estimator.fit_predict(X, sample_weight=unit_weights(doc.units)))
+    else:
+        labels = np.asarray(estimator.fit_predict(X))
+    seconds = time.perf_counter() - t0
+    return {"doc": doc.doc_id, "method": name, "n_units": len(doc), "seconds": seconds, **evaluate_partial(doc.labels, labels)}
+
+
+def run_corpus_benchmark(
+    datasets: dict[str, Sequence[LabelledDocument]],
+    methods: Iterable[str] = CORPUS_METHODS,
+    seed: int = 0,
+    embedder=None,
+    progress: bool | None = None,
+) -> dict:
+    """Run ``methods`` on every document of every dataset; return config, summary and records."""
+    methods = _check_methods(methods)
+    if not datasets:
+        raise ValueError("no datasets selected")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    if embedder is None:
+        from bpseg_pgm.text.embeddings import Embedder
+
+        embedder = Embedder(show_progress=progress)
+    start = time.perf_counter()
+    records: list[dict] = []
+    embed_seconds = 0.0
+    sizes = {}
+    for ds, docs in datasets.items():
+        t0 = time.perf_counter()
+        vectors = embedder.encode([u for d in docs for u in d.units])
+        embed_seconds += time.perf_counter() - t0
+        offset = 0
+        sizes[ds] = {"documents": len(docs), "units": sum(len(d) for d in docs)}
+        for doc in tqdm(docs, desc=ds, unit="doc", disable=None if progress is None else not progress):
+            X = vectors[offset : offset + len(doc)]
+            offset += len(doc)
+            for name in methods:
+                records.append({"dataset": ds, **run_one(doc, X, name, int(seed))})
+    config = {
+        "methods": {m: METHODS[m].description for m in methods},
+        "datasets": sizes,
+        "seed": int(seed),
+        "embedder": getattr(embedder, "model_id", type(embedder).__name__),
+    }
+    return {
+        "config": config,
+        "machine": machine_info(),
+        "seconds": {"embedding": round(embed_seconds, 2), "total": round(time.perf_counter() - start, 2)},
+        "summary": summarize(records, methods),
+        "records": records,
+    }
+
+
+def summarize(records: Sequence[dict], methods: Sequence[str]) -> dict:
+    """dataset -> method -> {metric: {"mean", "std"}, "n_docs", "seconds_per_doc"} (NaN-aware means)."""
+    out: dict = {}
+    for ds in dict.fromkeys(r["dataset"] for r in records):
+        for m in methods:
+            rows = [r for r in records if r["dataset"] == ds and r["method"] == m]
+            if not rows:
+                continue
+            cell = {"n_docs": len(rows), "seconds_per_doc": float(np.mean([r["seconds"] for r in rows]))}
+            for key in KEYS:
+                vals = np.array([r[key] for r in rows], dtype=float)
+                finite = vals[np.isfinite(vals)]
+                cell[key] = {
+                    "mean": float(finite.mean()) if finite.size else float("nan"),
+                    "std": float(finite.std()) if finite.size else float("nan"),
+                    "n": int(finite.size),
+                }
+            out.setdefault(ds, {})[m] = cell
+    return out
+
+
+def _fmt(cell: dict, key: str) -> str:
+    m = cell[key]["mean"]
+    if math.isnan(m):
+        return "n/a"
+    return f"{m:.1f}" if key in ("segments_found", "gold_segments") else f"{m:.2f}"
+
+
+def render_corpus_markdown(result: dict) -> str:
+    """One table per dataset: every metric's mean over documents, methods as rows."""
+    cfg = result["config"]
+    lines = [
+        "# Segmentation benchmark",
+        "",
+        f"Embeddings: `{cfg['embedder']}`; seed {cfg['seed']}. Machine: {result['machine']['cpu']}, "
+        f"{result['machine']['cores']} cores. Wall time {result['seconds']['total']:.1f} s "
+        f"(embedding {result['seconds']['embedding']:.1f} s).",
+        "",
+        "Methods:",
+        *[f"- `{m}`: {d}" for m, d in cfg["methods"].items()],
+        "",
+        "Scores on the units that carry a gold label. Pk and WD are errors (lower is better); runs/gold = "
+        "predicted runs per gold run (1 is ideal); segs = distinct predicted labels (gold segs beside it); "
+        "purity (ret.) = for gold topics that return after others, the largest share of the topic under one "
+        "predicted label (n/a: no returning topic).",
+    ]
+    for ds, table in result["summary"].items():
+        size = cfg["datasets"][ds]
+        gold = next(iter(table.values()))["gold_segments"]["mean"]
+        lines += ["", f"## {ds}: {size['documents']} documents, {size['units']} units, {gold:.1f} gold segments each", ""]
+        keys = [k for k in KEYS if k != "gold_segments"]
+        lines.append("| method | " + " | ".join(_LABELS[k] for k in keys) + " | s/doc |")
+        lines.append("|---|" + "---:|" * (len(keys) + 1))
+        for m, cell in table.items():
+            lines.append(f"| {m} | " + " | ".join(_fmt(cell, k) for k in keys) + f" | {cell['seconds_per_doc']:.3f} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_corpus_png(result: dict) -> bytes:
+    """Per-dataset comparison: ARI (higher is better) and Pk (lower is better) per method."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    summary = result["summary"]
+    datasets = list(summary)
+    methods = list(result["config"]["methods"])
+    fig, axes = plt.subplots(1, 2, figsize=(max(9, 2.2 * len(datasets) + 4), 4.6))
+    width = 0.8 / len(methods)
+    x = np.arange(len(datasets))
+    cmap = plt.get_cmap("tab20")
+    for ax, metric, title in zip(axes, ("ari", "pk"), ("ARI (higher is better)", "Pk (lower is better)")):
+        for i, m in enumerate(methods):
+            means = [summary[d][m][metric]["mean"] if m in summary[d] else np.nan for d in datasets]
+            ax.bar(x + (i - (len(methods) - 1) / 2) * width, means, width, label=m, color=cmap(i % 20))
+        ax.set_xticks(x, datasets)
+        ax.set_title(f"mean {title}")
+        ax.grid(axis="y", alpha=0.3)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=min(len(methods), 5), fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _json_safe(obj):
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    if isinstance(obj, dict):
+        return {k: _json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_json_safe(v) for v in obj]
+    if isinstance(obj, np.generic):
+        return _json_safe(obj.item())
+    return obj
+
+
+def write_corpus_report(result: dict, out_dir: str | os.PathLike, stem: str = OUTPUT_STEM) -> dict[str, Path]:
+    """Markdown, JSON (summary + per-document records) and PNG into ``out_dir``, all-or-nothing."""
+    out = check_output_dir(out_dir)
+    paths = {"markdown": out / f"{stem}.md", "json": out / f"{stem}.json", "png": out / f"{stem}.png"}
+    write_atomically({
+        paths["markdown"]: render_corpus_markdown(result),
+        paths["json"]: json.dumps(_json_safe(result), indent=1, allow_nan=False) + "\n",
+        paths["png"]: render_corpus_png(result),
+    })  # fmt: skip
+    return paths

@@ -1,0 +1,27 @@
+"""How much each unit counts: informative units more than backchannels.
+
+A meeting turn "Yeah ." or "Okay ." carries no topic, and its embedding is the same whatever
+the meeting is about; a 20-word sentence does. ``unit_weights`` gives each unit
+1 - exp(-words / tau): about 0.2 for one word, 0.86 for ten, 1 from twenty on, so ordinary
+sentences count alike and only very short units are discounted. ``BPSeg(contiguous=True)``
+takes them as ``sample_weight``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = ["WORD_SCALE", "unit_weights"]
+
+#: tau, in words (chosen on QMSum train: turns of 1-3 words are mostly backchannels).
+WORD_SCALE = 5.0
+
+
+def unit_weights(units: Sequence[str], tau: float = WORD_SCALE) -> np.ndarray:
+    """1 - exp(-(number of whitespace-separated words) / tau) per unit, float64 (n,)."""
+    if not tau > 0:
+        raise ValueError(f"tau must be > 0, got {tau!r}")
+    words = np.array([len(u.split()) for u in units], dtype=np.float64)
+    return np.maximum(1.0 - np.exp(-words / tau), 1e-3)
