@@ -312,15 +312,20 @@ def chunk_texts(
     embedder: Any = None,
     cache_dir: Any = None,
     show_progress: bool | None = None,
-    **bpseg_params: Any,
+    bpseg_params: dict[str, Any] | None = None,
+    **more_bpseg_params: Any,
 ) -> list[list[Chunk]]:
     """Chunks of many texts: one list of :class:`Chunk` per text, with one embedding batch for all.
 
     Unlike :func:`~bpseg_pgm.text.pipeline.segment_texts` this accepts any text: an empty or
     whitespace-only text gives no chunk, a text of one sentence gives one chunk (segment 0,
     confidence 1.0), and a k larger than a text's number of sentences becomes that number.
-    The framework adapters (:mod:`bpseg_pgm.integrations`) are built on it.
+    The framework adapters (:mod:`bpseg_pgm.integrations`) are built on it.  BPSeg's parameters
+    come as keyword arguments or, for names taken here (BPSeg's own ``contiguous``), in ``bpseg_params``.
     """
+    if bpseg_params is not None and not isinstance(bpseg_params, dict):
+        raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
+    bpseg_params = {**(bpseg_params or {}), **more_bpseg_params}
     from bpseg_pgm._validation import check_unicode
     from bpseg_pgm.text.pipeline import _embedder, segment_texts
     from bpseg_pgm.text.split import sentence_spans

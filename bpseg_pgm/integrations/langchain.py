@@ -53,7 +53,9 @@ class BPSegTextSplitter(TextSplitter):
     lines : one sentence per line instead of splitting prose.
     model, embedder, cache_dir, show_progress : as for :func:`bpseg_pgm.text.segment_text`.
     add_start_index : put the exact ``start_index`` and ``end_index`` of each chunk in its metadata.
-    **bpseg_params : passed to :class:`bpseg_pgm.BPSeg` (``potentials``, ``lam``, ``engine``, ...).
+    bpseg_params, **more_bpseg_params : passed to :class:`bpseg_pgm.BPSeg` (``potentials``, ``lam``,
+        ``engine``, ...); a BPSeg parameter whose name is taken here (BPSeg's own ``contiguous``)
+        goes in the ``bpseg_params`` dict.
     """
 
     def __init__(
@@ -69,14 +71,18 @@ class BPSegTextSplitter(TextSplitter):
         cache_dir: str | os.PathLike | None = None,
         show_progress: bool | None = None,
         add_start_index: bool = False,
-        **bpseg_params: Any,
+        bpseg_params: dict[str, Any] | None = None,
+        **more_bpseg_params: Any,
     ) -> None:
         max_tokens, min_tokens = _check_options(max_tokens, contiguous, min_tokens)
+        if bpseg_params is not None and not isinstance(bpseg_params, dict):
+            raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
         self._bpseg_embedder = _embedder(embedder, model, cache_dir, show_progress)
         super().__init__(chunk_size=max_tokens or _NO_CAP, chunk_overlap=0, length_function=self._count,
                          add_start_index=add_start_index, strip_whitespace=False)
         self.max_tokens, self.contiguous, self.min_tokens = max_tokens, bool(contiguous), min_tokens
-        self.n_segments, self.lines, self.bpseg_params = n_segments, bool(lines), dict(bpseg_params)
+        self.n_segments, self.lines = n_segments, bool(lines)
+        self.bpseg_params = {**(bpseg_params or {}), **more_bpseg_params}
 
     def _count(self, text: str) -> int:
         return self._bpseg_embedder.count_tokens([text])[0]
@@ -85,7 +91,7 @@ class BPSegTextSplitter(TextSplitter):
         """The :class:`~bpseg_pgm.chunks.Chunk` objects of every text (one embedding batch for all)."""
         return chunk_texts(list(texts), self.max_tokens, self.contiguous, min_tokens=self.min_tokens,
                            n_segments=self.n_segments, lines=self.lines, embedder=self._bpseg_embedder,
-                           **self.bpseg_params)
+                           bpseg_params=self.bpseg_params)
 
     def split_text(self, text: str) -> list[str]:
         """The chunks of one text, as strings."""

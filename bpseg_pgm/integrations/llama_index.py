@@ -45,7 +45,8 @@ class BPSegNodeParser(NodeParser):
     ``max_tokens``, ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``
     are as for :class:`bpseg_pgm.integrations.langchain.BPSegTextSplitter`; ``model``,
     ``embedder``, ``cache_dir`` and ``show_progress`` configure the embedding as for
-    :func:`bpseg_pgm.text.segment_text`; further keyword arguments go to :class:`bpseg_pgm.BPSeg`.
+    :func:`bpseg_pgm.text.segment_text`; ``bpseg_params`` (a dict, for names taken here such as
+    BPSeg's own ``contiguous``) and further keyword arguments go to :class:`bpseg_pgm.BPSeg`.
     """
 
     max_tokens: Optional[int] = Field(default=None, description="Largest multi-sentence chunk, in model tokens.")
@@ -91,7 +92,7 @@ class BPSegNodeParser(NodeParser):
         texts = [node.get_content(metadata_mode=MetadataMode.NONE) for node in nodes]
         all_chunks = chunk_texts(texts, self.max_tokens, self.contiguous, min_tokens=self.min_tokens,
                                  n_segments=self.n_segments, lines=self.lines, embedder=self._embedder,
-                                 **self.bpseg_params)
+                                 bpseg_params=self.bpseg_params)
         out: List[BaseNode] = []
         for node, chunks in zip(nodes, all_chunks):
             built = build_nodes_from_splits([c.text for c in chunks], node, id_func=self.id_func)

@@ -76,3 +76,16 @@ def test_bad_input_is_a_value_error_naming_the_text(embedder):
         splitter.create_documents(["Fine. Text.", None])
     with pytest.raises(ValueError, match="2 metadatas for 1 texts"):
         splitter.create_documents(["Fine. Text."], metadatas=[{}, {}])
+
+
+def test_bpseg_parameters_whose_names_are_taken_go_in_a_dict(embedder, monkeypatch):
+    import bpseg_pgm.text.pipeline as pipeline
+
+    seen = []
+    fit = pipeline._fit
+    monkeypatch.setattr(pipeline, "_fit", lambda *a, **k: seen.append(dict(a[4])) or fit(*a, **k))
+    splitter = BPSegTextSplitter(contiguous=False, embedder=embedder, bpseg_params={"damping": 0.1}, **PAPER)
+    splitter.split_text(OTHER)
+    assert seen == [{"damping": 0.1, **PAPER}] and splitter.contiguous is False
+    with pytest.raises(ValueError, match="bpseg_params must be a dict"):
+        BPSegTextSplitter(bpseg_params=[("lam", 1)])
