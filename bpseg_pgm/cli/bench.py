@@ -86,7 +86,7 @@ def run_interleaved(args: argparse.Namespace) -> int:
         args.data, methods=methods, seed=seed, docs=docs, progress=False if args.no_progress else None,
         title="Interleaved-topic documents from Choi set 1 (development set)",
     )  # fmt: skip
-    return _report(result, out, write_choi_report, render_markdown)
+    return _report(result, out, lambda r, o: write_choi_report(r, o, stem="interleaved_results"), render_markdown)
 
 
 def run_example(args: argparse.Namespace) -> int:

@@ -76,6 +76,9 @@ def _engine_options() -> argparse.ArgumentParser:
     g.add_argument("--merge-above", type=_merge_above, metavar="COS",
                    help="merge labels whose representatives have at least this cosine during re-estimation: "
                         "a number in [-1, 1] or 'none' (default 0.9)")
+    g.add_argument("--contiguous", action="store_true", default=None,
+                   help="every segment one run of consecutive sentences (exact segmental programme and chain "
+                        "marginals); for boundaries, e.g. retrieval chunks")
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
     g.add_argument("--tol", type=float, help="convergence tolerance on messages")
@@ -86,12 +89,15 @@ def _engine_options() -> argparse.ArgumentParser:
 
 
 _PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "context", "merge_above", "random_state",
-                "max_iter", "tol", "damping")
+                "max_iter", "tol", "damping", "contiguous")
 
 
 def _bpseg_params(args: argparse.Namespace) -> dict:
     """The BPSeg parameters given on the command line (``--sigma none`` gives None)."""
-    return {n: getattr(args, n) for n in _PARAM_NAMES if hasattr(args, n)}
+    params = {n: getattr(args, n) for n in _PARAM_NAMES if hasattr(args, n)}
+    if params.get("contiguous") is None:
+        params.pop("contiguous", None)  # left to BPSeg's default
+    return params
 
 
 def _binary(source: str) -> ValueError:

@@ -298,11 +298,11 @@ def _json_safe(obj):
     return obj
 
 
-def write_choi_report(result: dict, out_dir: str | os.PathLike) -> dict[str, Path]:
+def write_choi_report(result: dict, out_dir: str | os.PathLike, stem: str = "choi_results") -> dict[str, Path]:
     """Write the Markdown table, the JSON (summary and per-document records) and the PNG chart
-    into ``out_dir`` all-or-nothing; returns kind -> path."""
+    into ``out_dir`` all-or-nothing, as ``<stem>.md/.json/.png``; returns kind -> path."""
     out = check_output_dir(out_dir)
-    paths = {kind: out / fname for kind, fname in OUTPUT_NAMES.items()}
+    paths = {kind: out / (stem + Path(fname).suffix) for kind, fname in OUTPUT_NAMES.items()}
     contents = {
         paths["markdown"]: render_markdown(result),
         paths["json"]: json.dumps(_json_safe(result), indent=1, allow_nan=False) + "\n",

@@ -170,4 +170,9 @@ def load_choi(
         raise ValueError(
             f"no Choi documents for sets {list(sets)} and ranges {list(ranges)} under {root}"
         )
+    empty = [s for s in sets if not any(d.set == s for d in docs)]
+    if empty:  # say so rather than drop a requested set silently
+        held = {s: sorted(p.name for p in (root / str(s)).iterdir() if p.is_dir()) for s in empty if (root / str(s)).is_dir()}
+        what = "; ".join(f"set {s} holds only {', '.join(held.get(s, [])) or 'nothing'}" for s in empty)
+        raise ValueError(f"Choi set(s) {empty} have no documents in ranges {list(ranges)} ({what})")
     return docs

@@ -358,7 +358,10 @@ def _fit(sentences: list[str], X: np.ndarray, n_segments: Any, embedder: Any, bp
          text: str | None = None, spans: list[Span] | None = None, lines: bool = False) -> Segmentation:
     from bpseg_pgm import BPSeg
 
-    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(X)
+    from bpseg_pgm.text.weights import unit_weights
+
+    # short units ("Yeah .") count less where the model uses weights (contiguous=True)
+    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(X, sample_weight=unit_weights(sentences))
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
         raise ValueError(
             f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
