@@ -234,7 +234,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         text pipeline passes 1 - exp(-words / 5), so "Yeah ." counts less than a full sentence).
         """
         Xn = normalize_rows(check_embeddings(X))
-        if self.contiguous not in (True, False):
+        if not isinstance(self.contiguous, (bool, np.bool_)):  # not 0/1: `1 in (True, False)` holds
             raise ValueError(f"contiguous must be True or False, got {self.contiguous!r}")
         if self.contiguous:
             return self._fit_contiguous(Xn, sample_weight)
@@ -269,6 +269,14 @@ class BPSeg(ClusterMixin, BaseEstimator):
             # re-estimate the representatives from the beliefs: drop emptied labels, merge duplicates
             C_new = reestimate_centers(beliefs, Xn, merge_above=merge_above)
             if C_new is None:
+                break
+            if C_new.shape == C.shape and float(np.max(np.abs(C_new - C))) <= tol:
+                # the representatives no longer move: further rounds would repeat this one
+                # (issue 12, fault 10); finish with the last round's full sweep budget if the
+                # capped run before it had not converged
+                if not converged and max_iter > EM_ROUND_SWEEPS:
+                    beliefs, it, converged = run(C, em_rounds)
+                    n_iter += it
                 break
             C = C_new
             beliefs, it, converged = run(C, r)
