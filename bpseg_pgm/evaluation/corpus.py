@@ -93,6 +93,8 @@ def _check_record(obj: Any, where: str) -> LabelledDocument:
 
 def read_corpus(path: str | os.PathLike, limit: int | None = None) -> list[LabelledDocument]:
     """Read a JSONL corpus (see the module docstring); ValueError naming the line on bad input."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1):
+        raise ValueError(f"limit must be a positive integer, got {limit!r}")
     path = Path(path)
     if not path.is_file():
         raise ValueError(f"corpus file {path} does not exist")

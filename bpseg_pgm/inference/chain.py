@@ -45,25 +45,39 @@ def _check(log_unary, log_w):
     return log_unary, log_w
 
 
+def _lse(a: np.ndarray) -> float:
+    """log sum exp of a 1-D array (-inf when every entry is -inf)."""
+    mx = a.max()
+    if mx == -np.inf:
+        return -np.inf
+    return float(mx + np.log(np.exp(a - mx).sum()))
+
+
 def _potts_pass(log_unary: np.ndarray, log_w: np.ndarray) -> tuple[np.ndarray, float]:
-    """Forward log messages: out[t] is the (normalised) message into t from t-1 (out[0] = 0)."""
+    """Forward log messages: out[t] is the (normalised) message into t from t-1 (out[0] = 0).
+
+    Everything stays in log space, so couplings or unary gaps of hundreds of nats neither
+    overflow (w = exp(800)) nor get floored (ratios below 1e-300 stay exact).
+    """
     n, k = log_unary.shape
     out = np.zeros((n, k))
     log_z = 0.0
     for t in range(1, n):
         a = log_unary[t - 1] + out[t - 1]
-        mx = a.max()
+        # log sum_{y != x} exp(a(y)): from the total for every x but the arg-max (no
+        # cancellation: the arg-max term is in the sum), and directly for the arg-max
+        top = int(np.argmax(a))
+        mx = a[top]
         h = np.exp(a - mx)
-        s = h.sum()
-        w = np.exp(log_w[t - 1])
-        # sum_y h(y) psi(y, x) = h(x) + w (S - h(x)), written so that no term is negative
-        msg = h + w * np.maximum(s - h, 0.0)
-        norm = msg.sum()
-        out[t] = np.log(np.maximum(msg / norm, 1e-300))
-        log_z += mx + np.log(norm)
-    last = log_unary[-1] + out[-1]
-    mx = last.max()
-    return out, float(log_z + mx + np.log(np.exp(last - mx).sum()))
+        with np.errstate(divide="ignore"):
+            rest = mx + np.log(np.maximum(h.sum() - h, 0.0))
+        rest[top] = _lse(np.delete(a, top)) if k > 1 else -np.inf
+        # sum_y exp(a(y)) psi(y, x) = exp(a(x)) + w sum_{y != x} exp(a(y))
+        msg = np.logaddexp(a, log_w[t - 1] + rest)
+        norm = _lse(msg)
+        out[t] = msg - norm
+        log_z += norm
+    return out, float(log_z + _lse(log_unary[-1] + out[-1]))
 
 
 def _beliefs(log_b: np.ndarray) -> np.ndarray:
@@ -86,7 +100,7 @@ def chain_potts_bp(log_unary, log_w) -> ChainResult:
 
 
 def _lr_pass(log_unary: np.ndarray, log_w: np.ndarray, reverse: bool) -> tuple[np.ndarray, float]:
-    """Left-to-right chain messages (forward), or the same read backwards (reverse)."""
+    """Left-to-right chain messages (forward), or the same read backwards (reverse), in log space."""
     n, k = log_unary.shape
     out = np.full((n, k), -np.inf)
     steps = range(n - 2, -1, -1) if reverse else range(1, n)
@@ -98,18 +112,15 @@ def _lr_pass(log_unary: np.ndarray, log_w: np.ndarray, reverse: bool) -> tuple[n
     log_z = 0.0
     for t in steps:
         a = log_unary[prev_t] + out[prev_t]
-        mx = a.max()
-        h = np.exp(a - mx)
-        w = np.exp(log_w[min(t, prev_t)])
-        msg = h.copy()
+        lw = log_w[min(t, prev_t)]
+        msg = a.copy()
         if reverse:  # from t+1's segment j' into t's segment j: j' = j (1) or j' = j + 1 (w)
-            msg[:-1] += w * h[1:]
+            msg[:-1] = np.logaddexp(a[:-1], lw + a[1:])
         else:  # from t-1's segment j into t's: j stays (1) or moves on to j + 1 (w)
-            msg[1:] += w * h[:-1]
-        norm = msg.sum()
-        with np.errstate(divide="ignore"):
-            out[t] = np.log(msg / norm)
-        log_z += mx + np.log(norm)
+            msg[1:] = np.logaddexp(a[1:], lw + a[:-1])
+        norm = _lse(msg)  # finite: msg >= a entrywise, and a has a finite entry
+        out[t] = msg - norm
+        log_z += norm
         prev_t = t
     return out, log_z
 
@@ -122,11 +133,9 @@ def contiguous_bp(log_unary, log_w) -> ChainResult:
     between i and i+1. Segments left empty at the end are allowed (fewer than k come back).
     """
     log_unary, log_w = _check(log_unary, log_w)
-    fwd, _ = _lr_pass(log_unary, log_w, reverse=False)
+    fwd, log_z = _lr_pass(log_unary, log_w, reverse=False)
     bwd, _ = _lr_pass(log_unary, log_w, reverse=True)
     log_b = log_unary + fwd + bwd
-    last = log_unary[-1] + fwd[-1]
-    mx = last.max()
     # log Z from the forward pass: the normalisers plus the last sentence's total
-    log_z = _lr_pass(log_unary, log_w, reverse=False)[1] + float(mx + np.log(np.exp(last - mx).sum()))
-    return ChainResult(_beliefs(log_b), fwd, 1, True, [], log_z)
+    log_z += _lse(log_unary[-1] + fwd[-1])
+    return ChainResult(_beliefs(log_b), fwd, 1, True, [], float(log_z))

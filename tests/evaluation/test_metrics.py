@@ -7,7 +7,16 @@ import math
 import numpy as np
 import pytest
 
-from bpseg_pgm.evaluation.metrics import METRICS, boundaries, evaluate, window_size
+from bpseg_pgm.evaluation.metrics import (
+    METRICS,
+    SEGMENT_STATS,
+    boundaries,
+    evaluate,
+    evaluate_partial,
+    n_runs,
+    returning_purity,
+    window_size,
+)
 
 
 def test_perfect_and_relabelled_prediction():
@@ -61,3 +70,87 @@ def test_single_sentence_has_no_window():
 def test_bad_inputs_raise(gold, pred):
     with pytest.raises(ValueError):
         evaluate(gold, pred)
+
+
+# -- partial gold labels, runs and returning-topic purity ---------------------------------------------
+
+
+def test_n_runs():
+    assert n_runs([]) == 0
+    assert n_runs([7]) == 1
+    assert n_runs([0, 0, 1, 1, 0]) == 3
+    assert n_runs(["a", "b", "a", "b"]) == 4
+    assert n_runs(np.zeros(5)) == 1
+    with pytest.raises(ValueError):
+        n_runs(np.zeros((2, 2)))
+
+
+def test_returning_purity_by_hand():
+    # gold topic 0 returns (two runs); topic 1 does not and is ignored
+    assert returning_purity([0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0]) == 1.0
+    assert returning_purity([0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 2, 2]) == 0.5  # topic 0 split in halves
+    assert returning_purity([0, 0, 1, 1, 0, 0], [5, 5, 5, 5, 5, 5]) == 1.0  # one label: pure, if useless
+    # two returning topics: 0 -> preds (0, 0) share 1; 1 -> preds (0, 1) share 1/2; mean 3/4
+    assert returning_purity([0, 1, 0, 1], [0, 0, 0, 1]) == pytest.approx(0.75)
+    # topic 0: three runs, labelled 3 | 3, 4 | 4 -> 2/4; topic 1 returns too, all under 9 -> 1
+    assert returning_purity([0, 1, 0, 0, 1, 0], [3, 9, 3, 4, 9, 4]) == pytest.approx(0.75)
+
+
+def test_returning_purity_is_nan_when_nothing_returns():
+    assert math.isnan(returning_purity([0, 0, 1, 1, 2], [0, 1, 0, 1, 0]))
+    assert math.isnan(returning_purity([4], [0]))
+
+
+def test_evaluate_partial_by_hand():
+    s = evaluate_partial(["a", "a", None, "b", "b"], [0, 0, 5, 1, 1])
+    assert tuple(s) == METRICS + SEGMENT_STATS
+    assert s["ari"] == pytest.approx(1.0) and s["pk"] == 0.0 and s["windowdiff"] == 0.0
+    assert s["runs_per_segment"] == 1.0
+    assert s["segments_found"] == 3.0  # distinct predicted labels over all units, the unlabelled one too
+    assert s["gold_segments"] == 2.0
+    assert math.isnan(s["purity_returning"])
+
+
+def test_unlabelled_units_are_dropped_before_pk():
+    gold = [0, 0, 0, None, None, 1, 1, 1]
+    pred = [0, 0, 0, 1, 1, 1, 1, 1]  # the boundary lands in the unlabelled gap: right on the labelled units
+    s = evaluate_partial(gold, pred)
+    assert s["pk"] == 0.0 and s["windowdiff"] == 0.0 and s["ari"] == pytest.approx(1.0)
+    # the same as scoring the labelled units alone
+    assert s == {**evaluate([0, 0, 0, 1, 1, 1], [0, 0, 0, 1, 1, 1]), **{k: s[k] for k in SEGMENT_STATS}}
+    # a boundary inside a gold run of labelled units is an error: gold 000111 vs pred 001111, k = 2
+    s = evaluate_partial([0, None, 0, 0, 1, 1, 1], [0, 0, 0, 1, 1, 1, 1])
+    assert s["pk"] == pytest.approx(evaluate([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1])["pk"]) and s["pk"] > 0
+
+
+def test_evaluate_partial_runs_and_returning_topics():
+    gold = ["t0", "t0", "t1", "t1", None, "t0", "t0"]  # t0 returns after t1
+    pred = [0, 0, 1, 1, 1, 2, 2]
+    s = evaluate_partial(gold, pred)
+    assert s["runs_per_segment"] == 1.0  # 3 predicted runs on the labelled units / 3 gold runs
+    assert s["gold_segments"] == 2.0 and s["segments_found"] == 3.0
+    assert s["purity_returning"] == 0.5
+    s = evaluate_partial(gold, [0, 0, 1, 1, 1, 0, 0])  # the returning topic under one label
+    assert s["purity_returning"] == 1.0 and s["ari"] == pytest.approx(1.0)
+    s = evaluate_partial(gold, [0, 1, 0, 1, 0, 1, 0])  # labelled units read 0 1 0 1 1 0: 5 runs per 3
+    assert s["runs_per_segment"] == pytest.approx(5 / 3)
+    # a topic interrupted only by unlabelled units does not return
+    assert math.isnan(evaluate_partial([0, None, 0, 1], [0, 0, 1, 1])["purity_returning"])
+
+
+def test_evaluate_partial_without_nulls_is_evaluate():
+    gold, pred = [0, 0, 1, 1, 2, 2], [0, 0, 0, 1, 1, 1]
+    s = evaluate_partial(gold, pred)
+    assert {k: s[k] for k in METRICS} == evaluate(gold, pred)
+    assert s["runs_per_segment"] == pytest.approx(2 / 3) and s["segments_found"] == 2.0
+
+
+def test_evaluate_partial_errors():
+    with pytest.raises(ValueError, match="no unit carries a gold label"):
+        evaluate_partial([None, None], [0, 1])
+    with pytest.raises(ValueError, match="gold has 3 labels but prediction has 2"):
+        evaluate_partial([0, None, 1], [0, 1])
+    with pytest.raises(ValueError):
+        evaluate_partial([0, 1], np.zeros((2, 1)))
+    s = evaluate_partial([None, "x", None], [3, 4, 5])  # one labelled unit: no window
+    assert math.isnan(s["pk"]) and s["segments_found"] == 3.0 and s["runs_per_segment"] == 1.0

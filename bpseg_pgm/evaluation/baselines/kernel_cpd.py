@@ -19,6 +19,8 @@ from bpseg_pgm.evaluation.baselines._validation import check_embeddings
 
 #: Penalty per change point, relative to the number of units (chosen on Choi set 1 + QMSum train).
 DEFAULT_PENALTY = 0.03
+#: The kernels ``ruptures.KernelCPD`` knows.
+KERNELS = ("linear", "rbf", "cosine")
 
 
 class KernelCPD:
@@ -30,28 +32,41 @@ class KernelCPD:
         self.kernel = kernel
         self.min_size = min_size
 
-    def fit_predict(self, X) -> np.ndarray:
-        import ruptures
-
-        X = check_embeddings(X)
-        n = X.shape[0]
+    def _check_params(self) -> tuple[int | None, float | None]:
+        """n_segments or the penalty, checked before anything else (also for short documents)."""
         if self.n_segments is not None and self.penalty is not None:
             raise ValueError("give n_segments or penalty, not both")
-        min_size = max(1, min(int(self.min_size), n // 2 or 1))
-        if n < 2 * min_size:
-            self.labels_ = np.zeros(n, dtype=np.int64)
-            return self.labels_
-        algo = ruptures.KernelCPD(kernel=self.kernel, min_size=min_size).fit(X)
+        if self.kernel not in KERNELS:  # ruptures itself would fail an assert
+            raise ValueError(f"kernel must be one of {KERNELS}, got {self.kernel!r}")
         if self.n_segments is not None:
             k = self.n_segments
             if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
                 raise ValueError(f"n_segments must be a positive integer, got {k!r}")
-            k = min(int(k), n // min_size)
+            return int(k), None
+        beta = DEFAULT_PENALTY if self.penalty is None else self.penalty
+        if isinstance(beta, bool) or not isinstance(beta, (int, float, np.integer, np.floating)) or not beta > 0 \
+                or not np.isfinite(beta):
+            raise ValueError(f"penalty must be a finite number > 0, got {self.penalty!r}")
+        return None, float(beta)
+
+    def fit_predict(self, X) -> np.ndarray:
+        import ruptures
+
+        X = check_embeddings(X)
+        k, beta = self._check_params()
+        m = self.min_size
+        if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 1:
+            raise ValueError(f"min_size must be a positive integer, got {m!r}")
+        n = X.shape[0]
+        min_size = max(1, min(int(m), n // 2 or 1))
+        if n < 2 * min_size:
+            self.labels_ = np.zeros(n, dtype=np.int64)
+            return self.labels_
+        algo = ruptures.KernelCPD(kernel=self.kernel, min_size=min_size).fit(X)
+        if k is not None:
+            k = min(k, n // min_size)
             bkps = algo.predict(n_bkps=k - 1) if k > 1 else [n]
         else:
-            beta = DEFAULT_PENALTY if self.penalty is None else float(self.penalty)
-            if not beta > 0:
-                raise ValueError(f"penalty must be > 0, got {self.penalty!r}")
             bkps = algo.predict(pen=beta * n)
         labels = np.zeros(n, dtype=np.int64)
         for j, b in enumerate(bkps[:-1]):

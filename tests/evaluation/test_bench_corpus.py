@@ -1,0 +1,250 @@
+"""The dataset-agnostic benchmark: a run on a tiny JSONL corpus, the report, and ``bpseg bench corpus``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bpseg_pgm.cli.main import main
+from bpseg_pgm.evaluation import bench_corpus
+from bpseg_pgm.evaluation.bench_corpus import (
+    CORPUS_METHODS,
+    KEYS,
+    load_dataset,
+    render_corpus_markdown,
+    run_corpus_benchmark,
+    write_corpus_report,
+)
+from bpseg_pgm.evaluation.corpus import LabelledDocument, read_corpus, write_corpus
+from bpseg_pgm.evaluation.methods import METHODS
+from bpseg_pgm.evaluation.metrics import n_runs
+
+#: Fast methods covering every kind: no gold k, gold runs, gold topics, and sample weights.
+FAST_METHODS = ["one-segment", "equal-blocks", "kcpd-true-k", "kmeans-true-k", "bpseg-contiguous",
+                "bpseg-contiguous-true-k"]  # fmt: skip
+
+
+def _units(prefix, n):
+    return [f"{prefix} sentence number {i} ." for i in range(n)]
+
+
+def tiny_docs():
+    """Topics that return (A B A: 2 topics, 3 runs), an unlabelled unit, string and int labels."""
+    a = LabelledDocument(
+        "returns", tuple(_units("alpha", 4) + _units("beta", 3) + _units("alpha again", 3)),
+        ("A",) * 4 + ("B",) * 3 + ("A",) * 3,
+    )  # fmt: skip
+    b = LabelledDocument("partial", tuple(_units("gamma", 5) + ["Yeah ."] + _units("delta", 4)), (0,) * 5 + (None,) + (1,) * 4)
+    c = LabelledDocument("single", tuple(_units("eps", 6)), ("x",) * 6)
+    return [a, b, c]
+
+
+@pytest.fixture
+def corpus_file(tmp_path):
+    return write_corpus(tiny_docs(), tmp_path / "tiny.jsonl")
+
+
+@pytest.fixture
+def result(corpus_file, hash_embedder, monkeypatch):
+    seen = []
+    real = bench_corpus.make_estimator
+
+    def spy(name, n, seed, gold_k=None):
+        seen.append((name, n, gold_k))
+        return real(name, n, seed, gold_k=gold_k)
+
+    monkeypatch.setattr(bench_corpus, "make_estimator", spy)
+    docs = load_dataset(str(corpus_file))
+    out = run_corpus_benchmark({"tiny": docs}, methods=FAST_METHODS + ["one-segment"], embedder=hash_embedder,
+                               progress=False)  # fmt: skip
+    out["_seen"] = seen
+    out["_embed_calls"] = hash_embedder.calls
+    return out
+
+
+def test_summary_and_records(result):
+    assert set(result) >= {"config", "machine", "seconds", "summary", "records"}
+    assert list(result["config"]["methods"]) == FAST_METHODS  # duplicates dropped, order kept
+    assert result["config"]["datasets"] == {"tiny": {"documents": 3, "units": 26}}
+    assert result["config"]["embedder"] == "hash-embedder" and result["config"]["seed"] == 0
+    assert result["_embed_calls"] == 1  # every unit of a dataset embedded in one call
+    table = result["summary"]["tiny"]
+    assert list(table) == FAST_METHODS
+    for cell in table.values():
+        assert cell["n_docs"] == 3 and cell["seconds_per_doc"] >= 0
+        assert set(cell) == {"n_docs", "seconds_per_doc", *KEYS}
+        for key in KEYS:
+            assert set(cell[key]) == {"mean", "std", "n"}
+    records = result["records"]
+    assert len(records) == 3 * len(FAST_METHODS)
+    assert {r["doc"] for r in records} == {"returns", "partial", "single"}
+    for r in records:
+        assert r["dataset"] == "tiny" and r["n_units"] == 10 - 4 * (r["doc"] == "single")
+        assert set(KEYS) <= set(r)
+    one = [r for r in records if r["method"] == "one-segment"]
+    assert all(r["segments_found"] == 1.0 for r in one)
+    assert table["one-segment"]["gold_segments"]["mean"] == pytest.approx((2 + 2 + 1) / 3)
+    # purity of returning topics: only the A B A document has one, so one finite value per method
+    assert table["one-segment"]["purity_returning"] == {"mean": 1.0, "std": 0.0, "n": 1}
+
+
+def test_gold_k_methods_get_the_gold_count(result):
+    runs = {"returns": 3, "partial": 2, "single": 1}  # contiguous oracles: gold runs (A B A: 3)
+    topics = {"returns": 2, "partial": 2, "single": 1}  # k-means: gold topics (A B A: 2)
+    lengths = {"returns": 10, "partial": 10, "single": 6}
+    expected = []
+    for doc in ("returns", "partial", "single"):
+        for name in FAST_METHODS:
+            method = METHODS[name]
+            gold = None if not method.uses_gold_k else runs[doc] if method.gold_k_kind == "runs" else topics[doc]
+            expected.append((name, lengths[doc], gold))
+    assert result["_seen"] == expected
+    records = {(r["doc"], r["method"]): r for r in result["records"]}
+    for doc, r in runs.items():  # the contiguous oracles cut exactly the gold number of runs
+        assert records[(doc, "equal-blocks")]["segments_found"] == r
+        assert records[(doc, "bpseg-contiguous-true-k")]["segments_found"] == r
+        assert records[(doc, "equal-blocks")]["runs_per_segment"] == 1.0
+
+
+def test_report_files(result, tmp_path):
+    clean = {k: v for k, v in result.items() if not k.startswith("_")}
+    paths = write_corpus_report(clean, tmp_path / "out")
+    assert {p.name for p in paths.values()} == {"corpus_results.md", "corpus_results.json", "corpus_results.png"}
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in paths.values())
+    md = paths["markdown"].read_text(encoding="utf-8")
+    assert md == render_corpus_markdown(clean)
+    assert "## tiny: 3 documents, 26 units, 1.7 gold segments each" in md
+    for m in FAST_METHODS:
+        assert f"| {m} |" in md and f"- `{m}`: {METHODS[m].description}" in md
+    data = json.loads(paths["json"].read_text())  # strict JSON: NaN written as null
+    assert data["summary"]["tiny"]["equal-blocks"]["n_docs"] == 3
+    partial = [r for r in data["records"] if r["doc"] == "partial"]
+    assert all(r["purity_returning"] is None for r in partial)
+    assert paths["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_arguments(hash_embedder):
+    docs = {"d": tiny_docs()}
+    with pytest.raises(ValueError, match="unknown method"):
+        run_corpus_benchmark(docs, methods=["nope"], embedder=hash_embedder)
+    with pytest.raises(ValueError, match="no methods"):
+        run_corpus_benchmark(docs, methods=[], embedder=hash_embedder)
+    with pytest.raises(ValueError, match="no datasets"):
+        run_corpus_benchmark({}, methods=["one-segment"], embedder=hash_embedder)
+    for seed in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="seed"):
+            run_corpus_benchmark(docs, methods=["one-segment"], seed=seed, embedder=hash_embedder)
+    assert hash_embedder.calls == 0  # checked before any embedding
+    assert set(CORPUS_METHODS) <= set(METHODS)
+
+
+def test_load_dataset(corpus_file, tmp_path, monkeypatch):
+    assert [d.doc_id for d in load_dataset(str(corpus_file), limit=2)] == ["returns", "partial"]
+    monkeypatch.chdir(tmp_path)
+    assert len(load_dataset("tiny.jsonl")) == 3  # a relative path
+    with pytest.raises(ValueError, match="unknown dataset 'nope'"):
+        load_dataset("nope")
+    with pytest.raises(ValueError, match="does not exist"):
+        load_dataset("missing.jsonl")
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="limit"):
+            load_dataset(str(corpus_file), limit=bad)
+
+
+def test_load_qmsum_by_name(tmp_path):
+    root = tmp_path / "q"
+    (root / "val").mkdir(parents=True)
+    meeting = {"topic_list": [{"topic": "t", "relevant_text_span": [["0", "1"]]}],
+               "meeting_transcripts": [{"speaker": "A", "content": "Hi ."}, {"speaker": "B", "content": "Yes ."}]}  # fmt: skip
+    (root / "val" / "M1.json").write_text(json.dumps(meeting))
+    (doc,) = load_dataset("qmsum-val", data_dir=root)
+    assert doc.doc_id == "qmsum/val/M1" and doc.labels == (0, 0)
+
+
+def test_load_choi_by_name(choi_dir):
+    docs = load_dataset("choi-1", limit=3, data_dir=choi_dir)
+    assert len(docs) == 3 and len({d.meta["range"] for d in docs}) >= 2  # spread over the ranges
+    assert all(isinstance(d, LabelledDocument) and d.n_segments >= 2 for d in docs)
+
+
+# -- the command line -----------------------------------------------------------------------------------
+
+
+def bpseg(*args, cwd=None, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "bpseg_pgm.cli.main", *args],
+        capture_output=True, text=True, cwd=cwd, timeout=300, env=env,
+    )  # fmt: skip
+
+
+TWO_DOCS = [
+    {"id": "pets", "units": ["The cat sat on the mat.", "Cats like warm places.", "My cat sleeps all day.",
+                             "Stocks fell sharply today.", "The market lost two percent.", "Investors sold bank shares."],
+     "labels": ["cats", "cats", "cats", "money", "money", "money"]},
+    {"id": "weather", "units": ["Rain is expected tomorrow.", "Bring an umbrella.", "Hello everyone.",
+                                "The striker scored twice.", "The team won the cup.", "Fans celebrated all night."],
+     "labels": [0, 0, None, 1, 1, 1]},
+]  # fmt: skip
+
+
+def test_cli_corpus_run(tmp_path):
+    corpus = tmp_path / "two.jsonl"
+    corpus.write_text("".join(json.dumps(d) + "\n" for d in TWO_DOCS), encoding="utf-8")
+    out = tmp_path / "out"
+    methods = ["one-segment", "equal-blocks", "kcpd-true-k", "bpseg-contiguous"]
+    proc = bpseg("bench", "corpus", str(corpus), "--methods", *methods, "--no-progress",
+                 "--cache-dir", str(tmp_path / "cache"), "--out", str(out))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["corpus_results.json", "corpus_results.md", "corpus_results.png"]
+    data = json.loads((out / "corpus_results.json").read_text())
+    table = data["summary"][str(corpus)]
+    assert list(table) == methods and all(cell["n_docs"] == 2 for cell in table.values())
+    assert table["equal-blocks"]["segments_found"]["mean"] == 2.0  # two gold runs per document
+    assert table["one-segment"]["segments_found"]["mean"] == 1.0
+    assert data["config"]["datasets"][str(corpus)] == {"documents": 2, "units": 12}
+    md = (out / "corpus_results.md").read_text(encoding="utf-8")
+    assert md in proc.stdout and "| bpseg-contiguous |" in md
+    assert "Wrote " in proc.stdout
+
+
+def test_cli_errors_are_one_line_exit_2(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["bench", "corpus", "no-such-dataset", "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("bpseg: error: unknown dataset 'no-such-dataset'")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(TWO_DOCS[0]) + "\n" + '{"id": "x", "units": ["a"]\n', encoding="utf-8")
+    assert main(["bench", "corpus", str(bad), "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"bpseg: error: {bad}:2: not JSON")
+    good = write_corpus(tiny_docs(), tmp_path / "good.jsonl")
+    assert main(["bench", "corpus", str(good), "--methods", "nope", "--out", str(out)]) == 2
+    assert "unknown method" in capsys.readouterr().err
+    assert main(["bench", "export", "nope", "-o", str(tmp_path / "x.jsonl")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("bpseg: error: unknown dataset 'nope'")
+    assert not out.exists() and not (tmp_path / "x.jsonl").exists()
+
+
+def test_cli_error_in_a_real_process(tmp_path):
+    proc = bpseg("bench", "corpus", "no-such-dataset", "--out", str(tmp_path / "out"))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        f"bpseg: error: unknown dataset 'no-such-dataset': give a .jsonl corpus or one of "
+        f"{', '.join(bench_corpus.DATASET_NAMES)}"
+    ]
+
+
+def test_cli_export_choi(choi_dir, tmp_path):
+    target = tmp_path / "choi.jsonl"
+    env = {**os.environ, "BPSEG_CHOI_DIR": str(choi_dir)}
+    proc = bpseg("bench", "export", "choi-1", "--limit", "2", "-o", str(target), env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == f"Wrote 2 documents to {target}\n"
+    docs = read_corpus(target)
+    assert len(docs) == 2 and all(d.doc_id.startswith("1/") for d in docs)
+    assert all(len(d) == len(d.labels) and d.n_segments >= 2 for d in docs)
