@@ -113,6 +113,9 @@ def run_corpus(args: argparse.Namespace) -> int:
     )  # fmt: skip
 
     methods = _split(args.methods) or list(CORPUS_METHODS)
+    from bpseg_pgm.evaluation.bench_corpus import _check_methods
+
+    _check_methods(methods)  # before loading (and embedding) anything
     limit = None if args.limit is None else _int(args.limit, "--limit")
     seed = _int(args.seed, "--seed")
     out = check_output_dir(args.out)

@@ -1,0 +1,195 @@
+"""Candidate models for real documents (issue 11), measured on the development sets only.
+
+Each candidate maps (document, embeddings) to labels; every candidate is scored with
+``evaluate_partial`` (labelled units only) on QMSum train, Choi set 1 and the set-1
+interleaved documents. This is the script behind benchmarks/RESULTS.md §7's candidate table:
+
+    python benchmarks/explore_real_documents.py --datasets qmsum-train choi-1 interleaved \
+        --candidates sticky sticky-true-k kcpd-smooth-true-k dp-unit-null dp-block-null \
+        dp-block-null-2 dp-explained centered-chain dp-ward
+
+Candidates (parameters as measured; see RESULTS §7 for the numbers):
+
+* ``sticky``: a "sticky" Potts chain (labels = topics that may return): unary s cos(R_i, C_x),
+  -beta for a label change between neighbours, exact chain BP, EM with merging (cos >= 0.9),
+  k from ceil(2 sqrt n) farthest-point representatives; ``sticky-true-k``: k = gold topics,
+  embeddings smoothed over a Gaussian of 40 units.
+* ``kcpd-smooth-true-k``: ruptures KernelCPD (linear kernel) with the gold number of runs on
+  word-weighted, half-life-smoothed embeddings (the features of ``BPSeg(contiguous=True)``).
+* ``dp-*``: the exact segmental programme of ``BPSeg(contiguous=True)`` with k chosen by a
+  null: single units shuffled, blocks of one or two half-lives shuffled, or the smallest k
+  explaining half of the reduction 20 segments give.
+* ``centered-chain``: the library's centred Potts default plus a chain coupling -5 between
+  neighbours (``CenteredPottsPotentials`` subclass).
+* ``dp-ward``: ``dp-unit-null`` followed by Ward merging of any two runs (adjacent or not)
+  whose merge costs less than the null's gain for one more segment (returning topics).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from multiprocessing import Pool
+
+import numpy as np
+
+from bpseg_pgm import BPSeg
+from bpseg_pgm._validation import normalize_rows
+from bpseg_pgm.evaluation.bench_corpus import load_dataset
+from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
+from bpseg_pgm.inference.chain import chain_potts_bp
+from bpseg_pgm.inference.segmental import (
+    backtrack, block_permutation, cost_matrix, noise_calibrated_k, segment_costs,
+)  # fmt: skip
+from bpseg_pgm.potentials import CenteredPottsPotentials
+from bpseg_pgm.potentials.context import persistence_halflife, smoothed_embeddings
+from bpseg_pgm.reestimate import merge_similar
+from bpseg_pgm.representatives import farthest_point
+from bpseg_pgm.text.embeddings import Embedder
+from bpseg_pgm.text.weights import unit_weights
+
+
+def sticky(X, k0=None, width=0.0, beta=10.0, scale=10.0, rounds=10, merge=0.9, min_mass=0.5):
+    n = len(X)
+    R = smoothed_embeddings(X, width)
+    k0 = k0 or min(n, 40, int(np.ceil(2 * np.sqrt(n))))
+    C = R[farthest_point(R, k0)]
+    for r in range(rounds + 1):
+        S = R @ C.T
+        post = chain_potts_bp(scale * (S - S.mean()), -beta).beliefs
+        if r == rounds:
+            break
+        M = (post.T @ R)[post.sum(0) >= min_mass]
+        if merge is not None and len(M) > 1:
+            M = merge_similar(M, merge)
+        C_new = normalize_rows(M)
+        if C_new.shape == C.shape and np.abs(C_new - C).max() < 1e-6:
+            break
+        C = C_new
+    return post.argmax(1)
+
+
+def features(doc, X, smoothing=0.3):
+    W = unit_weights(doc.units)
+    h = persistence_halflife(X)
+    return smoothed_embeddings(X, smoothing * h, W), W, h
+
+
+def dp(doc, X, null="block", block=1.0, shuffles=1):
+    F, W, h = features(doc, X)
+    n = len(X)
+    K = min(20, n // 2)
+    costs, arg = segment_costs(cost_matrix(F, W), K)
+    if null == "explained":
+        red = (costs[1] - costs[1:]) / (costs[1] - costs[K])
+        return backtrack(arg, 1 + int(np.argmax(red >= 0.5)), n), None
+    rng = np.random.default_rng(0)
+    nulls = []
+    for _ in range(shuffles):
+        p = rng.permutation(n) if null == "unit" else block_permutation(n, block * h, rng)
+        nulls.append(segment_costs(cost_matrix(smoothed_embeddings(X[p], 0.3 * h, W[p]), W[p]), K)[0])
+    s_costs = np.mean(nulls, axis=0)
+    k = noise_calibrated_k(costs, s_costs)
+    gain = s_costs[k - 1] - s_costs[k] if k < K else 0.0
+    return backtrack(arg, k, n), (F, W, gain)
+
+
+def ward(F, W, labels, threshold):
+    k = labels.max() + 1
+    S = [(F[labels == j] * W[labels == j, None]).sum(0) for j in range(k)]
+    M = [W[labels == j].sum() for j in range(k)]
+    group, active = list(range(k)), list(range(k))
+    while len(active) > 1:
+        best = min(
+            ((M[i] * M[j] / (M[i] + M[j]) * np.sum((S[i] / M[i] - S[j] / M[j]) ** 2), i, j)
+             for a, i in enumerate(active) for j in active[a + 1:]),
+        )  # fmt: skip
+        if best[0] >= threshold:
+            break
+        _, i, j = best
+        S[i], M[i] = S[i] + S[j], M[i] + M[j]
+        active.remove(j)
+        group = [i if g == j else g for g in group]
+    return np.unique(np.array(group), return_inverse=True)[1][labels]
+
+
+class ChainCentered(CenteredPottsPotentials):
+    def __init__(self, beta=5.0):
+        super().__init__()
+        self.beta = beta
+
+    def log_coupling(self, X, rows, cols):
+        return super().log_coupling(X, rows, cols) - self.beta * (np.abs(np.asarray(cols) - np.asarray(rows)) == 1)
+
+
+def run_candidate(name, doc, X):
+    if name == "sticky":
+        return sticky(X)
+    if name == "sticky-true-k":
+        return sticky(X, k0=doc.n_segments, width=40.0, merge=None, min_mass=0.0)
+    if name == "kcpd-smooth-true-k":
+        import ruptures
+
+        F, _, _ = features(doc, X)
+        bkps = ruptures.KernelCPD(kernel="linear", min_size=2).fit(F).predict(n_bkps=n_runs(doc.gold) - 1)
+        labels = np.zeros(len(X), dtype=int)
+        for j, b in enumerate(bkps[:-1]):
+            labels[b:] = j + 1
+        return labels
+    if name == "dp-unit-null":
+        return dp(doc, X, "unit")[0]
+    if name == "dp-block-null":
+        return dp(doc, X, "block", 1.0)[0]
+    if name == "dp-block-null-2":
+        return dp(doc, X, "block", 2.0)[0]
+    if name == "dp-explained":
+        return dp(doc, X, "explained")[0]
+    if name == "dp-ward":
+        labels, (F, W, gain) = dp(doc, X, "unit")
+        return ward(F, W, labels, gain) if labels.max() > 0 else labels
+    if name == "centered-chain":
+        return BPSeg(potentials=ChainCentered(5.0), em_rounds=5).fit_predict(X)
+    raise ValueError(f"unknown candidate {name!r}")
+
+
+CANDIDATES = ("sticky", "sticky-true-k", "kcpd-smooth-true-k", "dp-unit-null", "dp-block-null", "dp-block-null-2",
+              "dp-explained", "centered-chain", "dp-ward")
+_DOCS: dict = {}
+
+
+def _one(args):
+    ds, i, name = args
+    doc, X = _DOCS[ds][i]
+    return evaluate_partial(doc.labels, run_candidate(name, doc, np.asarray(X, dtype=np.float64)))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--datasets", nargs="+", default=["qmsum-train", "choi-1", "interleaved"])
+    ap.add_argument("--candidates", nargs="+", default=list(CANDIDATES), choices=CANDIDATES)
+    ap.add_argument("--limit", type=int, help="documents per dataset")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args(argv)
+    emb = Embedder(show_progress=False)
+    for ds in args.datasets:
+        docs = load_dataset(ds, limit=args.limit)
+        vectors = emb.encode([u for d in docs for u in d.units])
+        offsets = np.cumsum([0] + [len(d) for d in docs])
+        _DOCS[ds] = [(d, vectors[offsets[i]:offsets[i + 1]]) for i, d in enumerate(docs)]
+    print("| candidate | " + " | ".join(f"{ds} ARI / Pk / runs per gold / segs" for ds in args.datasets) + " | s |")
+    print("|---|" + "---|" * (len(args.datasets) + 1))
+    with Pool(args.workers) as pool:
+        for name in args.candidates:
+            t0 = time.perf_counter()
+            cells = []
+            for ds in args.datasets:
+                rows = pool.map(_one, [(ds, i, name) for i in range(len(_DOCS[ds]))])
+                mean = {k: float(np.nanmean([r[k] for r in rows])) for k in ("ari", "pk", "runs_per_segment", "segments_found")}
+                cells.append(f"{mean['ari']:.3f} / {mean['pk']:.3f} / {mean['runs_per_segment']:.2f} / {mean['segments_found']:.1f}")
+            print(f"| {name} | " + " | ".join(cells) + f" | {time.perf_counter() - t0:.0f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
