@@ -44,7 +44,7 @@ def _report(result: dict, out, write, render) -> int:
 
 def run_choi(args: argparse.Namespace) -> int:
     """``bpseg bench choi``: run the Choi benchmark and write Markdown, JSON and PNG to --out."""
-    from bpseg_pgm.evaluation.atomic_write import check_output_dir
+    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_choi import DEFAULT_METHODS, render_markdown, run_choi_benchmark, write_choi_report
     from bpseg_pgm.evaluation.choi import load_choi
 
@@ -72,7 +72,7 @@ def run_choi(args: argparse.Namespace) -> int:
 
 def run_interleaved(args: argparse.Namespace) -> int:
     """``bpseg bench interleaved``: documents whose topics return, built from Choi set 1."""
-    from bpseg_pgm.evaluation.atomic_write import check_output_dir
+    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_choi import render_markdown, run_choi_benchmark, write_choi_report
     from bpseg_pgm.evaluation.choi import load_choi
     from bpseg_pgm.evaluation.interleaved import make_interleaved
@@ -91,7 +91,7 @@ def run_interleaved(args: argparse.Namespace) -> int:
 
 def run_example(args: argparse.Namespace) -> int:
     """``bpseg bench example``: Table 2 on the illustrative example; Markdown and JSON to --out."""
-    from bpseg_pgm.evaluation.atomic_write import check_output_dir
+    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_example import render_example_markdown, run_example_benchmark, write_example_report
 
     seeds = _int(args.seeds, "--seeds")
@@ -107,7 +107,7 @@ def run_example(args: argparse.Namespace) -> int:
 
 def run_corpus(args: argparse.Namespace) -> int:
     """``bpseg bench corpus DATASET ...``: one table per dataset, baselines beside the library."""
-    from bpseg_pgm.evaluation.atomic_write import check_output_dir
+    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_corpus import (
         CORPUS_METHODS, load_dataset, render_corpus_markdown, run_corpus_benchmark, write_corpus_report,
     )  # fmt: skip

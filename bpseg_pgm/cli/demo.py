@@ -10,22 +10,14 @@ deterministic farthest-point choice of representatives; both can be overridden.
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
+from bpseg_pgm.data import EXAMPLE_KS as DEMO_KS
+from bpseg_pgm.data import TENNIS, load_example
 from bpseg_pgm.text.embeddings import Embedder
 from bpseg_pgm.text.pipeline import Segmentation, segment_sentences
-from bpseg_pgm.text.split import split_lines
 
 __all__ = ["TENNIS", "DEMO_KS", "load_example", "tennis_together", "run_demo"]
-
-TENNIS = (4, 9, 12)  # 0-based indices of the tennis sentences
-DEMO_KS = tuple(range(2, 8))
-
-
-def load_example() -> list[str]:
-    """The illustrative example's sentences, from package data."""
-    return split_lines(files("bpseg_pgm").joinpath("data/illustrative_example.txt").read_text("utf-8"))
 
 
 def tennis_together(seg: Segmentation) -> bool:

@@ -1,34 +1,5 @@
-"""Write a group of report files all-or-nothing: temporaries first, then ``os.replace`` each.
+"""Moved to :mod:`bpseg_pgm.io.reports` (writing belongs to the io layer); kept as an alias."""
 
-A benchmark that fails (bad option, plotting error, interrupt) must not leave a
-half-written table behind, so nothing is moved into place until every file is written.
-The writing itself is :func:`bpseg_pgm.io.output.write_outputs`, which also keeps what is
-at each path intact in the ways a bare rename would not (symlinks, permission bits,
-devices, read-only files).
-"""
-
-from __future__ import annotations
-
-import os
-from collections.abc import Mapping
-from pathlib import Path
-
-from bpseg_pgm.io.output import write_outputs
+from bpseg_pgm.io.reports import check_output_dir, write_atomically
 
 __all__ = ["check_output_dir", "write_atomically"]
-
-
-def check_output_dir(out_dir: str | os.PathLike) -> Path:
-    """Return ``out_dir`` as a Path; ValueError if it exists but is not a directory."""
-    path = Path(out_dir)
-    if path.exists() and not path.is_dir():
-        raise ValueError(f"output path {path} exists and is not a directory")
-    return path
-
-
-def write_atomically(files: Mapping[str | os.PathLike, bytes | str]) -> list[Path]:
-    """Write every ``path -> content`` (str is UTF-8), creating parent folders; returns the paths."""
-    for target in files:
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-    write_outputs(files)
-    return [Path(target) for target in files]

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm.evaluation.atomic_write import check_output_dir, write_atomically
+from bpseg_pgm.io.reports import check_output_dir, write_atomically
 from bpseg_pgm.evaluation.choi import CHOI_RANGES, ChoiDocument, load_choi, resolve_data_dir
 from bpseg_pgm.evaluation.methods import METHODS, make_estimator
 from bpseg_pgm.evaluation.metrics import METRICS, evaluate

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm.evaluation.atomic_write import check_output_dir, write_atomically
+from bpseg_pgm.io.reports import check_output_dir, write_atomically
 from bpseg_pgm.evaluation.bench_choi import machine_info
 from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
 from bpseg_pgm.evaluation.methods import METHODS, make_estimator

@@ -15,12 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
-from bpseg_pgm.evaluation.atomic_write import check_output_dir, write_atomically
+from bpseg_pgm.io.reports import check_output_dir, write_atomically
 
 __all__ = ["EXAMPLE_KS", "TENNIS", "render_example_markdown", "run_example_benchmark", "write_example_report"]
 
-from bpseg_pgm.cli.demo import DEMO_KS as EXAMPLE_KS  # noqa: E402  (one definition of the example)
-from bpseg_pgm.cli.demo import TENNIS  # noqa: E402
+from bpseg_pgm.data import EXAMPLE_KS, TENNIS  # noqa: E402  (one definition of the example)
 OUTPUT_NAMES = {"markdown": "example_results.md", "json": "example_results.json"}
 
 
@@ -53,7 +52,7 @@ def run_example_benchmark(
     if isinstance(n_seeds, bool) or not isinstance(n_seeds, (int, np.integer)) or n_seeds < 1:
         raise ValueError(f"n_seeds must be a positive integer, got {n_seeds!r}")
     if sentences is None:
-        from bpseg_pgm.cli.demo import load_example
+        from bpseg_pgm.data import load_example
 
         sentences = load_example()
     if len(sentences) <= max(TENNIS):

@@ -137,6 +137,6 @@ def _plain(x):
 
 def write_corpus(docs: Sequence[LabelledDocument], path: str | os.PathLike) -> Path:
     """Write ``docs`` as a JSONL corpus, all-or-nothing; returns the path."""
-    from bpseg_pgm.evaluation.atomic_write import write_atomically
+    from bpseg_pgm.io.reports import write_atomically
 
     return write_atomically({path: corpus_to_jsonl(docs)})[0]
