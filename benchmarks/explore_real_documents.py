@@ -76,7 +76,7 @@ def features(doc, X, smoothing=0.3):
     return smoothed_embeddings(X, smoothing * h, W), W, h
 
 
-def dp(doc, X, null="block", block=1.0, shuffles=1):
+def dp(doc, X, null="block", block=1.0, shuffles=1, knee=None):
     F, W, h = features(doc, X)
     n = len(X)
     K = min(20, n // 2)
@@ -91,6 +91,9 @@ def dp(doc, X, null="block", block=1.0, shuffles=1):
         nulls.append(segment_costs(cost_matrix(smoothed_embeddings(X[p], 0.3 * h, W[p]), W[p]), K)[0])
     s_costs = np.mean(nulls, axis=0)
     k = noise_calibrated_k(costs, s_costs)
+    if knee is not None:  # the smallest k with at least ``knee`` of the best gain over the null
+        g = (costs[1] - costs[1:]) - (s_costs[1] - s_costs[1:])
+        k = 1 + int(np.argmax(g >= knee * g.max())) if g.max() > 0 else 1
     gain = s_costs[k - 1] - s_costs[k] if k < K else 0.0
     return backtrack(arg, k, n), (F, W, gain)
 
@@ -143,6 +146,8 @@ def run_candidate(name, doc, X):
         return dp(doc, X, "block", 1.0)[0]
     if name == "dp-block-null-2":
         return dp(doc, X, "block", 2.0)[0]
+    if name.startswith("dp-knee-"):
+        return dp(doc, X, "block", 1.0, shuffles=4, knee=float(name.split("-")[-1]))[0]
     if name == "dp-explained":
         return dp(doc, X, "explained")[0]
     if name == "dp-ward":
@@ -154,7 +159,7 @@ def run_candidate(name, doc, X):
 
 
 CANDIDATES = ("sticky", "sticky-true-k", "kcpd-smooth-true-k", "dp-unit-null", "dp-block-null", "dp-block-null-2",
-              "dp-explained", "centered-chain", "dp-ward")
+              "dp-explained", "centered-chain", "dp-ward", "dp-knee-0.6", "dp-knee-0.75", "dp-knee-0.9")
 _DOCS: dict = {}
 
 
