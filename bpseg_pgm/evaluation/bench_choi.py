@@ -295,6 +295,8 @@ def _json_safe(obj):
         return {k: _json_safe(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [_json_safe(v) for v in obj]
+    if isinstance(obj, np.generic):
+        return _json_safe(obj.item())
     return obj
 
 

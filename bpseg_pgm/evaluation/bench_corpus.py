@@ -28,7 +28,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from bpseg_pgm.io.reports import check_output_dir, write_atomically
-from bpseg_pgm.evaluation.bench_choi import machine_info
+from bpseg_pgm.evaluation.bench_choi import _json_safe, machine_info
 from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
 from bpseg_pgm.evaluation.methods import METHODS, make_estimator
 from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial, n_runs
@@ -263,18 +263,6 @@ def render_corpus_png(result: dict) -> bytes:
     fig.savefig(buf, format="png", dpi=110)
     plt.close(fig)
     return buf.getvalue()
-
-
-def _json_safe(obj):
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
-    if isinstance(obj, dict):
-        return {k: _json_safe(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_json_safe(v) for v in obj]
-    if isinstance(obj, np.generic):
-        return _json_safe(obj.item())
-    return obj
 
 
 def write_corpus_report(result: dict, out_dir: str | os.PathLike, stem: str = OUTPUT_STEM) -> dict[str, Path]:
