@@ -256,6 +256,23 @@ def test_read_only_cache_warns_before_embedding_and_the_run_succeeds(cli_env, tm
 # -- kept promise: an interrupt leaves the old output intact ---------------------------------
 
 
+def _wait_until_blocked_reading(pid: int, timeout: float = 60.0) -> None:
+    """Wait until the process sleeps in a pipe read (Linux /proc), so the signal lands mid-work
+    rather than during interpreter start-up on a slow, loaded machine; else wait 0.5 s."""
+    wchan = f"/proc/{pid}/wchan"
+    if not os.path.exists(wchan):
+        time.sleep(0.5)
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(wchan) as fh:
+            where = fh.read()
+        if "pipe_read" in where or "pipe_wait" in where:
+            break
+        time.sleep(0.05)
+    time.sleep(0.2)
+
+
 def test_sigint_while_working_keeps_the_old_output(cli_env, tmp_path, bpseg_module_cmd):
     fifo = tmp_path / "in.fifo"
     os.mkfifo(fifo)
@@ -267,9 +284,9 @@ def test_sigint_while_working_keeps_the_old_output(cli_env, tmp_path, bpseg_modu
         with open(fifo, "w") as w:  # opens once bpseg has planned the output and started reading
             w.write("First sentence of a file that never ends.\n")
             w.flush()
-            time.sleep(0.5)
+            _wait_until_blocked_reading(proc.pid)
             proc.send_signal(signal.SIGINT)
-            _, err = proc.communicate(timeout=60)
+            _, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
