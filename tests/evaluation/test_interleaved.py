@@ -57,8 +57,9 @@ def test_cli_writes_the_table(choi_dir, tmp_path, capsys):
     code = main(["bench", "interleaved", "--docs", "3", "--methods", "bpseg", "kmeans-true-k",
                  "--out", str(out), "--data", str(choi_dir), "--no-progress"])
     assert code == 0
-    data = json.loads((out / "choi_results.json").read_text())
+    data = json.loads((out / "interleaved_results.json").read_text())
     assert data["config"]["n_documents"] == 3 and data["config"]["ranges"] == ["interleaved"]
     assert {r["method"] for r in data["records"]} == {"bpseg", "kmeans-true-k"}
-    assert (out / "choi_results.png").stat().st_size > 1000
+    assert (out / "interleaved_results.png").stat().st_size > 1000
     assert "| bpseg |" in capsys.readouterr().out
+    assert not (out / "choi_results.json").exists()  # files are named after the benchmark (issue 13, part 7)
