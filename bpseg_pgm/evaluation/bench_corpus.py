@@ -28,7 +28,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from bpseg_pgm.io.reports import check_output_dir, write_atomically
-from bpseg_pgm.evaluation.bench_choi import _json_safe, machine_info
+from bpseg_pgm.evaluation.bench_choi import _check_methods, _json_safe, machine_info
 from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
 from bpseg_pgm.evaluation.methods import METHODS, make_estimator
 from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial, n_runs
@@ -96,16 +96,6 @@ def _spread(docs: Sequence, limit: int) -> list:
         return list(docs)
     idx = np.unique(np.linspace(0, len(docs) - 1, limit).round().astype(int))
     return [docs[i] for i in idx]
-
-
-def _check_methods(methods: Iterable[str]) -> list[str]:
-    methods = list(dict.fromkeys(methods))
-    if not methods:
-        raise ValueError("no methods selected")
-    unknown = [m for m in methods if m not in METHODS]
-    if unknown:
-        raise ValueError(f"unknown method(s) {', '.join(unknown)}; choose from {', '.join(METHODS)}")
-    return methods
 
 
 def _gold_k(doc: LabelledDocument, kind: str) -> int:
