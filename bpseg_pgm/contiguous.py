@@ -29,12 +29,13 @@ from .potentials.context import persistence_halflife, smoothed_embeddings
 
 #: Smoothing width as a fraction of the persistence half-life (chosen on Choi set 1, set-1
 #: interleaved documents and QMSum train: 0 / 0.3 / 0.5 gave ARI 0.958 / 0.953 / 0.914 on Choi
-#: and 0.475 / 0.514 / 0.536 on QMSum with the true k; see benchmarks/RESULTS.md §4).
+#: and 0.475 / 0.514 / 0.536 on QMSum, KernelCPD with the true k; see benchmarks/RESULTS.md §7).
 SMOOTHING = 0.3
 #: Null model for choosing k: blocks of this many half-lives are shuffled. Measured on the
 #: development sets (QMSum train / Choi set 1 / set-1 interleaved, ARI): single units shuffled
 #: 0.267 / 0.937 / 0.485 (runs per gold 4.25 on QMSum), 1 half-life 0.338 / 0.928 / 0.483
-#: (3.37), 2 half-lives 0.408 / 0.875 / 0.414 (2.73).
+#: (3.37), 2 half-lives 0.408 / 0.875 / 0.414 (2.73), one null document each; as shipped (1
+#: half-life, averaged nulls) 0.31 / 0.92 / 0.50 (4.0). Coarser nulls trade Choi for meetings.
 NULL_BLOCK = 1.0
 #: Null documents averaged when choosing k: ceil(NULL_UNITS / n), between 1 and 8 (one shuffle
 #: of an 18-sentence note chose 1, 5, 6, 5 or 1 runs over five seeds; long documents vary less).
