@@ -117,6 +117,38 @@ def ward(F, W, labels, threshold):
     return np.unique(np.array(group), return_inverse=True)[1][labels]
 
 
+def merge_adjacent(F, W, labels, rho, ward=True):
+    """Merge adjacent runs, weakest boundary first (Ward cost), while the weakest costs less
+    than ``rho`` times the strongest boundary of the fine segmentation."""
+    runs = [[int(j)] for j in np.unique(labels)]
+    S = {j: (F[labels == j] * W[labels == j, None]).sum(0) for j in np.unique(labels)}
+    M = {j: W[labels == j].sum() for j in np.unique(labels)}
+    order = [int(j) for j in np.unique(labels)]
+
+    def cost(a, b):
+        d = np.sum((S[a] / M[a] - S[b] / M[b]) ** 2)
+        return M[a] * M[b] / (M[a] + M[b]) * d if ward else d
+
+    costs = [cost(a, b) for a, b in zip(order, order[1:])]
+    if not costs:
+        return labels
+    limit = rho * max(costs)
+    group = {j: j for j in order}
+    while len(order) > 1:
+        costs = [cost(a, b) for a, b in zip(order, order[1:])]
+        i = int(np.argmin(costs))
+        if costs[i] >= limit:
+            break
+        a, b = order[i], order[i + 1]
+        S[a], M[a] = S[a] + S[b], M[a] + M[b]
+        order.pop(i + 1)
+        for j, g in group.items():
+            if g == b:
+                group[j] = a
+    out = np.array([group[int(j)] for j in labels])
+    return np.unique(out, return_inverse=True)[1]
+
+
 class ChainCentered(CenteredPottsPotentials):
     def __init__(self, beta=5.0):
         super().__init__()
@@ -153,13 +185,21 @@ def run_candidate(name, doc, X):
     if name == "dp-ward":
         labels, (F, W, gain) = dp(doc, X, "unit")
         return ward(F, W, labels, gain) if labels.max() > 0 else labels
+    if name.startswith("dp-mergedist-"):
+        labels, (F, W, _) = dp(doc, X, "block", 1.0, shuffles=4)
+        return merge_adjacent(F, W, labels, float(name.split("-")[-1]), ward=False)
+    if name.startswith("dp-merge-"):
+        labels, (F, W, _) = dp(doc, X, "block", 1.0, shuffles=4)
+        return merge_adjacent(F, W, labels, float(name.split("-")[-1]))
     if name == "centered-chain":
         return BPSeg(potentials=ChainCentered(5.0), em_rounds=5).fit_predict(X)
     raise ValueError(f"unknown candidate {name!r}")
 
 
 CANDIDATES = ("sticky", "sticky-true-k", "kcpd-smooth-true-k", "dp-unit-null", "dp-block-null", "dp-block-null-2",
-              "dp-explained", "centered-chain", "dp-ward", "dp-knee-0.6", "dp-knee-0.75", "dp-knee-0.9")
+              "dp-explained", "centered-chain", "dp-ward", "dp-knee-0.6", "dp-knee-0.75", "dp-knee-0.9",
+              "dp-merge-0.1", "dp-merge-0.2", "dp-merge-0.35",
+              "dp-mergedist-0.3", "dp-mergedist-0.5", "dp-mergedist-0.7")
 _DOCS: dict = {}
 
 
