@@ -278,8 +278,11 @@ def test_sigint_while_working_keeps_the_old_output(cli_env, tmp_path, bpseg_modu
     os.mkfifo(fifo)
     out = tmp_path / "out.txt"
     out.write_text("previous result")
+    # a test run started in the background (`pytest &`) inherits SIGINT ignored, and so would the
+    # child: give it the default disposition, as an interactive shell does
     proc = subprocess.Popen([*bpseg_module_cmd, "segment", str(fifo), "--lines", "-o", str(out)], env=cli_env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         with open(fifo, "w") as w:  # opens once bpseg has planned the output and started reading
             w.write("First sentence of a file that never ends.\n")
