@@ -1,4 +1,4 @@
-"""The ``bpseg`` command line: ``bpseg segment``, ``bpseg demo`` (and ``bpseg bench`` when installed).
+"""The ``bpseg`` command line: ``bpseg segment``, ``bpseg prune``, ``bpseg demo`` (and ``bpseg bench`` when installed).
 
 Every expected failure (bad input, bad options, unreadable files, a model that
 cannot be loaded) ends as one line ``bpseg: error: ...`` on stderr with exit
@@ -240,6 +240,18 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_prune(args: argparse.Namespace) -> int:
+    from bpseg_pgm.pruning import prune
+
+    _check_output(args.output)
+    text = _read_input(args.file, args.max_bytes)
+    result = prune(text, args.query, budget=args.budget, max_tokens=args.max_tokens, lines=args.lines,
+                   model=getattr(args, "model", None))
+    content = result.to_json() + "\n" if args.format == "json" else result.text + ("\n" if result.text else "")
+    _emit(content, args.output)
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from bpseg_pgm.cli.demo import run_demo
 
@@ -340,6 +352,28 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"read at most this much input, e.g. 5000000, 200M or 1G "
                           f"(default {_format_size(DEFAULT_MAX_BYTES)})")
     seg.set_defaults(func=_cmd_segment)
+
+    prune = sub.add_parser("prune", help="keep the parts of a text most relevant to a query",
+                           description="Keep the contiguous BP-Seg segments of a UTF-8 text most relevant to a "
+                                       "query (whole, or their best parts when they do not fit) until the budget "
+                                       "is filled; print them in reading order.")
+    prune.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
+    prune.add_argument("--query", "-q", required=True, help="the question the kept text should answer")
+    size = prune.add_mutually_exclusive_group()
+    size.add_argument("--budget", type=float, metavar="F",
+                      help="keep at most this fraction of the words, in (0, 1] (default 0.2)")
+    size.add_argument("--max-tokens", type=_positive_int, metavar="N",
+                      help="keep at most N tokens of the embedding model's tokenizer instead")
+    prune.add_argument("--lines", action="store_true", help="the input has one unit per line (e.g. meeting turns)")
+    prune.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: the kept text, runs of consecutive sentences as written, separated by a blank "
+                            "line (default); json: kept indices (0-based), spans, scores and segments")
+    prune.add_argument("--model", help="sentence-transformers model name or local directory "
+                                       "(default: the bundled all-MiniLM-L6-v2, works offline)")
+    prune.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    prune.add_argument("--max-bytes", type=_byte_size, default=DEFAULT_MAX_BYTES, metavar="SIZE",
+                       help=f"read at most this much input (default {_format_size(DEFAULT_MAX_BYTES)})")
+    prune.set_defaults(func=_cmd_prune)
 
     demo = sub.add_parser("demo", parents=[_engine_options()], help="run the paper's illustrative example",
                           description="Segment the paper's 13-sentence illustrative example for k = 2..7 "

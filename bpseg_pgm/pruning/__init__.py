@@ -1,0 +1,17 @@
+"""Query-focused pruning: keep the segments of a text most relevant to a question (see :mod:`.core`).
+
+``bpseg_pgm.prune`` is :func:`~bpseg_pgm.pruning.core.prune`; the pieces it is made of are here
+for callers that hold embeddings already (``benchmarks/bench_prune.py``).
+"""
+
+from bpseg_pgm.pruning.core import (
+    PruneResult,
+    bm25_relevance,
+    prune,
+    relevance,
+    segment_runs,
+    segment_scores,
+    select_runs,
+)
+
+__all__ = ["PruneResult", "prune", "bm25_relevance", "relevance", "segment_runs", "segment_scores", "select_runs"]
