@@ -94,6 +94,26 @@ def _inode(path: Path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
+@contextlib.contextmanager
+def _heal_lock(directory: Path):
+    """An exclusive lock on ``<cache>.lock`` in ``directory`` (POSIX ``flock``); a no-op where unavailable."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: healing is then only as safe as the inode check
+        yield
+        return
+    try:
+        fd = os.open(directory / (CACHE_FILENAME + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
 def _why(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
@@ -195,18 +215,27 @@ class EmbeddingCache:
         self.writable = False
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{os.getpid()}")
-        now = _inode(self.path)
-        if now is not None and self._inode is not None and now != self._inode:
-            return True  # another process has already moved it aside and started a new one
-        try:
-            if now is not None:
-                os.replace(self.path, aside)
-            for suffix in _SIDE_FILES:
-                with contextlib.suppress(FileNotFoundError):
-                    os.replace(f"{self.path}{suffix}", f"{aside}{suffix}")
-        except OSError as move_exc:
+        # the check and the move are one step for every process sharing the folder: without the lock,
+        # two processes that both saw the corrupt file could both move "it", the second one moving the
+        # new cache the first had just started (and the rows written to it)
+        with _heal_lock(self.directory):
+            now = _inode(self.path)
+            if now is not None and self._inode is not None and now != self._inode:
+                return True  # another process has already moved it aside and started a new one
+            try:
+                # side files first: once the main file has moved, another process may start a new cache
+                # (and its -wal and -shm) at the same path, and those must stay
+                for suffix in _SIDE_FILES:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.replace(f"{self.path}{suffix}", f"{aside}{suffix}")
+                if now is not None:
+                    os.replace(self.path, aside)
+                move_error = None
+            except OSError as exc_move:
+                move_error = exc_move
+        if move_error is not None:
             self._warn(f"the embedding cache {self.path} is corrupt ({_why(exc)}) and cannot be moved aside "
-                       f"({_why(move_exc)}); embeddings will not be cached")
+                       f"({_why(move_error)}); embeddings will not be cached")
             return False
         self._warn(f"the embedding cache {self.path} was corrupt ({_why(exc)}); moved it to {aside.name} "
                    "and started a new one")
