@@ -105,15 +105,23 @@ class BPSeg(ClusterMixin, BaseEstimator):
         representatives have at least this cosine similarity are merged into one (None: never).
         Without it a long topic can stay cut into several labels (measured: 29-34 segments for
         4 synthetic topics at n = 1000, against 4 with it).
-    contiguous : bool (default False). True: every segment is one run of consecutive sentences
-        (:mod:`bpseg_pgm.contiguous`): exact segmental programme on reading-order-smoothed
+    contiguous : "auto" (default), True or False. True: every segment is one run of consecutive
+        sentences (:mod:`bpseg_pgm.contiguous`): exact segmental programme on reading-order-smoothed
         embeddings, k given or chosen against the shuffled document, exact chain marginals as
         beliefs (forward-backward: BP on a tree). The potentials, engine, init, lam, sigma,
         context and EM parameters do not apply; ``log_partition_`` is the chain's exact log Z.
+        False: the topic model (segments may return), whatever the document. "auto": decided per
+        document (:func:`bpseg_pgm.contiguous.choose_structure`): text whose topics shift
+        gradually (meetings, lectures: reading-order runs that differ from their neighbours by a
+        per-unit effect below 0.5) is segmented into runs, about one per three correlation
+        lengths when k is "auto"; text with abrupt shifts, or whose topics alternate sentence by
+        sentence, gets the topic model. Only with the centred potentials (the default): for the
+        paper's potentials, a user's, engine "fast" or init "all", "auto" means False. ``structure_`` says
+        which was used ("runs" or "topics"), ``structure_effect_`` the measured median effect.
 
     Fitted attributes: ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
-    representative vectors), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
+    representative vectors), ``structure_`` ("runs" or "topics"), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
     network for "loopy"/"exact", else None), and the values actually used: ``lam_``,
     ``sigma_``, ``em_rounds_``, ``context_``, ``potentials_`` (None for "fast"). ``centers_`` live
@@ -136,7 +144,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         em_rounds=None,
         context="auto",
         merge_above=0.9,
-        contiguous=False,
+        contiguous="auto",
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -234,13 +242,28 @@ class BPSeg(ClusterMixin, BaseEstimator):
         text pipeline passes 1 - exp(-words / 5), so "Yeah ." counts less than a full sentence).
         """
         Xn = normalize_rows(check_embeddings(X))
-        if not isinstance(self.contiguous, (bool, np.bool_)):  # not 0/1: `1 in (True, False)` holds
-            raise ValueError(f"contiguous must be True or False, got {self.contiguous!r}")
-        if self.contiguous:
+        contiguous = self.contiguous
+        auto = isinstance(contiguous, str) and contiguous == "auto"
+        if not auto and not isinstance(contiguous, (bool, np.bool_)):  # not 0/1: `1 in (True, False)` holds
+            raise ValueError(f"contiguous must be 'auto', True or False, got {contiguous!r}")
+        if contiguous is True or contiguous is np.True_:
             return self._fit_contiguous(Xn, sample_weight)
         lam, sigma, max_iter, tol, damping = self._check_params(Xn.shape[0])
+        # before any work, for the topic model: "auto" may still choose it
         check_fit_memory(Xn.shape[0], Xn.shape[1], n_segments=self.n_segments, init=self.init,
                          neighbors=self.neighbors, sigma=sigma, engine=self.engine)
+        self.structure_effect_ = float("nan")
+        if auto and self._auto_structure():
+            from .contiguous import choose_structure
+
+            weights = check_sample_weight(sample_weight, Xn.shape[0])
+            self._check_run_count(Xn.shape[0])
+            seed = check_random_state(self.random_state)
+            found = choose_structure(Xn, weights, self.n_segments, random_state=0 if seed is None else seed)
+            self.structure_effect_ = found.effect
+            if found.runs:
+                return self._fit_contiguous(Xn, sample_weight, fit=found.fit)
+        self.structure_ = "topics"
         context = self._context(Xn)
         merge_above = self._merge_above()
         Xn = context_embeddings(Xn, context)
@@ -293,17 +316,33 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.n_segments_ = int(C.shape[0])
         return self
 
-    def _fit_contiguous(self, Xn, sample_weight):
+    def _auto_structure(self) -> bool:
+        """Whether ``contiguous="auto"`` may choose runs: only for the centred model (the default),
+        for which it was measured; the paper's potentials, a user's and engine "fast" stay as written."""
+        return (isinstance(self.potentials, str) and self.potentials == "centered" and self.engine != "fast"
+                and not (isinstance(self.init, str) and self.init == "all"))
+
+    def _check_run_count(self, n: int) -> None:
+        k = self.n_segments
+        if isinstance(k, str) and k == "auto":
+            return
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+            raise ValueError(f"n_segments must be an integer or 'auto', got {k!r}")
+        if not 1 <= k <= n:
+            raise ValueError(f"n_segments must be between 1 and the number of sentences ({n}), got {k}")
+
+    def _fit_contiguous(self, Xn, sample_weight, fit=None):
         from .contiguous import fit_contiguous
 
         n = Xn.shape[0]
         weights = check_sample_weight(sample_weight, n)
-        k = self.n_segments
-        if not (isinstance(k, str) and k == "auto"):
-            if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= n:
-                raise ValueError(f"n_segments must be 'auto' or an integer in [1, {n}], got {k!r}")
+        self._check_run_count(n)
         seed = check_random_state(self.random_state)
-        res = fit_contiguous(Xn, weights, k, random_state=0 if seed is None else seed)
+        res = fit if fit is not None else fit_contiguous(Xn, weights, self.n_segments,
+                                                         random_state=0 if seed is None else seed)
+        self.structure_ = "runs"
+        if fit is None:
+            self.structure_effect_ = float("nan")
         self.labels_ = res.labels
         self.beliefs_ = res.beliefs
         self.centers_ = res.centers

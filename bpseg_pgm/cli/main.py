@@ -76,9 +76,13 @@ def _engine_options() -> argparse.ArgumentParser:
     g.add_argument("--merge-above", type=_merge_above, metavar="COS",
                    help="merge labels whose representatives have at least this cosine during re-estimation: "
                         "a number in [-1, 1] or 'none' (default 0.9)")
-    g.add_argument("--contiguous", action="store_true", default=None,
-                   help="every segment one run of consecutive sentences (exact segmental programme and chain "
-                        "marginals); for boundaries, e.g. retrieval chunks")
+    structure = g.add_mutually_exclusive_group()
+    structure.add_argument("--contiguous", action="store_const", const=True, default=None,
+                           help="every segment one run of consecutive sentences (exact segmental programme and "
+                                "chain marginals); for boundaries, e.g. retrieval chunks. Default: decided per "
+                                "document (runs where topics shift gradually, as in meetings and lectures)")
+    structure.add_argument("--topics", action="store_const", const=False, dest="contiguous",
+                           help="always the topic model, whose segments may return (never runs)")
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
     g.add_argument("--tol", type=float, help="convergence tolerance on messages")

@@ -45,6 +45,7 @@ __all__ = [
 #: The methods of ``bpseg bench corpus`` unless --methods says otherwise.
 CORPUS_METHODS: tuple[str, ...] = (
     "bpseg",
+    "bpseg-topics",
     "bpseg-contiguous",
     "bpseg-contiguous-true-k",
     "one-segment",

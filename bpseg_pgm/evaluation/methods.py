@@ -68,6 +68,12 @@ def _bpseg(n: int, seed: int):
     return BPSeg(random_state=seed)
 
 
+def _bpseg_topics(n: int, seed: int):
+    from bpseg_pgm import BPSeg
+
+    return BPSeg(contiguous=False, random_state=seed)
+
+
 def _bpseg_paper(n: int, seed: int):
     from bpseg_pgm import BPSeg
 
@@ -113,8 +119,16 @@ def _texttiling(n: int, seed: int):
 register_method(
     "bpseg",
     _bpseg,
-    "BPSeg() library defaults: centred Potts potentials (lam 150, sigma 200, unary scale 5, centred on the mean cosine of all pairs) on context-mixed embeddings (auto, 0.2), "
-    "k = 'auto', farthest init, 5 re-estimation rounds, potts engine",
+    "BPSeg() library defaults: contiguous='auto' (runs where topics shift gradually, about one per three "
+    "correlation lengths; else the topic model of bpseg-topics), word-weighted units",
+    uses_weights=True,
+)
+register_method(
+    "bpseg-topics",
+    _bpseg_topics,
+    "BPSeg(contiguous=False), the topic model (the default before contiguous='auto'): centred Potts potentials "
+    "(lam 150, sigma 200, unary scale 5, centred on the mean cosine of all pairs) on context-mixed embeddings "
+    "(auto, 0.2), k = 'auto', farthest init, 5 re-estimation rounds, potts engine",
 )
 register_method(
     "bpseg-paper",

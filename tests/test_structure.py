@@ -1,0 +1,127 @@
+"""contiguous="auto" (the default): runs for gradual text, the topic model otherwise."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bpseg_pgm import BPSeg
+from bpseg_pgm.contiguous import GRADUAL_EFFECT, boundary_effects, choose_structure
+from bpseg_pgm.potentials.context import correlation_length
+
+from test_contiguous import check_fitted, n_runs, planted_blocks
+
+
+def gradual_document(n_blocks=12, block=40, dim=64, shift=0.25, seed=0):
+    """Blocks around one shared theme: each block's centre is the theme plus a small offset, and
+    every unit is its block's centre plus noise much larger than the offsets (a meeting, not Choi)."""
+    rng = np.random.default_rng(seed)
+    theme = rng.normal(size=dim)
+    rows = []
+    for _ in range(n_blocks):
+        centre = theme + shift * rng.normal(size=dim)
+        rows.append(centre + 1.0 * rng.normal(size=(block, dim)))
+    X = np.vstack(rows)
+    return X / np.linalg.norm(X, axis=1, keepdims=True)
+
+
+# -- correlation_length ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("block", [6, 10, 20])
+def test_correlation_length_is_about_the_segment_length(block):
+    X, _ = planted_blocks((block,) * 12, dim=32, noise=0.2, seed=1)
+    assert 0.6 * block <= correlation_length(X) <= 1.4 * block
+
+
+def test_correlation_length_ignores_short_units_and_scales_back():
+    X, _ = planted_blocks((10,) * 12, dim=32, noise=0.2, seed=1)
+    rng = np.random.default_rng(0)
+    short = rng.normal(size=(len(X), 32))  # "Yeah ." between every two units: same noise anywhere
+    both = np.empty((2 * len(X), 32))
+    both[0::2], both[1::2] = X, short / np.linalg.norm(short, axis=1, keepdims=True)
+    weights = np.tile([1.0, 0.2], len(X))
+    # in units of the interleaved document, a segment is 20 units long
+    assert 14 <= correlation_length(both, weights) <= 28
+    assert correlation_length(both[:10], np.tile([1.0, 0.0], 5)) == 10.0  # < 8 substantive units
+
+
+# -- boundary_effects -----------------------------------------------------------------------------
+
+
+def test_boundary_effect_is_the_mean_shift_over_the_scatter_and_does_not_grow_with_length():
+    rng = np.random.default_rng(0)
+    dim, noise = 50, 0.5
+    for size in (40, 400):
+        a = rng.normal(size=(size, dim)) * noise
+        b = rng.normal(size=(size, dim)) * noise + 0.1  # shift 0.1 in every dimension
+        X = np.vstack([a, b])
+        eff = boundary_effects(X, np.ones(2 * size), np.repeat([0, 1], size))
+        expected = dim * 0.1**2 / (dim * noise**2)  # |delta|^2 / per-unit scatter = 0.04
+        assert eff.shape == (1,) and abs(eff[0] - expected) < 0.02, (size, eff)
+
+
+def test_boundary_effect_of_a_weightless_run_is_nan():
+    X, _ = planted_blocks((5, 5, 5), seed=0)
+    w = np.ones(15)
+    w[5:10] = 0
+    eff = boundary_effects(X, w, np.repeat([0, 1, 2], 5))
+    assert np.isnan(eff).all()
+
+
+# -- choose_structure and BPSeg's default ---------------------------------------------------------
+
+
+def test_abrupt_shifts_get_the_topic_model():
+    X, y = planted_blocks((8, 12, 10, 9), dim=32, noise=0.1, seed=0)
+    found = choose_structure(X, np.ones(len(X)), "auto")
+    assert not found.runs and found.effect > GRADUAL_EFFECT
+    model = BPSeg(random_state=0).fit(X)
+    assert model.structure_ == "topics" and model.structure_effect_ == pytest.approx(found.effect)
+
+
+def test_gradual_text_gets_runs():
+    X = gradual_document()
+    found = choose_structure(X, np.ones(len(X)), "auto")
+    assert found.runs and found.effect < GRADUAL_EFFECT
+    model = BPSeg(random_state=0).fit(X)
+    assert model.structure_ == "runs"
+    check_fitted(model, len(X))
+    # coarser than the noise-calibrated runs, and not one segment
+    fine = BPSeg(contiguous=True, random_state=0).fit(X).n_segments_
+    assert 2 <= model.n_segments_ <= fine
+
+
+def test_gradual_text_with_a_given_k():
+    X = gradual_document()
+    model = BPSeg(n_segments=5, random_state=0).fit(X)
+    assert model.structure_ == "runs" and model.n_segments_ == 5 == n_runs(model.labels_)
+
+
+def test_alternating_topics_get_the_topic_model():
+    """No reading-order structure at all (topics alternate unit by unit): group by meaning."""
+    X, _ = planted_blocks((1,) * 40, dim=32, noise=0.1, seed=0, order=[0, 1] * 20)
+    model = BPSeg(random_state=0).fit(X)
+    assert model.structure_ == "topics"
+    assert len(set(model.labels_[0::2])) == 1 and len(set(model.labels_[1::2])) == 1
+    assert model.labels_[0] != model.labels_[1]
+
+
+@pytest.mark.parametrize("params", [dict(contiguous=False), dict(potentials="paper"), dict(engine="fast"),
+                                    dict(init="all")])
+def test_auto_never_applies_outside_the_centred_default(params):
+    X = gradual_document(n_blocks=4, block=25)
+    assert BPSeg(random_state=0, **params).fit(X).structure_ == "topics"
+
+
+def test_contiguous_true_is_always_runs():
+    X, _ = planted_blocks((8, 12, 10, 9), dim=32, noise=0.1, seed=0)
+    model = BPSeg(contiguous=True, random_state=0).fit(X)
+    assert model.structure_ == "runs" and np.isnan(model.structure_effect_)
+
+
+def test_auto_is_deterministic():
+    X = gradual_document(seed=3)
+    a = BPSeg(random_state=5).fit_predict(X)
+    b = BPSeg(random_state=5).fit_predict(X)
+    np.testing.assert_array_equal(a, b)
