@@ -158,6 +158,54 @@ class ChainCentered(CenteredPottsPotentials):
         return super().log_coupling(X, rows, cols) - self.beta * (np.abs(np.asarray(cols) - np.asarray(rows)) == 1)
 
 
+def structure_stats(doc, X):
+    """What ``contiguous="auto"`` is built on (RESULTS §7): the document's median boundary effect,
+    its gold boundaries' effects, correlation length against the gold run length, and the
+    segmental programme's ARI / Pk / runs per gold run for several rules giving k."""
+    from bpseg_pgm.contiguous import RUN_SCALE, boundary_effects, choose_structure, fit_contiguous
+    from bpseg_pgm.potentials.context import correlation_length
+
+    Xn = normalize_rows(X)
+    W = unit_weights(doc.units)
+    n = len(X)
+    found = choose_structure(Xn, W, "auto")
+    idx = np.flatnonzero(doc.labelled)
+    gold_runs = np.zeros(n, dtype=int)
+    gold_runs[idx] = np.concatenate([[0], np.cumsum(np.diff(doc.gold) != 0)])
+    for i in range(1, n):  # unlabelled units join the run before them
+        if not doc.labelled[i]:
+            gold_runs[i] = gold_runs[i - 1]
+    gold_k = n_runs(doc.gold)
+    corr = correlation_length(Xn, W)
+    fine_k = int(fit_contiguous(Xn, W, "auto").labels.max()) + 1
+    F, _, _ = features(doc, X)
+    costs, arg = segment_costs(cost_matrix(F, W), max(1, min(40, n // 2)))
+    K = len(costs) - 1
+    rules = {"gold runs": gold_k, "noise k / 3": fine_k / 3, "noise k / 4": fine_k / 4,
+             "n / (2.5 corr)": n / (2.5 * corr), f"n / ({RUN_SCALE:g} corr)": n / (RUN_SCALE * corr),
+             "n / (4 corr)": n / (4 * corr), "fixed 4": 4, "fixed 5": 5, "fixed 6": 6, "0.6 n^(1/3)": 0.6 * n ** (1 / 3)}
+    scores = {}
+    for rule, k in rules.items():
+        k = int(np.clip(round(k), 1, K))
+        scores[rule] = evaluate_partial(doc.labels, backtrack(arg, k, n))
+    return {"effect": found.effect, "gold_effects": boundary_effects(Xn, W, gold_runs),
+            "corr_ratio": (len(doc.gold) / gold_k) / corr * n / len(doc.gold), "scores": scores}
+
+
+def print_structure(datasets) -> None:
+    for ds in datasets:
+        rows = [structure_stats(doc, np.asarray(X, dtype=np.float64)) for doc, X in _DOCS[ds]]
+        eff = np.array([r["effect"] for r in rows])
+        gold = np.concatenate([r["gold_effects"] for r in rows])
+        print(f"{ds}: median boundary effect per document 5/50/95%: "
+              f"{' / '.join(f'{q:.2f}' for q in np.nanquantile(eff, [0.05, 0.5, 0.95]))}; "
+              f"gold boundaries 10/25/50%: {' / '.join(f'{q:.3f}' for q in np.nanquantile(gold, [0.1, 0.25, 0.5]))}; "
+              f"gold run length / correlation length (median): {np.median([r['corr_ratio'] for r in rows]):.2f}")
+        for rule in rows[0]["scores"]:
+            m = {k: float(np.nanmean([r["scores"][rule][k] for r in rows])) for k in ("ari", "pk", "runs_per_segment")}
+            print(f"  k from {rule}: ARI {m['ari']:.3f} Pk {m['pk']:.3f} runs per gold {m['runs_per_segment']:.2f}")
+
+
 def run_candidate(name, doc, X):
     if name == "sticky":
         return sticky(X)
@@ -215,6 +263,8 @@ def main(argv=None) -> int:
     ap.add_argument("--candidates", nargs="+", default=list(CANDIDATES), choices=CANDIDATES)
     ap.add_argument("--limit", type=int, help="documents per dataset")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--structure", action="store_true",
+                    help="print the statistics behind contiguous='auto' instead of the candidate table")
     args = ap.parse_args(argv)
     emb = Embedder(show_progress=False)
     for ds in args.datasets:
@@ -222,6 +272,9 @@ def main(argv=None) -> int:
         vectors = emb.encode([u for d in docs for u in d.units])
         offsets = np.cumsum([0] + [len(d) for d in docs])
         _DOCS[ds] = [(d, vectors[offsets[i]:offsets[i + 1]]) for i, d in enumerate(docs)]
+    if args.structure:
+        print_structure(args.datasets)
+        return 0
     print("| candidate | " + " | ".join(f"{ds} ARI / Pk / runs per gold / segs" for ds in args.datasets) + " | s |")
     print("|---|" + "---|" * (len(args.datasets) + 1))
     with Pool(args.workers) as pool:
