@@ -2,8 +2,7 @@
 
 from .exact import exact_marginals, largest_clique_entries
 from .fast import fast_bp_seg
-from .flooding import BPResult, flooding_bp
-from .potts import potts_bp
+from .potts import BPResult, flooding_bp, potts_bp
 from .reference import reference_bp, reference_potentials
 from .tables import table_bp
 
