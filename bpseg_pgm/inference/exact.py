@@ -32,6 +32,14 @@ def largest_clique_entries(model) -> float:
 
 def exact_marginals(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> np.ndarray:
     """(n, K) exact marginals of the model's variables in ``model.nodes()`` order."""
+    return exact_inference(model, max_entries)[0]
+
+
+def exact_inference(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> tuple[np.ndarray, float]:
+    """Exact marginals (as :func:`exact_marginals`) and log Z, from one junction-tree calibration.
+
+    pgmpy's calibrated clique beliefs are unnormalised: each sums to Z, the partition function.
+    """
     from .._pgmpy import BeliefPropagation
 
     size = largest_clique_entries(model)
@@ -63,4 +71,11 @@ def exact_marginals(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> np.ndarra
         others = [u for u in belief.variables if u != v]
         vals = np.asarray(belief.marginalize(others, inplace=False).values, dtype=np.float64)
         out[i, : vals.size] = vals / vals.sum()
-    return out
+    # one clique per connected component of the network: Z is the product of their sums
+    g = nx.Graph(model.edges())
+    g.add_nodes_from(names)
+    log_z = 0.0
+    for component in nx.connected_components(g):
+        belief = holder[next(iter(component))]
+        log_z += float(np.log(np.sum(belief.values)))
+    return out, log_z
