@@ -52,6 +52,13 @@ def exact_inference(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> tuple[np.
             f"{max_entries:.3g}. Use engine='loopy' or 'potts', or fewer sentences/segments."
         )
     names = list(model.nodes())
+    g = nx.Graph(model.edges())
+    g.add_nodes_from(names)
+    if len(names) > 1 and not nx.is_connected(g):
+        raise ValueError(
+            "exact inference (pgmpy's junction tree) needs a connected graph; this one has "
+            f"{nx.number_connected_components(g)} components: add edges or use engine='loopy'"
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         bp = BeliefPropagation(model)
@@ -71,11 +78,6 @@ def exact_inference(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> tuple[np.
         others = [u for u in belief.variables if u != v]
         vals = np.asarray(belief.marginalize(others, inplace=False).values, dtype=np.float64)
         out[i, : vals.size] = vals / vals.sum()
-    # one clique per connected component of the network: Z is the product of their sums
-    g = nx.Graph(model.edges())
-    g.add_nodes_from(names)
-    log_z = 0.0
-    for component in nx.connected_components(g):
-        belief = holder[next(iter(component))]
-        log_z += float(np.log(np.sum(belief.values)))
+    # the graph is connected: every calibrated clique belief sums to Z
+    log_z = float(np.log(np.sum(holder[names[0]].values))) if names else 0.0
     return out, log_z
