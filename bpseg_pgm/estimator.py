@@ -273,6 +273,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 representatives=reps, lam=lam, sigma=sigma, max_iter=sweeps, tol=tol, callback=callback,
                 random_state=self.random_state, shared=shared,
             )  # fmt: skip
+            last.clear()  # the previous round's messages go before this round allocates its own
             res = engine.infer(problem)
             if not isinstance(res, EngineResult) or res.beliefs.shape != (problem.n, problem.k):
                 raise ValueError(
@@ -305,7 +306,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
             n_iter += it
 
         self.engine_ = engine
-        self.log_partition_ = last[0].log_partition
+        log_z = last[0].log_partition
+        self.log_partition_ = float(log_z()) if callable(log_z) else log_z
         self.engine_extra_ = last[0].extra
         self.representatives_ = reps
         self.centers_ = C

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -32,7 +33,9 @@ REGISTRY: dict[str, type] = {}
 class EngineResult:
     """What an engine returns: (n, k) beliefs with rows summing to 1, and how the run went.
 
-    ``log_partition`` is the engine's estimate of log Z (None when it has none); ``extra``
+    ``log_partition`` is the engine's estimate of log Z (None when it has none), or a
+    function of no arguments computing it, called only for the run a fit ends with (the Bethe
+    estimate costs about a sweep, and the estimator's earlier rounds do not need it); ``extra``
     holds anything else the engine reports (e.g. the pgmpy ``Inference`` object it used).
     """
 
@@ -40,7 +43,7 @@ class EngineResult:
     n_iter: int = 1
     converged: bool = True
     deltas: list = field(default_factory=list)
-    log_partition: float | None = None
+    log_partition: float | Callable[[], float] | None = None
     extra: dict = field(default_factory=dict)
 
 
@@ -74,7 +77,7 @@ class Engine:
         if np.any(total <= 0):
             raise ValueError(f"{type(self).__name__}: a row of beliefs is zero everywhere")
         b /= total
-        lz = None if log_partition is None else float(log_partition)
+        lz = log_partition if log_partition is None or callable(log_partition) else float(log_partition)
         return EngineResult(b, int(n_iter), bool(converged), list(deltas), lz, dict(extra))
 
     # -- parameters, for repr and clone ----------------------------------------------------

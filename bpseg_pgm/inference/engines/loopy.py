@@ -28,12 +28,13 @@ class LoopyEngine(Engine):
         res = inf.run(callback=problem.callback)
         index = {name: i for i, name in enumerate(inf._vars)}
         order = [index[f"s{i}"] for i in range(problem.n)]
-        log_z = None
-        if inf._valid is None:
+
+        def log_z():
             m = inf._u.size
             layout = EdgeLayout(len(inf._vars), inf._u, inf._v)
             log_b = inf._log_unary + layout.incoming(res.log_messages)
-            log_z = bethe_log_partition(inf._log_unary, inf._u, inf._v, log_b, res.log_messages,
-                                        np.arange(m), np.arange(m) + m, log_tables=inf._log_tables)
-        return self.result(res.beliefs[order], res.n_iter, res.converged, res.deltas, log_partition=log_z,
-                           inference=inf)
+            return bethe_log_partition(inf._log_unary, inf._u, inf._v, log_b, res.log_messages,
+                                       np.arange(m), np.arange(m) + m, log_tables=inf._log_tables)
+
+        return self.result(res.beliefs[order], res.n_iter, res.converged, res.deltas,
+                           log_partition=log_z if inf._valid is None else None, inference=inf)

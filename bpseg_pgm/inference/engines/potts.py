@@ -44,4 +44,4 @@ class PottsEngine(Engine):
             problem.log_unary, problem.u, problem.v, problem.coupling(), max_iter=problem.max_iter,
             tol=problem.tol, damping=self.damping, callback=problem.callback, backend=self.backend,
         )  # fmt: skip
-        return self.result(res.beliefs, res.n_iter, res.converged, res.deltas, log_partition=potts_bethe(problem, res))
+        return self.result(res.beliefs, res.n_iter, res.converged, res.deltas, log_partition=lambda: potts_bethe(problem, res))
