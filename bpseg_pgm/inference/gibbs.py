@@ -12,15 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-
-def _adjacency(n, u, v):
-    src = np.concatenate([u, v])
-    dst = np.concatenate([v, u])
-    edge = np.concatenate([np.arange(u.size), np.arange(u.size)])
-    forward = np.concatenate([np.ones(u.size, bool), np.zeros(u.size, bool)])
-    order = np.argsort(src, kind="stable")
-    ptr = np.searchsorted(src[order], np.arange(n + 1))
-    return order, ptr, edge, dst, forward
+from .incidence import sender_slots
 
 
 def gibbs_frequencies(
@@ -34,7 +26,7 @@ def gibbs_frequencies(
     v = np.asarray(v, dtype=np.int64)
     n, k = log_unary.shape
     rng = np.random.default_rng(seed)
-    order, ptr, edge, dst, forward = _adjacency(n, u, v)
+    order, ptr, edge, dst, forward = sender_slots(n, u, v)
     chains = np.arange(n_chains)
     x = np.argmax(log_unary[None] + rng.gumbel(size=(n_chains, n, k)), axis=2)  # (C, n)
     onehot = np.zeros((n, n_chains, k))

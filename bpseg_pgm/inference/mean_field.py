@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import logsumexp
 
+from .incidence import sender_slots
+
 
 @dataclass
 class MeanFieldResult:
@@ -26,17 +28,6 @@ class MeanFieldResult:
     n_iter: int
     converged: bool
     deltas: list = field(default_factory=list)
-
-
-def _incidence(n, u, v):
-    """Directed slots grouped by sender: order, start pointers, and each slot's (edge, other end, is u)."""
-    src = np.concatenate([u, v])
-    dst = np.concatenate([v, u])
-    edge = np.concatenate([np.arange(u.size), np.arange(u.size)])
-    forward = np.concatenate([np.ones(u.size, bool), np.zeros(u.size, bool)])
-    order = np.argsort(src, kind="stable")
-    ptr = np.searchsorted(src[order], np.arange(n + 1))
-    return order, ptr, edge, dst, forward
 
 
 def elbo(log_unary, u, v, q, *, log_coupling=None, log_tables=None, log_q=None) -> float:
@@ -63,7 +54,7 @@ def mean_field(log_unary, u, v, *, log_coupling=None, log_tables=None, max_iter=
     u = np.asarray(u, dtype=np.int64)
     v = np.asarray(v, dtype=np.int64)
     n, k = log_unary.shape
-    order, ptr, edge, dst, forward = _incidence(n, u, v)
+    order, ptr, edge, dst, forward = sender_slots(n, u, v)
     log_q = log_unary - logsumexp(log_unary, axis=1, keepdims=True)
     q = np.exp(log_q)
     if log_coupling is not None:
