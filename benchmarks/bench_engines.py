@@ -51,7 +51,7 @@ CASES = {
 
 IMPORTS = (
     "import numpy, scipy, sklearn.neighbors, pgmpy.models, pgmpy.inference, bpseg_pgm, bpseg_pgm.graph, "
-    "bpseg_pgm.inference.dense_potts"  # loads numba, as the warm-up fit does
+    "bpseg_pgm.inference.potts.dense"  # loads numba, as the warm-up fit does
 )
 
 

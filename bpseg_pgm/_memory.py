@@ -18,7 +18,7 @@ n (sentences), d (dimensions), K (labels) and m (edges):
 
 The estimate is deliberately on the high side of what was measured (within a factor of
 about 1.5), and the check refuses only what would take more than 90% of the memory
-available now, like the message buffers' own check in :mod:`bpseg_pgm.inference.layouts`.
+available now, like the message buffers' own check in :mod:`bpseg_pgm.inference.potts.layouts`.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ _SMALL = 64 * 2**20
 
 def available_bytes() -> int | None:
     """Memory the system can still give this process (MemAvailable), or None if unknown."""
-    from .inference import layouts
+    from .inference.potts import layouts
 
     return layouts.available_bytes()
 

@@ -12,5 +12,6 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", FutureWarning)
     from pgmpy import config  # noqa: F401
     from pgmpy.factors.discrete import DiscreteFactor  # noqa: F401
-    from pgmpy.inference import BeliefPropagation, Inference, VariableElimination  # noqa: F401
+    from pgmpy.inference import BeliefPropagation, Inference, Mplp, VariableElimination  # noqa: F401
     from pgmpy.models import DiscreteMarkovNetwork  # noqa: F401
+    from pgmpy.sampling import GibbsSampling  # noqa: F401

@@ -1,13 +1,10 @@
 """``BPSeg``: the scikit-learn-style estimator over an (n, d) embedding matrix.
 
-A thin wrapper: choose representatives, hand the potentials and edge set to an inference
-engine, take the arg-max of the beliefs. Engines:
-
-* ``"potts"``: the Potts kernel, O(|E| k) per sweep, no factor objects (long documents);
-* ``"loopy"``: a pgmpy ``DiscreteMarkovNetwork`` + :class:`LoopyBeliefPropagation`;
-* ``"fast"``: the appendix's Fast BP-Seg (Algorithm 2), additive messages, ``max_iter`` = T;
-* ``"exact"``: pgmpy's junction-tree ``BeliefPropagation`` (tiny inputs only);
-* ``"reference"``: the hand-written solver (tiny inputs only; it checks the others).
+Parameters, checks and the fit loop only: choose representatives, describe the model as a
+:class:`~bpseg_pgm.inference.problem.Problem` (log unaries, edges, potentials), hand it to an
+inference :class:`~bpseg_pgm.inference.engine.Engine` (a registered name or an instance; see
+:mod:`bpseg_pgm.inference.engines`), re-estimate the representatives from the beliefs, and
+take the arg-max.
 """
 
 from __future__ import annotations
@@ -27,22 +24,16 @@ from ._validation import (
     check_tol,
     normalize_rows,
 )
-from .graph import auto_pairs, build_markov_network, resolve_edges, variable_name
-from .inference.exact import MAX_CLIQUE_ENTRIES, exact_marginals
-from .inference.fast import fast_bp_seg
-from .inference.potts import potts_bp
-from .inference.reference import reference_bp, reference_potentials
-from .potentials import (
-    CenteredPottsPotentials,
-    PaperPotentials,
-    Potentials,
-    adaptive_context,
-    context_embeddings,
-)
+from .graph import auto_pairs, resolve_edges
+from .inference.engine import Engine, EngineResult
+from .inference.engines import BUILTIN_ENGINES, engine_names, make_engine
+from .inference.problem import Problem
+from .potentials import CenteredPottsPotentials, PaperPotentials, Potentials, adaptive_context, context_embeddings
 from .reestimate import reestimate_centers
 from .representatives import INITS, choose_representatives
 
-ENGINES = ("potts", "loopy", "fast", "exact", "reference")
+#: The built-in engine names (``engine_names()`` adds any registered since).
+ENGINES = BUILTIN_ENGINES
 
 #: Named pairwise models; ``potentials=`` takes one of these names or a Potentials object.
 POTENTIALS = {"centered": CenteredPottsPotentials, "paper": PaperPotentials}
@@ -57,7 +48,6 @@ _MODEL_DEFAULTS = {
     "fast": {"lam": 300.0, "sigma": 10.0, "em_rounds": 0, "context": 0.0},
     "custom": {"lam": 0.0, "sigma": None, "em_rounds": 0, "context": 0.0},
 }
-_DEFAULT_ITER = {"fast": 5}
 
 #: Sweeps per re-estimation round before the last. Set 1 (Choi / interleaved): 10 -> 0.870 / 0.830,
 #: 15 -> 0.869 / 0.834, 30 -> 0.868 / 0.834; 15 is 1.4-1.6x faster than 30 on 1200-5000 sentences.
@@ -81,14 +71,19 @@ class BPSeg(ClusterMixin, BaseEstimator):
         centered 150, paper 0.12 (section 4.1), fast 300 (appendix).
     sigma : None (no decay) or float > 0, distance decay exp(-|i-j|^2 / sigma) of the pairwise
         term; "auto" (default) takes the model's own: centered 200, paper None, fast 10.
-    engine : "potts" (default), "loopy", "fast", "exact" or "reference".
+    engine : a name, "potts" (default), "loopy", "fast", "exact", "reference", "max-product",
+        "mean-field", "gibbs", "mplp" or any registered with
+        :func:`~bpseg_pgm.inference.register_engine`; or an
+        :class:`~bpseg_pgm.inference.Engine` instance (its own parameters, e.g.
+        ``GibbsEngine(n_samples=2000)``). See :mod:`bpseg_pgm.inference.engines`.
     init : "farthest" (default), "random" (the paper), "all", or k distinct sentence indices.
     neighbors : "auto" (default: all pairs up to 400 sentences, then a decay-wide window
         plus 10 nearest neighbours), "all"/None (the paper's complete graph), (i, j) pairs,
         or a callable(X) -> pairs. The edge set used is ``edges_``.
     max_iter : sweeps at most per BP run (default 100; for "fast" it is T, default 5).
     tol : stop when no normalised log message changes by more than this.
-    damping : in [0, 1), geometric damping of messages.
+    damping : in [0, 1), geometric damping of messages, for an engine given by name (an
+        engine object carries its own).
     random_state : seed for ``init="random"``.
     em_rounds : int >= 0, or None (default: 5 for "centered", 0 otherwise). Representative
         re-estimation: after BP each label's representative becomes the belief-weighted mean
@@ -116,14 +111,19 @@ class BPSeg(ClusterMixin, BaseEstimator):
         per-unit effect below 0.5) is segmented into runs, about one per three correlation
         lengths when k is "auto"; text with abrupt shifts, or whose topics alternate sentence by
         sentence, gets the topic model. Only with the centred potentials (the default): for the
-        paper's potentials, a user's, engine "fast" or init "all", "auto" means False. ``structure_`` says
+        paper's potentials, a user's, engine "fast" or an Engine object, or init "all", "auto"
+        means False. ``structure_`` says
         which was used ("runs" or "topics"), ``structure_effect_`` the measured median effect.
 
     Fitted attributes: ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
     representative vectors), ``structure_`` ("runs" or "topics"), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
-    network for "loopy"/"exact", else None), and the values actually used: ``lam_``,
+    network, when the engine built one), ``engine_`` (the Engine object used),
+    ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe
+    free energy's -F for "potts"/"loopy", exact on a tree such as chain ``neighbors`` and an
+    approximation on graphs with cycles; exact for "exact"; the ELBO, a lower bound, for
+    "mean-field"; None for engines with none), and the values actually used: ``lam_``,
     ``sigma_``, ``em_rounds_``, ``context_``, ``potentials_`` (None for "fast"). ``centers_`` live
     in the space the potentials saw (after context mixing).
     """
@@ -164,30 +164,36 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     # -- checks ----------------------------------------------------------------------------
     def _check_params(self, n: int):
-        if self.engine not in ENGINES:
-            raise ValueError(f"engine must be one of {ENGINES}, got {self.engine!r}")
-        model = self._model_name()
+        engine = make_engine(self.engine, check_damping(self.damping))
+        model = self._model_name(engine)
         lam = _MODEL_DEFAULTS[model]["lam"] if self.lam is None else check_nonnegative(self.lam, "lam")
         sigma = _MODEL_DEFAULTS[model]["sigma"] if isinstance(self.sigma, str) and self.sigma == "auto" else self.sigma
         sigma = check_sigma(sigma)
-        max_iter = _DEFAULT_ITER.get(self.engine, 100) if self.max_iter is None else self.max_iter
+        max_iter = engine.default_max_iter if self.max_iter is None else self.max_iter
         if not isinstance(max_iter, (int, np.integer)) or isinstance(max_iter, bool) or max_iter < 1:
             raise ValueError(f"max_iter must be an integer >= 1, got {self.max_iter!r}")
         tol = check_tol(self.tol)
-        damping = check_damping(self.damping)
         check_random_state(self.random_state)
         em = self.em_rounds
         if em is not None and (isinstance(em, bool) or not isinstance(em, (int, np.integer)) or em < 0):
             raise ValueError(f"em_rounds must be None or an integer >= 0, got {em!r}")
-        if em and self.engine == "fast":
-            raise ValueError("engine='fast' is Algorithm 2 as written; it has no em_rounds")
-        return lam, sigma, int(max_iter), tol, damping
+        if em and not engine.supports_em:
+            raise ValueError(f"engine={self._engine_label(engine)!r} is Algorithm 2 as written; it has no em_rounds")
+        return engine, lam, sigma, int(max_iter), tol
 
-    def _model_name(self) -> str:
+    @staticmethod
+    def _engine_label(engine: Engine) -> str:
+        return engine.name or type(engine).__name__
+
+    def _model_name(self, engine: Engine | None = None) -> str:
         """Which default set applies: 'fast' (Algorithm 2), a named potential, or 'custom'."""
-        if self.engine == "fast":
+        engine = make_engine(self.engine) if engine is None else engine
+        if not engine.uses_potentials:
             if self.potentials is not None and not isinstance(self.potentials, str):
-                raise ValueError("engine='fast' is Algorithm 2 with its own potentials; leave potentials at its default")
+                raise ValueError(
+                    f"engine={self._engine_label(engine)!r} is Algorithm 2 with its own potentials; "
+                    "leave potentials at its default"
+                )
             return "fast"
         if isinstance(self.potentials, Potentials):
             return "custom"
@@ -198,20 +204,20 @@ class BPSeg(ClusterMixin, BaseEstimator):
             )
         return name
 
-    def _potentials(self, lam, sigma) -> Potentials | None:
-        model = self._model_name()
+    def _potentials(self, lam, sigma, engine) -> Potentials | None:
+        model = self._model_name(engine)
         if model == "fast":
             return None
         if model == "custom":
             return self.potentials
         return POTENTIALS[model](lam=lam, sigma=sigma)
 
-    def _em_rounds(self) -> int:
-        return _MODEL_DEFAULTS[self._model_name()]["em_rounds"] if self.em_rounds is None else int(self.em_rounds)
+    def _em_rounds(self, engine) -> int:
+        return _MODEL_DEFAULTS[self._model_name(engine)]["em_rounds"] if self.em_rounds is None else int(self.em_rounds)
 
-    def _context(self, Xn: np.ndarray) -> float:
+    def _context(self, Xn: np.ndarray, engine) -> float:
         if isinstance(self.context, str) and self.context == "auto":
-            return adaptive_context(Xn, _MODEL_DEFAULTS[self._model_name()]["context"])
+            return adaptive_context(Xn, _MODEL_DEFAULTS[self._model_name(engine)]["context"])
         return check_nonnegative(self.context, "context")
 
     def _merge_above(self) -> float | None:
@@ -248,10 +254,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
             raise ValueError(f"contiguous must be 'auto', True or False, got {contiguous!r}")
         if contiguous is True or contiguous is np.True_:
             return self._fit_contiguous(Xn, sample_weight)
-        lam, sigma, max_iter, tol, damping = self._check_params(Xn.shape[0])
+        engine, lam, sigma, max_iter, tol = self._check_params(Xn.shape[0])
         # before any work, for the topic model: "auto" may still choose it
         check_fit_memory(Xn.shape[0], Xn.shape[1], n_segments=self.n_segments, init=self.init,
-                         neighbors=self.neighbors, sigma=sigma, engine=self.engine)
+                         neighbors=self.neighbors, sigma=sigma, engine=engine.name or "custom")
         self.structure_effect_ = float("nan")
         if auto and self._auto_structure():
             from .contiguous import choose_structure
@@ -264,10 +270,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
             if found.runs:
                 return self._fit_contiguous(Xn, sample_weight, fit=found.fit)
         self.structure_ = "topics"
-        context = self._context(Xn)
+        context = self._context(Xn, engine)
         merge_above = self._merge_above()
         Xn = context_embeddings(Xn, context)
-        pot = self._potentials(lam, sigma)
+        pot = self._potentials(lam, sigma, engine)
         if isinstance(self.neighbors, str):
             if self.neighbors not in ("auto", "all"):
                 raise ValueError(f"neighbors must be 'auto', 'all', None, pairs or a callable, got {self.neighbors!r}")
@@ -275,17 +281,35 @@ class BPSeg(ClusterMixin, BaseEstimator):
         else:
             edges = self.neighbors
         self.edges_ = resolve_edges(Xn, edges)
-        em_rounds = self._em_rounds()
+        em_rounds = self._em_rounds(engine)
         reps = self._representatives(Xn)
         C = Xn[reps]
         self.model_ = None
         self.deltas_ = []
-        cache: dict = {}  # what the rounds share: the pairwise couplings do not depend on C
+        shared: dict = {}  # what the rounds share: the pairwise couplings do not depend on C
+        last: list = []
 
         def run(C, round_, reps=None):
             # rounds before the last only move the representatives: a few sweeps suffice
             sweeps = max_iter if round_ == em_rounds else min(max_iter, EM_ROUND_SWEEPS)
-            return self._infer(Xn, C, reps, pot, lam, sigma, sweeps, tol, damping, callback, cache)
+            problem = Problem(
+                pot.log_unary(Xn, C) if pot is not None else Xn @ C.T, self.edges_, potentials=pot, X=Xn, C=C,
+                representatives=reps, lam=lam, sigma=sigma, max_iter=sweeps, tol=tol, callback=callback,
+                random_state=self.random_state, shared=shared,
+            )  # fmt: skip
+            last.clear()  # the previous round's messages go before this round allocates its own
+            res = engine.infer(problem)
+            if not isinstance(res, EngineResult) or res.beliefs.shape != (problem.n, problem.k):
+                raise ValueError(
+                    f"engine {self._engine_label(engine)!r} must return self.result(beliefs=(n, k) array, ...)"
+                )
+            self.deltas_ += res.deltas
+            if problem.network_built is not None:
+                self.model_ = problem.network_built
+            if "inference" in res.extra:
+                self.inference_ = res.extra["inference"]
+            last[:] = [res]
+            return res.beliefs, res.n_iter, res.converged
 
         beliefs, n_iter, converged = run(C, 0, reps)
         for r in range(1, em_rounds + 1):
@@ -305,6 +329,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
             beliefs, it, converged = run(C, r)
             n_iter += it
 
+        self.engine_ = engine
+        log_z = last[0].log_partition
+        self.log_partition_ = float(log_z()) if callable(log_z) else log_z
+        self.engine_extra_ = last[0].extra
         self.representatives_ = reps
         self.centers_ = C
         self.lam_, self.sigma_, self.em_rounds_, self.potentials_ = lam, sigma, em_rounds, pot
@@ -319,7 +347,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
     def _auto_structure(self) -> bool:
         """Whether ``contiguous="auto"`` may choose runs: only for the centred model (the default),
         for which it was measured; the paper's potentials, a user's and engine "fast" stay as written."""
-        return (isinstance(self.potentials, str) and self.potentials == "centered" and self.engine != "fast"
+        # an engine given as an object (a researcher's own, or one with its own settings) always runs
+        return (isinstance(self.potentials, str) and self.potentials == "centered"
+                and isinstance(self.engine, str) and self.engine != "fast"
                 and not (isinstance(self.init, str) and self.init == "all"))
 
     def _check_run_count(self, n: int) -> None:
@@ -356,72 +386,6 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.smoothing_width_ = res.smoothing_width
         self.log_partition_ = res.log_partition
         return self
-
-    def _infer(self, Xn, C, reps, pot, lam, sigma, max_iter, tol, damping, callback, cache=None):
-        """One engine run with representative vectors C (and their sentence indices, if any).
-
-        ``cache`` (a dict shared by the runs of one fit) keeps the Potts couplings.
-        """
-        engine = self.engine
-        n, k = Xn.shape[0], C.shape[0]
-        if engine == "potts":
-            if not getattr(pot, "potts", True):
-                raise ValueError("engine='potts' needs Potts-shaped pairwise potentials; use engine='loopy'")
-            edges = self.edges_
-            u, v = edges[:, 0], edges[:, 1]
-            cache = {} if cache is None else cache
-            if "log_w" not in cache:
-                cache["log_w"] = pot.log_coupling(Xn, u, v)
-            res = potts_bp(
-                pot.log_unary(Xn, C), u, v, cache["log_w"],
-                max_iter=max_iter, tol=tol, damping=damping, callback=callback,
-            )  # fmt: skip
-            self.deltas_ += res.deltas
-            return res.beliefs, res.n_iter, res.converged
-        if engine == "loopy":
-            from .inference.loopy import LoopyBeliefPropagation
-
-            self.model_ = build_markov_network(Xn, C, pot, self.edges_)
-            self.inference_ = LoopyBeliefPropagation(self.model_, max_iter=max_iter, tol=tol, damping=damping)
-            res = self.inference_.run(callback=callback)
-            order = [self.inference_._vars.index(variable_name(i)) for i in range(n)]
-            self.deltas_ += res.deltas
-            return res.beliefs[order], res.n_iter, res.converged
-        if engine == "exact":
-            if len(self.edges_) == n * (n - 1) // 2 and float(k) ** n > MAX_CLIQUE_ENTRIES:
-                raise ValueError(
-                    f"exact inference on the fully connected graph needs a clique table of k^n = "
-                    f"{k}^{n} = {float(k) ** n:.3g} entries (limit {MAX_CLIQUE_ENTRIES:.3g}); "
-                    "use engine='loopy' or 'potts'"
-                )
-            self.model_ = build_markov_network(Xn, C, pot, self.edges_)
-            marg = exact_marginals(self.model_)
-            order = [list(self.model_.nodes()).index(variable_name(i)) for i in range(n)]
-            return marg[order], 1, True
-        if engine == "fast":
-            _, beliefs = fast_bp_seg(Xn, C, lam=lam, sigma=sigma, n_iter=max_iter)
-            return beliefs, max_iter, True
-        return self._infer_reference(Xn, C, reps, pot, lam, sigma, max_iter, tol, damping)
-
-    def _infer_reference(self, Xn, C, reps, pot, lam, sigma, max_iter, tol, damping):
-        edges = self.edges_
-        if isinstance(pot, PaperPotentials) and reps is not None:
-            # the paper's potentials, transcribed by hand from the embeddings
-            unary, pairwise = reference_potentials(Xn.tolist(), reps.tolist(), lam=pot.lam, sigma=pot.sigma)
-        else:
-            k = C.shape[0]
-            with np.errstate(over="ignore"):  # inf potentials: reference_bp raises one clear ValueError
-                unary = np.exp(pot.log_unary(Xn, C)).tolist()
-                tables = np.exp(pot.log_pairwise_table(Xn, edges[:, 0], edges[:, 1], k))
-            lookup = {(int(i), int(j)): t for (i, j), t in zip(edges, tables)}
-
-            def pairwise(i, j, xi, xj):
-                return float(lookup[(i, j)][xi, xj]) if i < j else float(lookup[(j, i)][xj, xi])
-
-        beliefs, _, n_iter, converged = reference_bp(
-            unary, pairwise, [tuple(map(int, e)) for e in edges], max_iter=max_iter, tol=tol, damping=damping
-        )
-        return np.array(beliefs), n_iter, converged
 
     def fit_predict(self, X, y=None, **kwargs):
         """Fit and return ``labels_``."""

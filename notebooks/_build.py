@@ -26,6 +26,7 @@ NOTEBOOKS = {
     "01_bp_seg_from_scratch.ipynb": "_cells_01.py",
     "02_alternative_potentials.ipynb": "_cells_02.py",
     "03_swapping_inference.ipynb": "_cells_03.py",
+    "04_which_inference.ipynb": "_cells_04.py",
 }
 
 METADATA = {

@@ -158,7 +158,7 @@ def test_bad_embeddings(X, match):
         ({"init": []}, "representatives"),
         ({"init": [0.5, 1.0]}, "integer"),
         ({"init": "kmeans"}, "init"),
-        ({"engine": "gibbs"}, "engine"),
+        ({"engine": "no-such-engine"}, "engine"),  # was "gibbs", an unknown name until issue 15 made it an engine
         ({"damping": 1.0}, "damping"),
         ({"damping": -0.1}, "damping"),
         ({"max_iter": 0}, "max_iter"),
@@ -177,7 +177,7 @@ def test_bad_parameters(params, match):
 
 
 def test_bad_parameters_for_every_engine():
-    for engine in ("potts", "loopy", "fast", "exact", "reference"):
+    for engine in ("potts", "loopy", "fast", "exact", "reference", "max-product", "mean-field", "gibbs", "mplp"):
         for params in ({"lam": -1.0}, {"n_segments": 6}, {"init": [2, 2]}, {"max_iter": 0}, {"damping": 1.5}):
             with pytest.raises(ValueError):
                 bpseg(engine=engine, **params).fit(X5)

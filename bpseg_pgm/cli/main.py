@@ -54,7 +54,8 @@ def _engine_options() -> argparse.ArgumentParser:
     sub-command would otherwise leak into the other.
     """
     from bpseg_pgm import BPSeg
-    from bpseg_pgm.estimator import ENGINES, POTENTIALS
+    from bpseg_pgm.estimator import POTENTIALS
+    from bpseg_pgm.inference.engines import engine_names
     from bpseg_pgm.representatives import INITS
 
     default = BPSeg().get_params()
@@ -66,7 +67,8 @@ def _engine_options() -> argparse.ArgumentParser:
     g.add_argument("--sigma", type=_sigma, metavar="S",
                    help="distance decay exp(-|i-j|^2/S) of the pairwise term: a number, 'none' or 'auto' "
                         "(default: the model's own)")
-    g.add_argument("--engine", choices=ENGINES, help=f"inference engine (default {default['engine']})")
+    g.add_argument("--engine", choices=engine_names(),
+                   help=f"inference engine, any registered name (default {default['engine']})")
     g.add_argument("--init", choices=INITS, help=f"how the k representatives are chosen (default {default['init']})")
     g.add_argument("--em-rounds", type=int, metavar="N",
                    help="rounds of representative re-estimation (default: the model's own)")

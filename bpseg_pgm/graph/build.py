@@ -48,8 +48,6 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
     ``potentials`` defaults to the paper's (lam=0.12); ``neighbors`` is None (fully
     connected, as in the paper), an iterable of (i, j) pairs, or a callable(X) -> pairs.
     """
-    from .._pgmpy import DiscreteMarkovNetwork
-
     Xn = normalize_rows(check_embeddings(embeddings))
     C = representative_vectors(Xn, representatives)
     pot = potentials if potentials is not None else PaperPotentials()
@@ -57,11 +55,26 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
     edges = resolve_edges(Xn, neighbors)
     rows, cols = edges[:, 0], edges[:, 1]
 
-    with np.errstate(over="ignore"):  # checked just below, with a clearer message
-        unary = np.exp(np.asarray(pot.log_unary(Xn, C), dtype=np.float64))
-        tables = np.exp(np.asarray(pot.log_pairwise_table(Xn, rows, cols, k), dtype=np.float64))
-    if unary.shape != (n, k) or tables.shape != (len(edges), k, k):
+    log_unary = np.asarray(pot.log_unary(Xn, C), dtype=np.float64)
+    log_tables = np.asarray(pot.log_pairwise_table(Xn, rows, cols, k), dtype=np.float64)
+    if log_unary.shape != (n, k) or log_tables.shape != (len(edges), k, k):
         raise ValueError("potentials returned arrays of the wrong shape")
+    return network_from_log_potentials(log_unary, edges, log_tables)
+
+
+def network_from_log_potentials(log_unary, edges, log_tables):
+    """A pgmpy ``DiscreteMarkovNetwork`` from log potentials: (n, k) unaries, (m, 2) edges and
+    (m, k, k) pairwise log tables (x_i on axis 1 for edge (i, j)); variables ``s0`` .. ``s{n-1}``."""
+    from .._pgmpy import DiscreteMarkovNetwork
+
+    log_unary = np.asarray(log_unary, dtype=np.float64)
+    edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    n, k = log_unary.shape
+    with np.errstate(over="ignore"):  # checked just below, with a clearer message
+        unary = np.exp(log_unary)
+        tables = np.exp(np.asarray(log_tables, dtype=np.float64))
+    if tables.shape != (len(edges), k, k):
+        raise ValueError("pairwise tables have the wrong shape")
     if not (np.all(np.isfinite(unary)) and np.all(np.isfinite(tables))):
         raise ValueError("potentials overflowed: exp(log potential) is not finite")
 

@@ -12,7 +12,7 @@ Two chain models are served here, both in log space:
   to j + 1, factor w_i); the first sentence is in segment 0. Exact marginals over every
   segmentation into at most k contiguous segments (``contiguous=True``).
 
-Both return a :class:`~bpseg_pgm.inference.flooding.BPResult` (``log_messages`` holds the
+Both return a :class:`~bpseg_pgm.inference.potts.flooding.BPResult` (``log_messages`` holds the
 forward messages) and ``log_partition``, the exact log Z of the chain.
 """
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .flooding import BPResult
+from .potts.flooding import BPResult
 
 __all__ = ["ChainResult", "chain_potts_bp", "contiguous_bp"]
 

@@ -32,6 +32,14 @@ def largest_clique_entries(model) -> float:
 
 def exact_marginals(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> np.ndarray:
     """(n, K) exact marginals of the model's variables in ``model.nodes()`` order."""
+    return exact_inference(model, max_entries)[0]
+
+
+def exact_inference(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> tuple[np.ndarray, float]:
+    """Exact marginals (as :func:`exact_marginals`) and log Z, from one junction-tree calibration.
+
+    pgmpy's calibrated clique beliefs are unnormalised: each sums to Z, the partition function.
+    """
     from .._pgmpy import BeliefPropagation
 
     size = largest_clique_entries(model)
@@ -44,6 +52,13 @@ def exact_marginals(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> np.ndarra
             f"{max_entries:.3g}. Use engine='loopy' or 'potts', or fewer sentences/segments."
         )
     names = list(model.nodes())
+    g = nx.Graph(model.edges())
+    g.add_nodes_from(names)
+    if len(names) > 1 and not nx.is_connected(g):
+        raise ValueError(
+            "exact inference (pgmpy's junction tree) needs a connected graph; this one has "
+            f"{nx.number_connected_components(g)} components: add edges or use engine='loopy'"
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         bp = BeliefPropagation(model)
@@ -63,4 +78,6 @@ def exact_marginals(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> np.ndarra
         others = [u for u in belief.variables if u != v]
         vals = np.asarray(belief.marginalize(others, inplace=False).values, dtype=np.float64)
         out[i, : vals.size] = vals / vals.sum()
-    return out
+    # the graph is connected: every calibrated clique belief sums to Z
+    log_z = float(np.log(np.sum(holder[names[0]].values))) if names else 0.0
+    return out, log_z

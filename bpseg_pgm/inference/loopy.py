@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from .._pgmpy import DiscreteFactor, Inference
 
-from .flooding import BPResult
+from .potts.flooding import BPResult
 from .tables import table_bp
 
 

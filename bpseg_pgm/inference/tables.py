@@ -11,13 +11,11 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 
-from .flooding import BPResult, flooding_bp
-from .layouts import EdgeLayout
+from .potts.flooding import LOG_FLOOR, BPResult, flooding_bp
+from .potts.layouts import EdgeLayout
 
-#: Smallest normalised log message. exp(-1e4) is 0 in float64, so a state below it is ruled out
-#: either way; the floor keeps ruled-out states finite (no -inf - -inf = NaN in cavities) and
-#: stops them drifting without bound, which would keep the max-change rule from ever firing.
-LOG_FLOOR = -1e4
+__all__ = ["LOG_FLOOR", "table_bp", "table_update"]
+
 
 
 def table_update(log_tables: np.ndarray, valid_dst: np.ndarray | None = None):

@@ -234,7 +234,7 @@ def test_bench_hook_is_optional_but_does_not_hide_broken_imports(monkeypatch):
 
 
 def test_out_of_memory_is_one_line_exit_2(cli_env, example_file, monkeypatch, capsys):
-    import bpseg_pgm.inference.layouts as layouts
+    import bpseg_pgm.inference.potts.layouts as layouts
 
     monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
     monkeypatch.setattr(layouts, "_POPULATE_BYTES", 0)  # check even the example's tiny buffers

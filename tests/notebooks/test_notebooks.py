@@ -28,8 +28,10 @@ NOTEBOOKS = [
     "01_bp_seg_from_scratch.ipynb",
     "02_alternative_potentials.ipynb",
     "03_swapping_inference.ipynb",
+    "04_which_inference.ipynb",
 ]
-NEEDS_CHOI = {"02_alternative_potentials.ipynb"}
+NEEDS_CHOI = {"02_alternative_potentials.ipynb", "04_which_inference.ipynb"}
+NEEDS_QMSUM = {"04_which_inference.ipynb"}
 CELL_TIMEOUT = 300
 TARGET_SECONDS = 120  # each notebook should finish within two minutes on 2 cores
 
@@ -85,6 +87,13 @@ def test_notebook_runs(name, cache_dir, monkeypatch, record_property):
             resolve_data_dir()
         except ValueError as exc:
             pytest.skip(f"{name} needs Choi's corpus: {exc}")
+    if name in NEEDS_QMSUM:
+        from bpseg_pgm.evaluation.qmsum import resolve_qmsum_dir
+
+        try:
+            resolve_qmsum_dir()
+        except ValueError as exc:
+            pytest.skip(f"{name} needs QMSum: {exc}")
     for key, value in {
         "MPLBACKEND": "Agg",
         "BPSEG_CACHE_DIR": cache_dir,

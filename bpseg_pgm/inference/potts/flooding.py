@@ -6,11 +6,11 @@ below ``tol`` or ``max_iter`` sweeps have run. Two loops implement that rule:
 
 * :func:`flooding_bp`, for any message update: what a message *is* comes from the
   ``update(cavity, out, sl)`` function (table kernel, or the NumPy Potts kernel); where
-  messages live comes from the layout (:mod:`bpseg_pgm.inference.layouts`); work proceeds
+  messages live comes from the layout (:mod:`bpseg_pgm.inference.potts.layouts`); work proceeds
   over cache-sized blocks of messages, two at a time on two threads (NumPy releases the
   GIL), with two message buffers (sweep t-1 and t).
 * :func:`unit_sweeps`, for the compiled Potts sweeps that update messages in place
-  (:mod:`~bpseg_pgm.inference.dense_potts`, :mod:`~bpseg_pgm.inference.sparse_potts`).
+  (:mod:`~bpseg_pgm.inference.potts.dense`, :mod:`~bpseg_pgm.inference.potts.sparse`).
 
 Neither loops over single messages in Python, and neither result depends on the thread count.
 """
@@ -26,6 +26,11 @@ import numpy as np
 from scipy.special import logsumexp
 
 from .layouts import alloc
+
+#: Smallest normalised log message. exp(-1e4) is 0 in float64, so a state below it is ruled out
+#: either way; the floor keeps ruled-out states finite (no -inf - -inf = NaN in cavities) and
+#: stops them drifting without bound, which would keep the max-change rule from ever firing.
+LOG_FLOOR = -1e4
 
 
 @dataclass

@@ -10,7 +10,8 @@ entry. The flooding loop shifts each cavity so that H <= 1/min message and S >= 
 non-negative or the cancellation is bounded (relative error < 300 ulp), so the log message
 is accurate. Slots with log w outside that range take an exact log-sum-exp path. A sweep
 costs O(|E| k); the complete graph has a tiled, compiled sweep of its own
-(:mod:`bpseg_pgm.inference.dense_potts`) that shares these coefficients.
+(:mod:`bpseg_pgm.inference.potts.dense`) that shares these coefficients
+(:mod:`bpseg_pgm.inference.potts.coefficients`).
 """
 
 from __future__ import annotations
@@ -18,22 +19,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 
-from .flooding import BPResult, flooding_bp
+from .coefficients import potts_coefficients
+from .flooding import LOG_FLOOR, BPResult, flooding_bp
 from .layouts import EdgeLayout
-from .tables import LOG_FLOOR
-
-_LOW, _HIGH = -600.0, 5.0
-
-
-def potts_coefficients(log_w, k: int):
-    """Per slot: the normalised message's scale (1 - w) / norm and offset w / norm, norm = 1 + w (k - 1),
-    with w clipped to [e^-600, e^5], and a mask of the slots whose log w lies outside (exact path)."""
-    log_w = np.asarray(log_w, dtype=np.float64)
-    extreme = (log_w < _LOW) | (log_w > _HIGH)
-    w = np.exp(np.clip(log_w, _LOW, _HIGH))
-    norm = 1.0 + w * (k - 1)
-    return (1.0 - w) / norm, w / norm, extreme
-
 
 def potts_update(log_w_slots: np.ndarray, k: int):
     """``update(cavity, out, sl)`` for Potts factors with log coupling ``log_w_slots`` per slot."""
@@ -67,8 +55,8 @@ def potts_bp(
     """Loopy sum-product with Potts factors on edges (u[e], v[e]) with log couplings log_w[e].
 
     ``backend="compiled"`` (default) runs the in-place sweeps with numba-compiled loops: the
-    complete graph (every pair once) in tile pairs (:mod:`bpseg_pgm.inference.dense_potts`),
-    any other edge set edge by edge (:mod:`bpseg_pgm.inference.sparse_potts`).
+    complete graph (every pair once) in tile pairs (:mod:`bpseg_pgm.inference.potts.dense`),
+    any other edge set edge by edge (:mod:`bpseg_pgm.inference.potts.sparse`).
     ``backend="numpy"`` runs :func:`flooding_bp` with :func:`potts_update` over an
     :class:`EdgeLayout`: the same messages from pure NumPy, slower, a check on the others.
     """
@@ -84,12 +72,12 @@ def potts_bp(
     if backend != "compiled":
         raise ValueError(f"backend must be 'compiled' or 'numpy', got {backend!r}")
     if n > 1 and u.size == n * (n - 1) // 2:
-        from .dense_potts import dense_potts_bp  # loads numba on first use
+        from .dense import dense_potts_bp  # loads numba on first use
 
         W = np.zeros((n, n))
         W[u, v] = log_w
         W[v, u] = log_w
         return dense_potts_bp(log_unary, W, **kw)
-    from .sparse_potts import sparse_potts_bp
+    from .sparse import sparse_potts_bp
 
     return sparse_potts_bp(log_unary, u, v, log_w, **kw)

@@ -3,7 +3,7 @@
 :class:`EdgeLayout` lays out any edge set so that the flooding loop and the message updates
 never loop over single messages in Python; they work on contiguous blocks of slots: slot
 d < m holds u[d] -> v[d], slot d + m the reverse. (The complete graph with Potts factors has
-its own tiled sweep, :mod:`bpseg_pgm.inference.dense_potts`.)
+its own tiled sweep, :mod:`bpseg_pgm.inference.potts.dense`.)
 
 Big message buffers come from :func:`alloc`, which pre-faults the pages in one system call:
 on these machines touching fresh memory page by page costs more than the arithmetic.

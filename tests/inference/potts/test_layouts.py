@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import bpseg_pgm.inference.layouts as layouts
+import bpseg_pgm.inference.potts.layouts as layouts
 from bpseg_pgm import BPSeg
 from bpseg_pgm.inference import potts_bp
 
