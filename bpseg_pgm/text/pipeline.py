@@ -69,6 +69,9 @@ class Segmentation:
     lines: bool = False
     embeddings: np.ndarray | None = field(default=None, repr=False)
     embedder: Any = field(default=None, repr=False, compare=False)
+    #: "runs" (every segment one run of consecutive sentences) or "topics" (segments may return):
+    #: what ``contiguous`` chose (``BPSeg.structure_``); None when not made by the pipeline
+    structure: str | None = None
 
     def __post_init__(self) -> None:
         if self.text is None:
@@ -152,6 +155,7 @@ class Segmentation:
             "n_iter": None if self.n_iter is None else int(self.n_iter),
             "converged": None if self.converged is None else bool(self.converged),
             "model": self.model,
+            "structure": self.structure,
         }
 
     def to_text(self) -> str:
@@ -382,4 +386,5 @@ def _fit(sentences: list[str], X: np.ndarray, n_segments: Any, embedder: Any, bp
         lines=lines,
         embeddings=np.asarray(X),
         embedder=embedder,
+        structure=getattr(estimator, "structure_", None),
     )

@@ -165,3 +165,19 @@ def test_readme_quickstart_runs_and_gives_what_it_shows(session_cache_dir, monke
     seg = scope["seg"]
     assert seg.segments == [[0, 1, 3, 5], [2, 4, 6]]  # as the README says
     assert "[Segment 2] sentences 3, 5, 7" in capsys.readouterr().out
+
+
+def test_the_segmentation_says_which_structure_was_used():
+    """contiguous="auto": a gradual document (noisy blocks around one theme) comes back as runs,
+    the alternating two-topic sentences as topics; the JSON carries it."""
+    rng = np.random.default_rng(0)
+    theme = rng.normal(size=32)
+    rows = np.vstack([theme + 0.25 * rng.normal(size=32) + rng.normal(size=(40, 32)) for _ in range(8)])
+    sents = [f"Sentence number {i} of a long meeting." for i in range(len(rows))]
+    gradual = segment_sentences(sents, embedder=_FixedEmbedder(rows), random_state=0)
+    assert gradual.structure == "runs" and json.loads(gradual.to_json())["structure"] == "runs"
+    assert np.all(np.diff(gradual.labels) >= 0)  # runs are numbered in reading order
+    alternating = segment_sentences([f"S{i}." for i in range(6)], 2, embedder=_FixedEmbedder(_two_topics()))
+    assert alternating.structure == "topics"
+    forced = segment_sentences(sents, embedder=_FixedEmbedder(rows), contiguous=False, random_state=0)
+    assert forced.structure == "topics"
