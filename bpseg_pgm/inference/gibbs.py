@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .incidence import sender_slots
+from .incidence import pairwise_arrays, sender_slots
 
 
 def gibbs_frequencies(
     log_unary, u, v, *, log_coupling=None, log_tables=None, n_samples=500, burn_in=100, n_chains=16, seed=0
 ) -> np.ndarray:
     """(n, k) label frequencies of ``n_chains`` chains over ``n_samples`` sweeps after ``burn_in``."""
-    if (log_coupling is None) == (log_tables is None):
-        raise ValueError("give exactly one of log_coupling= or log_tables=")
-    log_unary = np.asarray(log_unary, dtype=np.float64)
-    u = np.asarray(u, dtype=np.int64)
-    v = np.asarray(v, dtype=np.int64)
+    log_unary, u, v = pairwise_arrays(log_unary, u, v, log_coupling, log_tables)
     n, k = log_unary.shape
     rng = np.random.default_rng(seed)
     order, ptr, edge, dst, forward = sender_slots(n, u, v)

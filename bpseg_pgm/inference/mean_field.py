@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import logsumexp
 
-from .incidence import sender_slots
+from .incidence import pairwise_arrays, sender_slots
 
 
 @dataclass
@@ -48,11 +48,7 @@ def elbo(log_unary, u, v, q, *, log_coupling=None, log_tables=None, log_q=None) 
 
 def mean_field(log_unary, u, v, *, log_coupling=None, log_tables=None, max_iter=100, tol=1e-6, callback=None):
     """Coordinate-ascent mean-field; returns :class:`MeanFieldResult` (beliefs = q, its ELBO)."""
-    if (log_coupling is None) == (log_tables is None):
-        raise ValueError("give exactly one of log_coupling= or log_tables=")
-    log_unary = np.asarray(log_unary, dtype=np.float64)
-    u = np.asarray(u, dtype=np.int64)
-    v = np.asarray(v, dtype=np.int64)
+    log_unary, u, v = pairwise_arrays(log_unary, u, v, log_coupling, log_tables)
     n, k = log_unary.shape
     order, ptr, edge, dst, forward = sender_slots(n, u, v)
     log_q = log_unary - logsumexp(log_unary, axis=1, keepdims=True)
