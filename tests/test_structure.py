@@ -125,3 +125,12 @@ def test_auto_is_deterministic():
     a = BPSeg(random_state=5).fit_predict(X)
     b = BPSeg(random_state=5).fit_predict(X)
     np.testing.assert_array_equal(a, b)
+
+
+def test_run_span_falls_from_the_full_scale_to_one_correlation_length():
+    from bpseg_pgm.contiguous import GRADUAL_FULL, RUN_SCALE, run_span
+
+    assert run_span(0.0) == run_span(GRADUAL_FULL) == pytest.approx(RUN_SCALE)
+    assert run_span(GRADUAL_EFFECT) == pytest.approx(1.0)
+    spans = [run_span(e) for e in np.linspace(GRADUAL_FULL, GRADUAL_EFFECT, 7)]
+    assert all(a > b for a, b in zip(spans, spans[1:]))
