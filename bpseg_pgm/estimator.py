@@ -109,7 +109,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         document (:func:`bpseg_pgm.contiguous.choose_structure`): text whose topics shift
         gradually (meetings, lectures: reading-order runs that differ from their neighbours by a
         per-unit effect below 0.5) is segmented into runs, about one per three correlation
-        lengths when k is "auto"; text with abrupt shifts, or whose topics alternate sentence by
+        lengths when k is "auto" (one per correlation length as the effect nears 0.5); text with abrupt shifts, or whose topics alternate sentence by
         sentence, gets the topic model. Only with the centred potentials (the default): for the
         paper's potentials, a user's, engine "fast" or an Engine object, or init "all", "auto"
         means False. ``structure_`` says
