@@ -3,7 +3,11 @@
 import pyarrow.parquet as pq
 import pytest
 
-from tests.corpus.conftest import MARKETS, WEATHER_TENNIS
+WEATHER_TENNIS = ("The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow. "
+                  "Thunder rumbled in the distance. US Open is a tennis tournament. The rain poured down heavily. "
+                  "Who is going to win the US Open?\n")
+MARKETS = ("Stocks fell sharply on Monday. Investors were nervous about rates. The recipe needs two eggs. "
+           "Whisk them with sugar until pale. Bond yields rose for a third day.\n")
 
 
 @pytest.fixture()
