@@ -224,7 +224,14 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     _check_chunk_options(args)
     _check_output(args.output)
     text = _read_input(args.file, args.max_bytes)
-    seg = segment_text(text, args.k, model=getattr(args, "model", None), lines=args.lines, **_bpseg_params(args))
+    model = getattr(args, "model", None)
+    if args.backend is not None:
+        from bpseg_pgm.text.embeddings import Embedder
+
+        embedder = Embedder(model, backend=args.backend)
+        seg = segment_text(text, args.k, embedder=embedder, lines=args.lines, **_bpseg_params(args))
+    else:
+        seg = segment_text(text, args.k, model=model, lines=args.lines, **_bpseg_params(args))
     if args.format == "chunks-jsonl":
         content = _chunks_jsonl(seg, args)
     elif args.format == "json":
@@ -256,7 +263,7 @@ def _cmd_corpus(args: argparse.Namespace) -> int:
     from bpseg_pgm.corpus import segment_corpus
 
     extra = {} if args.task_chars is None else {"task_chars": args.task_chars}
-    if getattr(args, "backend", None) is not None:
+    if args.backend is not None:
         extra["backend"] = args.backend
     report = segment_corpus(args.input, args.output, args.k, workers=args.workers, scheduler=args.scheduler,
                             model=getattr(args, "model", None), lines=args.lines, max_bytes=args.max_bytes,
@@ -339,6 +346,15 @@ _context = _number_or("a number >= 0 or 'auto'", lo=0.0, auto="auto")
 _merge_above = _number_or("a number in [-1, 1] or 'none'", lo=-1.0, hi=1.0, none=None)
 
 
+def _add_backend(p: argparse.ArgumentParser) -> None:
+    from bpseg_pgm.text.onnx_backend import BACKENDS
+
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="how the model runs on CPU: torch (sentence-transformers on PyTorch, the default), onnx "
+                        "(exported once to ONNX, run by onnxruntime) or onnx-int8 (its weights quantized to int8); "
+                        "embeddings are cached per backend")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
     parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
@@ -354,6 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "ignored with --init all")
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
+    _add_backend(seg)
     seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text",
                      help="output format (default text); chunks-jsonl: one JSON object per line and chunk, with "
                           "text, start and end (character offsets into the input), sentences, segment, n_tokens, "
@@ -391,6 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="number of segments k of every document, or 'auto' (the default)")
     corpus.add_argument("--lines", action="store_true",
                         help="text documents have one sentence per line (units documents always do)")
+    _add_backend(corpus)
     where = corpus.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_non_negative_int, metavar="N",
                        help="worker processes of the local Dask cluster (default: one per two cores, at least 1; "

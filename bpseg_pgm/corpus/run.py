@@ -195,12 +195,11 @@ def segment_corpus(
 
     started = time.perf_counter()
     _check(n_segments, workers, scheduler, task_chars, bpseg_params)
-    kwargs = {} if backend is None else {"backend": backend}
-    embedder = Embedder(model, cache_dir=cache_dir, show_progress=False, **kwargs)  # checks model (and backend)
+    embedder = Embedder(model, cache_dir=cache_dir, show_progress=False, backend=backend)  # checks model and backend
     docs = read_documents(source, max_bytes=max_bytes)
     settings = {
         "model": embedder.model_id,
-        "backend": getattr(embedder, "backend", "torch"),
+        "backend": embedder.backend,
         "n_segments": _jsonable(n_segments),
         "lines": bool(lines),
         "params": {k: _jsonable(v) for k, v in sorted(bpseg_params.items())},
@@ -215,7 +214,7 @@ def segment_corpus(
     config = TaskConfig(
         n_segments=n_segments, lines=bool(lines), model=None if model is None else os.fspath(model), backend=backend,
         cache_dir=None if cache_dir is None else os.fspath(cache_dir),
-        torch_threads=local_threads(workers) if scheduler is None and workers else None, params=dict(bpseg_params),
+        threads=local_threads(workers) if scheduler is None and workers else None, params=dict(bpseg_params),
     )
     progress = _Progress(len(docs), skipped, show_progress)
     ok = False

@@ -39,7 +39,7 @@ class TaskConfig:
     model: str | None = None
     backend: str | None = None
     cache_dir: str | None = None
-    torch_threads: int | None = None  # None: leave the worker's setting alone
+    threads: int | None = None  # the model's CPU threads; None: leave the worker's setting alone
     params: dict = field(default_factory=dict)
 
 
@@ -59,14 +59,10 @@ def group_documents(docs: list[CorpusDocument], task_chars: int = DEFAULT_TASK_C
 def _embedder(config: TaskConfig):
     from bpseg_pgm.text.embeddings import Embedder
 
-    key = (config.model, config.backend, config.cache_dir, config.torch_threads)
+    key = (config.model, config.backend, config.cache_dir, config.threads)
     if key not in _EMBEDDERS:
-        if config.torch_threads is not None:
-            import torch
-
-            torch.set_num_threads(config.torch_threads)
-        kwargs = {} if config.backend is None else {"backend": config.backend}
-        _EMBEDDERS[key] = Embedder(config.model, cache_dir=config.cache_dir, show_progress=False, **kwargs)
+        _EMBEDDERS[key] = Embedder(config.model, cache_dir=config.cache_dir, show_progress=False,
+                                   backend=config.backend, threads=config.threads)
     return _EMBEDDERS[key]
 
 

@@ -48,3 +48,21 @@ def test_corpus_command_errors(run_bpseg, cli_env, small_corpus, tmp_path, args,
     assert proc.stderr.startswith("bpseg: error: ") and proc.stderr.count("\n") == 1, proc.stderr
     assert message in proc.stderr
     assert not (tmp_path / "o").exists()
+
+
+def test_backend_option(run_bpseg, cli_env, small_corpus, example_file, tmp_path):
+    import json
+
+    pytest.importorskip("onnxruntime")
+    env = dict(cli_env, BPSEG_CACHE_DIR=str(tmp_path / "cache"))  # its own cache: the export is written there
+    torch_run = run_bpseg(["segment", example_file, "-k", "3", "--format", "json"], env)
+    onnx_run = run_bpseg(["segment", example_file, "-k", "3", "--format", "json", "--backend", "onnx"], env)
+    assert torch_run.returncode == onnx_run.returncode == 0, onnx_run.stderr
+    assert json.loads(onnx_run.stdout)["labels"] == json.loads(torch_run.stdout)["labels"]
+    assert (tmp_path / "cache" / "onnx").is_dir()
+    out = tmp_path / "out.parquet"
+    proc = run_bpseg(["corpus", small_corpus, "-o", out, "--workers", "0", "--backend", "onnx-int8"], env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((out / "_bpseg_corpus.json").read_text())["backend"] == "onnx-int8"
+    bad = run_bpseg(["segment", example_file, "--backend", "tf"], env)
+    assert bad.returncode == 2 and "invalid choice: 'tf'" in bad.stderr
