@@ -3,8 +3,9 @@
 ``Embedder(backend="onnx")`` (or ``"onnx-int8"``, the same graph with its weights dynamically
 quantized to int8) runs the model's transformer with `onnxruntime <https://onnxruntime.ai>`_ and
 does the mean pooling and normalisation of the sentence-transformers model in NumPy.  Why not
-sentence-transformers' own ``backend="onnx"``: it needs ``optimum``, whose ONNX package pins
-``transformers<5`` and would downgrade the transformers that sentence-transformers 6 runs on.
+sentence-transformers' own ``backend="onnx"``: it needs ``optimum``, whose ONNX package
+(optimum-onnx 0.1.0) requires ``transformers<4.58``; pip would downgrade the transformers 5 that
+this package's sentence-transformers 6 runs on.
 
 The first use of a model exports it (``torch.onnx``, about 2 s for all-MiniLM-L6-v2, plus about
 2 s to quantize) into the embedding cache folder, ``<cache>/onnx/<model key>/``: the graph
@@ -106,7 +107,7 @@ def export(st_model, dest: Path, model_id: str) -> None:
                          per_channel=True, reduce_range=True)
         tokenizer.save_pretrained(str(tmp / "tokenizer"))
         meta = {"model_id": model_id, "inputs": names, "max_seq_length": int(transformer.max_seq_length),
-                "dim": int(st_model.get_sentence_embedding_dimension()),
+                "dim": int((getattr(st_model, "get_embedding_dimension", None) or st_model.get_sentence_embedding_dimension)()),
                 "normalize": type(st_model[-1]).__name__ == "Normalize",
                 "do_lower_case": bool(getattr(transformer, "do_lower_case", False)),
                 "pad_id": int(tokenizer.pad_token_id or 0), "pad_token": str(tokenizer.pad_token or "[PAD]")}
