@@ -45,8 +45,10 @@ class CorpusReport:
 
 
 def default_workers() -> int:
-    """Local workers when none are asked for: one per two cores (each runs a 2-thread PyTorch), at least one."""
-    return max(1, _cores() // 2)
+    """Local workers when none are asked for: one per core (each with one model thread), at most 8 (memory: one
+    model per worker).  On the 2-core development machine 2 workers of 1 thread beat 1 worker of 2 threads
+    (benchmarks/RESULTS.md, corpus scale)."""
+    return max(1, min(8, _cores()))
 
 
 def _cores() -> int:
