@@ -19,10 +19,10 @@ checked, not assumed; ONNX int8 embeddings differ by design and are compared for
 The full corpus takes hours for the loop on 2 cores (3.5 s of start-up per file, 1,082 files);
 ``--every K`` keeps every K-th Choi document and every K-th meeting (sorted by id, deterministic)::
 
-    python benchmarks/bench_corpus.py --every 20 --out benchmarks/results       # what RESULTS.md reports
+    python benchmarks/bench_corpus.py --every 40 --name corpus_scale_every40 --out benchmarks/results  # RESULTS.md
     python benchmarks/bench_corpus.py --out benchmarks/results                   # the full run
 
-Writes ``corpus_scale.md`` and ``corpus_scale.json`` into ``--out``.
+Writes ``<name>.md`` and ``<name>.json`` (``--name``, default ``corpus_scale``) into ``--out``.
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ def main(argv=None) -> int:
                                                    "corpus-onnx-int8-w1"],
                    help="which runs, in this order: loop and corpus-<backend>-w<workers>")
     p.add_argument("--out", default="benchmarks/results")
+    p.add_argument("--name", default="corpus_scale", help="file names of the report (default corpus_scale)")
     args = p.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="bpseg_bench_corpus_"))
     try:
@@ -141,8 +142,8 @@ def main(argv=None) -> int:
             r[f"documents_with_labels_identical_to_{ref}"] = f"{same}/{len(labels[ref])}"
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        (out / "corpus_scale.json").write_text(json.dumps(result, indent=2) + "\n")
-        (out / "corpus_scale.md").write_text(render(result))
+        (out / f"{args.name}.json").write_text(json.dumps(result, indent=2) + "\n")
+        (out / f"{args.name}.md").write_text(render(result))
         print(render(result))
     finally:
         shutil.rmtree(work, ignore_errors=True)
