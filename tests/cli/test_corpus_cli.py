@@ -66,3 +66,38 @@ def test_backend_option(run_bpseg, cli_env, small_corpus, example_file, tmp_path
     assert json.loads((out / "_bpseg_corpus.json").read_text())["backend"] == "onnx-int8"
     bad = run_bpseg(["segment", example_file, "--backend", "tf"], env)
     assert bad.returncode == 2 and "invalid choice: 'tf'" in bad.stderr
+
+
+def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_completes(cli_env, bpseg_module_cmd,
+                                                                                  run_bpseg, tmp_path):
+    import signal
+    import subprocess
+    import time
+
+    root = tmp_path / "many"
+    root.mkdir()
+    topics = ["tennis match", "rain storm", "stock market", "baking bread", "train timetable", "garden roses"]
+    for i in range(24):  # one document per task (--task-chars 1): many parts, so the interrupt falls between them
+        a, b = topics[i % 6], topics[(i + 1) % 6]
+        (root / f"doc{i:02d}.txt").write_text(" ".join(f"Sentence {j} is about the {a if j % 3 else b}." for j in range(12)))
+    out = tmp_path / "out.parquet"
+    cmd = [*bpseg_module_cmd, "corpus", str(root), "-o", str(out), "--workers", "2", "--task-chars", "1"]
+    proc = subprocess.Popen(cmd, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # not inherited "ignored"
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.is_dir() and len([p for p in out.glob("part-*.parquet") if not p.name.endswith("-schema.parquet")]):
+            break
+        time.sleep(0.2)
+    assert proc.poll() is None, "finished before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and err.strip().splitlines()[-1] == "bpseg: error: interrupted", err
+    done = {r["doc"] for r in pq.read_table(out).to_pylist()}
+    assert 0 < len(done) < 24
+    assert not [p for p in out.iterdir() if p.name.startswith(".")]
+    again = run_bpseg(["corpus", root, "-o", out, "--workers", "0", "--task-chars", "1"], cli_env)
+    assert again.returncode == 0 and f"{len(done)} already in the output" in again.stdout, again.stderr
+    rows = pq.read_table(out).to_pylist()
+    keys = [(r["doc"], r["sentence"]) for r in rows]
+    assert len(keys) == len(set(keys)) and len({k[0] for k in keys}) == 24
