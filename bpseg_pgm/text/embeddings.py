@@ -205,7 +205,8 @@ class Embedder:
                     return AutoTokenizer.from_pretrained(place, local_files_only=True)
                 except Exception:  # noqa: BLE001 - not there, or not this layout: try the next place
                     continue
-        return (self.model if self.backend == "torch" else self._load_torch()).tokenizer  # an unusual layout or not cached: sentence-transformers finds it (or says why)
+        # an unusual layout or not cached: sentence-transformers finds it (or says why)
+        return (self.model if self.backend == "torch" else self._load_torch()).tokenizer
 
     def count_tokens(self, texts: Iterable[str]) -> list[int]:
         """Length of each text in the model's tokens, special tokens ([CLS], [SEP]) included.

@@ -106,8 +106,9 @@ def export(st_model, dest: Path, model_id: str) -> None:
         quantize_dynamic(str(tmp / _GRAPHS["onnx"]), str(tmp / _GRAPHS["onnx-int8"]), weight_type=QuantType.QInt8,
                          per_channel=True, reduce_range=True)
         tokenizer.save_pretrained(str(tmp / "tokenizer"))
+        dimension = getattr(st_model, "get_embedding_dimension", None) or st_model.get_sentence_embedding_dimension
         meta = {"model_id": model_id, "inputs": names, "max_seq_length": int(transformer.max_seq_length),
-                "dim": int((getattr(st_model, "get_embedding_dimension", None) or st_model.get_sentence_embedding_dimension)()),
+                "dim": int(dimension()),
                 "normalize": type(st_model[-1]).__name__ == "Normalize",
                 "do_lower_case": bool(getattr(transformer, "do_lower_case", False)),
                 "pad_id": int(tokenizer.pad_token_id or 0), "pad_token": str(tokenizer.pad_token or "[PAD]")}
