@@ -1,11 +1,12 @@
 """bpseg_pgm: BP-Seg text segmentation by belief propagation on pgmpy Markov networks."""
 
 from .estimator import BPSeg
+from .corpus import segment_corpus
 from .pruning import prune
 
 __version__ = "0.1.0"
 
-__all__ = ["BPSeg", "prune", "build_markov_network", "LoopyBeliefPropagation", "__version__"]
+__all__ = ["BPSeg", "prune", "segment_corpus", "build_markov_network", "LoopyBeliefPropagation", "__version__"]
 
 
 def __getattr__(name):

@@ -1,4 +1,4 @@
-"""The ``bpseg`` command line: ``bpseg segment``, ``bpseg prune``, ``bpseg demo`` (and ``bpseg bench`` when installed).
+"""The ``bpseg`` command line: ``bpseg segment``, ``bpseg corpus``, ``bpseg prune``, ``bpseg demo`` (and ``bpseg bench`` when installed).
 
 Every expected failure (bad input, bad options, unreadable files, a model that
 cannot be loaded) ends as one line ``bpseg: error: ...`` on stderr with exit
@@ -230,7 +230,14 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     _check_chunk_options(args)
     _check_output(args.output)
     text = _read_input(args.file, args.max_bytes)
-    seg = segment_text(text, args.k, model=getattr(args, "model", None), lines=args.lines, **_bpseg_params(args))
+    model = getattr(args, "model", None)
+    if args.backend is not None:
+        from bpseg_pgm.text.embeddings import Embedder
+
+        embedder = Embedder(model, backend=args.backend)
+        seg = segment_text(text, args.k, embedder=embedder, lines=args.lines, **_bpseg_params(args))
+    else:
+        seg = segment_text(text, args.k, model=model, lines=args.lines, **_bpseg_params(args))
     if args.format == "chunks-jsonl":
         content = _chunks_jsonl(seg, args)
     elif args.format == "json":
@@ -258,6 +265,19 @@ def _cmd_prune(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_corpus(args: argparse.Namespace) -> int:
+    from bpseg_pgm.corpus import segment_corpus
+
+    extra = {} if args.task_chars is None else {"task_chars": args.task_chars}
+    if args.backend is not None:
+        extra["backend"] = args.backend
+    report = segment_corpus(args.input, args.output, args.k, workers=args.workers, scheduler=args.scheduler,
+                            model=getattr(args, "model", None), lines=args.lines, max_bytes=args.max_bytes,
+                            **extra, **_bpseg_params(args))
+    print(f"bpseg corpus: {report.summary()}")
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from bpseg_pgm.cli.demo import run_demo
 
@@ -274,6 +294,16 @@ def _positive_int(value: str) -> int:
     if k < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {k}")
     return k
+
+
+def _non_negative_int(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {n}")
+    return n
 
 
 _SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmg]?)(?:i?b)?", re.IGNORECASE)
@@ -322,6 +352,15 @@ _context = _number_or("a number >= 0 or 'auto'", lo=0.0, auto="auto")
 _merge_above = _number_or("a number in [-1, 1] or 'none'", lo=-1.0, hi=1.0, none=None)
 
 
+def _add_backend(p: argparse.ArgumentParser) -> None:
+    from bpseg_pgm.text.onnx_backend import BACKENDS
+
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="how the model runs on CPU: torch (sentence-transformers on PyTorch, the default), onnx "
+                        "(exported once to ONNX, run by onnxruntime) or onnx-int8 (its weights quantized to int8); "
+                        "embeddings are cached per backend")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
     parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
@@ -337,6 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "ignored with --init all")
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
+    _add_backend(seg)
     seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text",
                      help="output format (default text); chunks-jsonl: one JSON object per line and chunk, with "
                           "text, start and end (character offsets into the input), sentences, segment, n_tokens, "
@@ -358,6 +398,36 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"read at most this much input, e.g. 5000000, 200M or 1G "
                           f"(default {_format_size(DEFAULT_MAX_BYTES)})")
     seg.set_defaults(func=_cmd_segment)
+
+    corpus = sub.add_parser("corpus", parents=[_engine_options()], help="segment many documents into a Parquet dataset",
+                            description="Segment every document of a folder of .txt/.md files, a JSONL file "
+                                        "({\"id\", \"text\"} or {\"id\", \"units\"} per line) or a Parquet file "
+                                        "(columns id and text or units) on a Dask cluster, into a folder of Parquet "
+                                        "parts with one row per sentence (doc, sentence, start, end, text, label, "
+                                        "confidence, error). Documents already in OUT are skipped, so a rerun "
+                                        "resumes; a document that cannot be segmented is an error row.")
+    corpus.add_argument("input", metavar="IN", help="a folder of .txt/.md files, a .jsonl or a .parquet file")
+    corpus.add_argument("-o", "--output", metavar="OUT", required=True,
+                        help="output folder of Parquet parts (e.g. out.parquet); created, or resumed if it holds "
+                             "the output of an earlier run with the same options")
+    corpus.add_argument("-k", "--n-segments", dest="k", type=_n_segments, default="auto",
+                        help="number of segments k of every document, or 'auto' (the default)")
+    corpus.add_argument("--lines", action="store_true",
+                        help="text documents have one sentence per line (units documents always do)")
+    _add_backend(corpus)
+    where = corpus.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_non_negative_int, metavar="N",
+                       help="worker processes of the local Dask cluster (default: one per core, at most 8; "
+                            "0: run in this process without Dask)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on the Dask cluster already running at ADDRESS (e.g. tcp://10.0.0.5:8786) instead "
+                            "of a local one; its workers need bpseg_pgm installed")
+    corpus.add_argument("--task-chars", type=_positive_int, metavar="N", default=None,
+                        help="characters of documents per Dask task (default 100000, about 1000 sentences)")
+    corpus.add_argument("--max-bytes", type=_byte_size, default=DEFAULT_MAX_BYTES, metavar="SIZE",
+                        help=f"largest file of a folder read; larger ones are error rows "
+                             f"(default {_format_size(DEFAULT_MAX_BYTES)})")
+    corpus.set_defaults(func=_cmd_corpus)
 
     prune = sub.add_parser("prune", help="keep the parts of a text most relevant to a query",
                            description="Keep the contiguous BP-Seg segments of a UTF-8 text most relevant to a "

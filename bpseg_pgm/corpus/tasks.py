@@ -1,0 +1,124 @@
+"""Units of work: documents grouped into tasks, and the function that segments one task.
+
+A task holds whole documents, about ``task_chars`` characters of them, so the embedding
+batches stay large (all the task's sentences go through the model together) while there are
+still enough tasks to keep every worker busy.  The grouping depends only on the documents and
+``task_chars``, never on the number of workers, so the same input gives the same tasks, the
+same embedding batches and the same labels on one worker, two, or a cluster.
+
+:func:`segment_task` runs on a Dask worker (or in this process): it checks and splits every
+document, embeds all their sentences in one call (one model per worker process, cached on disk
+like every embedding), then runs BP-Seg on each document exactly as
+:func:`~bpseg_pgm.text.segment_text` does.  A document that cannot be segmented (empty, one
+sentence, fewer sentences than k) becomes an error row; a failure of the embedding model itself
+is not the document's fault and is raised.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from bpseg_pgm.corpus.documents import CorpusDocument
+from bpseg_pgm.corpus.rows import error_rows, segmentation_rows, to_table
+
+__all__ = ["TaskConfig", "group_documents", "segment_task", "DEFAULT_TASK_CHARS"]
+
+DEFAULT_TASK_CHARS = 100_000  # about 1,000 sentences: 16 batches of 64 per model call
+
+_EMBEDDERS: dict[tuple, Any] = {}  # one per worker process and configuration: the model loads once
+
+
+@dataclass(frozen=True)
+class TaskConfig:
+    """Everything a worker needs besides the documents (plain values: it travels to the workers)."""
+
+    n_segments: Any = "auto"
+    lines: bool = False
+    model: str | None = None
+    backend: str | None = None
+    cache_dir: str | None = None
+    threads: int | None = None  # the model's CPU threads; None: leave the worker's setting alone
+    params: dict = field(default_factory=dict)
+
+
+def group_documents(docs: list[CorpusDocument], task_chars: int = DEFAULT_TASK_CHARS) -> list[list[CorpusDocument]]:
+    """Consecutive documents in groups of at most ``task_chars`` characters (a longer document alone)."""
+    groups: list[list[CorpusDocument]] = []
+    size = 0
+    for doc in docs:
+        if not groups or (size + doc.size > task_chars and groups[-1]):
+            groups.append([])
+            size = 0
+        groups[-1].append(doc)
+        size += doc.size
+    return groups
+
+
+def _embedder(config: TaskConfig):
+    from bpseg_pgm.text.embeddings import Embedder
+
+    key = (config.model, config.backend, config.cache_dir, config.threads)
+    if key not in _EMBEDDERS:
+        _EMBEDDERS[key] = Embedder(config.model, cache_dir=config.cache_dir, show_progress=False,
+                                   backend=config.backend, threads=config.threads)
+    return _EMBEDDERS[key]
+
+
+def _prepare(doc: CorpusDocument, config: TaskConfig):
+    """(sentences, spans, text) of a document, or a ValueError saying why it cannot be segmented."""
+    from bpseg_pgm.text.pipeline import _check_n_segments, _check_sentences, _joined, _split_checked
+
+    if doc.units is not None:
+        sentences = _check_sentences(list(doc.units))
+        text, spans, _ = _joined(sentences)
+    else:
+        sentences, spans = _split_checked(doc.text, config.lines)
+        text = doc.text
+    _check_n_segments(config.n_segments, len(sentences), config.params.get("init"))
+    return sentences, spans, text
+
+
+def segment_task(docs: list[CorpusDocument], config: TaskConfig):
+    """Segment one task's documents; returns their rows as a pyarrow Table, documents in the given order."""
+    from bpseg_pgm.text.pipeline import _fit
+
+    prepared: dict[int, tuple] = {}
+    failed: dict[int, str] = {}
+    for i, doc in enumerate(docs):
+        if doc.error is not None:
+            failed[i] = doc.error
+            continue
+        try:
+            prepared[i] = _prepare(doc, config)
+        except ValueError as exc:
+            failed[i] = str(exc)
+    rows: list[dict] = []
+    if prepared:
+        embedder = _embedder(config)
+        X = embedder.encode([s for sentences, _, _ in prepared.values() for s in sentences])
+        pos = 0
+        segs = {}
+        for i, (sentences, spans, text) in prepared.items():
+            block = X[pos:pos + len(sentences)]
+            pos += len(sentences)
+            try:
+                segs[i] = _fit(sentences, block, config.n_segments, embedder, dict(config.params), text=text,
+                               spans=spans, lines=config.lines or docs[i].units is not None)
+            except ValueError as exc:
+                failed[i] = str(exc)
+    else:
+        segs = {}
+    for i, doc in enumerate(docs):
+        rows.extend(error_rows(doc.id, failed[i]) if i in failed else segmentation_rows(doc.id, segs[i]))
+    return to_table(rows)
+
+
+def local_threads(n_workers: int) -> int:
+    """Torch threads per local worker: the cores this process may use, shared out."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores // max(1, n_workers))

@@ -1,0 +1,170 @@
+"""Sentence embeddings with ONNX Runtime instead of PyTorch: the model exported once, then run on CPU.
+
+``Embedder(backend="onnx")`` (or ``"onnx-int8"``, the same graph with its weights dynamically
+quantized to int8) runs the model's transformer with `onnxruntime <https://onnxruntime.ai>`_ and
+does the mean pooling and normalisation of the sentence-transformers model in NumPy.  Why not
+sentence-transformers' own ``backend="onnx"``: it needs ``optimum``, whose ONNX package
+(optimum-onnx 0.1.0) requires ``transformers<4.58``; pip would downgrade the transformers 5 that
+this package's sentence-transformers 6 runs on.
+
+The first use of a model exports it (``torch.onnx``, about 2 s for all-MiniLM-L6-v2, plus about
+2 s to quantize) into the embedding cache folder, ``<cache>/onnx/<model key>/``: the graph
+(``model.onnx`` / ``model-int8.onnx``), the tokenizer and ``bpseg_onnx.json`` (maximum length,
+dimension).  The folder is built beside its final place and renamed into it, so a half-exported
+model is never used; later runs load it without importing torch.  Only models made of a
+Transformer, a mean Pooling and (optionally) a Normalize module are supported, which is what
+all-MiniLM-L6-v2 and most sentence-transformers models are; others are a ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["BACKENDS", "OnnxEncoder", "onnx_dir", "check_backend"]
+
+BACKENDS = ("torch", "onnx", "onnx-int8")
+_META = "bpseg_onnx.json"
+_GRAPHS = {"onnx": "model.onnx", "onnx-int8": "model-int8.onnx"}
+_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+def check_backend(backend: Any) -> str:
+    """``backend`` if it is one of :data:`BACKENDS` (None means "torch"), else a ValueError."""
+    if backend is None:
+        return "torch"
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if backend != "torch":
+        try:
+            import onnxruntime  # noqa: F401
+        except ImportError:
+            raise ValueError(f"backend {backend!r} needs onnxruntime: pip install 'bpseg_pgm[onnx]'") from None
+    return backend
+
+
+def onnx_dir(cache_dir: Path, model_id: str) -> Path:
+    """Where the ONNX export of the model ``model_id`` lives under the cache folder."""
+    return cache_dir / "onnx" / hashlib.sha256(model_id.encode()).hexdigest()[:16]
+
+
+def _mean_pooling_only(st_model) -> bool:
+    """True if the model is Transformer -> mean Pooling [-> Normalize] (what the NumPy side reproduces)."""
+    names = [type(m).__name__ for m in st_model]
+    if names not in (["Transformer", "Pooling"], ["Transformer", "Pooling", "Normalize"]):
+        return False
+    pooling = st_model[1]
+    mode = getattr(pooling, "pooling_mode", None) or ("mean" if getattr(pooling, "pooling_mode_mean_tokens", False)
+                                                        else None)
+    return mode == "mean"
+
+
+def export(st_model, dest: Path, model_id: str) -> None:
+    """Export a loaded SentenceTransformer's transformer to ``dest`` (fp32 and int8), atomically."""
+    import torch
+
+    if not _mean_pooling_only(st_model):
+        raise ValueError("the ONNX backends support Transformer + mean Pooling (+ Normalize) models only; "
+                         "use backend='torch' for this model")
+    transformer = st_model[0]
+    hf = transformer.auto_model.eval()
+    tokenizer = transformer.tokenizer
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=dest.parent, prefix=f".{dest.name}.", suffix=".tmp"))
+    try:
+        sample = tokenizer(["An example sentence.", "A second, rather longer example sentence to export."],
+                           padding=True, return_tensors="pt")
+        names = [n for n in _INPUTS if n in sample]
+
+        class _LastHidden(torch.nn.Module):
+            def __init__(self, model):
+                super().__init__()
+                self.model = model
+
+            def forward(self, *args):
+                return self.model(**dict(zip(names, args))).last_hidden_state
+
+        axes = {n: {0: "batch", 1: "tokens"} for n in [*names, "last_hidden_state"]}
+        import warnings
+
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.simplefilter("ignore")  # the tracer's notes on the mask code: checked against torch in the tests
+            torch.onnx.export(_LastHidden(hf), tuple(sample[n] for n in names), str(tmp / _GRAPHS["onnx"]),
+                              input_names=names, output_names=["last_hidden_state"], dynamic_axes=axes,
+                              opset_version=17, dynamo=False)
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+
+        # per-channel, reduced range: plain u8 x s8 saturates on CPUs without VNNI (AVX2), cosine to fp32 0.96 -> 0.99
+        quantize_dynamic(str(tmp / _GRAPHS["onnx"]), str(tmp / _GRAPHS["onnx-int8"]), weight_type=QuantType.QInt8,
+                         per_channel=True, reduce_range=True)
+        tokenizer.save_pretrained(str(tmp / "tokenizer"))
+        dimension = getattr(st_model, "get_embedding_dimension", None) or st_model.get_sentence_embedding_dimension
+        meta = {"model_id": model_id, "inputs": names, "max_seq_length": int(transformer.max_seq_length),
+                "dim": int(dimension()),
+                "normalize": type(st_model[-1]).__name__ == "Normalize",
+                "do_lower_case": bool(getattr(transformer, "do_lower_case", False)),
+                "pad_id": int(tokenizer.pad_token_id or 0), "pad_token": str(tokenizer.pad_token or "[PAD]")}
+        (tmp / _META).write_text(json.dumps(meta, indent=2), encoding="utf-8")
+        try:
+            os.rename(tmp, dest)
+        except OSError:
+            if not (dest / _META).is_file():  # another process exported it meanwhile: use theirs
+                raise
+    finally:
+        with contextlib.suppress(OSError):
+            shutil.rmtree(tmp)
+
+
+class OnnxEncoder:
+    """The part of SentenceTransformer that :class:`~bpseg_pgm.text.embeddings.Embedder` uses, on ONNX Runtime."""
+
+    def __init__(self, folder: Path, backend: str, threads: int | None = None):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer  # the fast tokenizer's own library: transformers would import torch
+
+        self.meta = json.loads((folder / _META).read_text("utf-8"))
+        self.max_seq_length = self.meta["max_seq_length"]
+        self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer" / "tokenizer.json"))
+        self._tokenizer.enable_truncation(max_length=self.max_seq_length)
+        self._tokenizer.enable_padding(pad_id=self.meta["pad_id"], pad_token=self.meta["pad_token"])
+        options = ort.SessionOptions()
+        if threads is not None:
+            options.intra_op_num_threads = threads
+            options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(str(folder / _GRAPHS[backend]), options,
+                                            providers=["CPUExecutionProvider"])
+
+    def get_sentence_embedding_dimension(self) -> int:
+        return self.meta["dim"]
+
+    def _batch(self, texts: list[str]) -> np.ndarray:
+        if self.meta.get("do_lower_case"):
+            texts = [t.lower() for t in texts]
+        encodings = self._tokenizer.encode_batch(texts)
+        arrays = {"input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+                  "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
+                  "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64)}
+        hidden = self.session.run(None, {n: arrays[n] for n in self.meta["inputs"]})[0]
+        mask = arrays["attention_mask"].astype(np.float32)[:, :, None]
+        emb = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
+        if self.meta["normalize"]:
+            emb = emb / np.clip(np.linalg.norm(emb, axis=1, keepdims=True), 1e-12, None)
+        return emb.astype(np.float32)
+
+    def encode(self, sentences: list[str], batch_size: int = 32, **_: Any) -> np.ndarray:
+        """Embeddings of ``sentences`` in order; batches of similar length, as sentence-transformers makes them."""
+        texts = [str(s).strip() for s in sentences]
+        order = np.argsort([-len(t) for t in texts], kind="stable")
+        out = np.empty((len(texts), self.meta["dim"]), dtype=np.float32)
+        for start in range(0, len(texts), batch_size):
+            idx = order[start:start + batch_size]
+            out[idx] = self._batch([texts[i] for i in idx])
+        return out

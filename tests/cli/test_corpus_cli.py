@@ -1,0 +1,103 @@
+"""``bpseg corpus``: a folder in, a Parquet dataset out; errors in one line with exit code 2."""
+
+import pyarrow.parquet as pq
+import pytest
+
+WEATHER_TENNIS = ("The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow. "
+                  "Thunder rumbled in the distance. US Open is a tennis tournament. The rain poured down heavily. "
+                  "Who is going to win the US Open?\n")
+MARKETS = ("Stocks fell sharply on Monday. Investors were nervous about rates. The recipe needs two eggs. "
+           "Whisk them with sugar until pale. Bond yields rose for a third day.\n")
+
+
+@pytest.fixture()
+def small_corpus(tmp_path):
+    root = tmp_path / "in"
+    root.mkdir()
+    (root / "weather.txt").write_text(WEATHER_TENNIS, encoding="utf-8")
+    (root / "markets.md").write_text(MARKETS, encoding="utf-8")
+    (root / "bin.txt").write_bytes(b"\x00\x01\x02")
+    return root
+
+
+def test_corpus_command_writes_rows_and_resumes(run_bpseg, cli_env, small_corpus, tmp_path):
+    out = tmp_path / "out.parquet"
+    proc = run_bpseg(["corpus", small_corpus, "-o", out, "-k", "2", "--workers", "0"], cli_env)
+    assert proc.returncode == 0, proc.stderr
+    assert "2 document(s) segmented" in proc.stdout and "1 failed" in proc.stdout
+    rows = pq.read_table(out).to_pylist()
+    assert {r["doc"] for r in rows} == {"weather.txt", "markets.md", "bin.txt"}
+    assert {r["label"] for r in rows if r["doc"] == "weather.txt"} == {0, 1}
+    again = run_bpseg(["corpus", small_corpus, "-o", out, "-k", "2", "--workers", "0"], cli_env)
+    assert again.returncode == 0 and "3 already in the output" in again.stdout
+    assert pq.read_table(out).num_rows == len(rows)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["corpus", "{tmp}/missing", "-o", "{tmp}/o"], "corpus input does not exist"),
+    (["corpus", "{in}", "-o", "{tmp}/in/weather.txt"], "exists and is not a folder"),
+    (["corpus", "{in}", "-o", "{tmp}/o", "--workers", "1", "--scheduler", "tcp://h:1"], "not allowed with argument"),
+    (["corpus", "{in}", "-o", "{tmp}/o", "--workers", "-1"], "must be an integer >= 0"),
+    (["corpus", "{in}", "-o", "{tmp}/o", "--damping", "3"], "damping"),
+    (["corpus", "{in}"], "required: -o/--output"),
+])
+def test_corpus_command_errors(run_bpseg, cli_env, small_corpus, tmp_path, args, message):
+    args = [a.format(tmp=tmp_path, **{"in": small_corpus}) for a in args]
+    proc = run_bpseg(args, cli_env)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("bpseg: error: ") and proc.stderr.count("\n") == 1, proc.stderr
+    assert message in proc.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_backend_option(run_bpseg, cli_env, small_corpus, example_file, tmp_path):
+    import json
+
+    pytest.importorskip("onnxruntime")
+    env = dict(cli_env, BPSEG_CACHE_DIR=str(tmp_path / "cache"))  # its own cache: the export is written there
+    torch_run = run_bpseg(["segment", example_file, "-k", "3", "--format", "json"], env)
+    onnx_run = run_bpseg(["segment", example_file, "-k", "3", "--format", "json", "--backend", "onnx"], env)
+    assert torch_run.returncode == onnx_run.returncode == 0, onnx_run.stderr
+    assert json.loads(onnx_run.stdout)["labels"] == json.loads(torch_run.stdout)["labels"]
+    assert (tmp_path / "cache" / "onnx").is_dir()
+    out = tmp_path / "out.parquet"
+    proc = run_bpseg(["corpus", small_corpus, "-o", out, "--workers", "0", "--backend", "onnx-int8"], env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((out / "_bpseg_corpus.json").read_text())["backend"] == "onnx-int8"
+    bad = run_bpseg(["segment", example_file, "--backend", "tf"], env)
+    assert bad.returncode == 2 and "invalid choice: 'tf'" in bad.stderr
+
+
+def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_completes(cli_env, bpseg_module_cmd,
+                                                                                  run_bpseg, tmp_path):
+    import signal
+    import subprocess
+    import time
+
+    root = tmp_path / "many"
+    root.mkdir()
+    topics = ["tennis match", "rain storm", "stock market", "baking bread", "train timetable", "garden roses"]
+    for i in range(24):  # one document per task (--task-chars 1): many parts, so the interrupt falls between them
+        a, b = topics[i % 6], topics[(i + 1) % 6]
+        (root / f"doc{i:02d}.txt").write_text(" ".join(f"Sentence {j} is about the {a if j % 3 else b}." for j in range(12)))
+    out = tmp_path / "out.parquet"
+    cmd = [*bpseg_module_cmd, "corpus", str(root), "-o", str(out), "--workers", "2", "--task-chars", "1"]
+    proc = subprocess.Popen(cmd, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # not inherited "ignored"
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.is_dir() and len([p for p in out.glob("part-*.parquet") if not p.name.endswith("-schema.parquet")]):
+            break
+        time.sleep(0.2)
+    assert proc.poll() is None, "finished before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and err.strip().splitlines()[-1] == "bpseg: error: interrupted", err
+    done = {r["doc"] for r in pq.read_table(out).to_pylist()}
+    assert 0 < len(done) < 24
+    assert not [p for p in out.iterdir() if p.name.startswith(".")]
+    again = run_bpseg(["corpus", root, "-o", out, "--workers", "0", "--task-chars", "1"], cli_env)
+    assert again.returncode == 0 and f"{len(done)} already in the output" in again.stdout, again.stderr
+    rows = pq.read_table(out).to_pylist()
+    keys = [(r["doc"], r["sentence"]) for r in rows]
+    assert len(keys) == len(set(keys)) and len({k[0] for k in keys}) == 24
