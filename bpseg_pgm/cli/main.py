@@ -286,24 +286,23 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive_int(value: str) -> int:
-    try:
-        k = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
-    if k < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {k}")
-    return k
+def _int_at_least(low: int, what: str):
+    """An argparse type: an int >= ``low`` (``what`` names the rule in the error)."""
+
+    def parse(value: str) -> int:
+        try:
+            n = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+        if n < low:
+            raise argparse.ArgumentTypeError(f"must be {what}, got {n}")
+        return n
+
+    return parse
 
 
-def _non_negative_int(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {n}")
-    return n
+_positive_int = _int_at_least(1, "a positive integer")
+_non_negative_int = _int_at_least(0, "an integer >= 0")
 
 
 _SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmg]?)(?:i?b)?", re.IGNORECASE)

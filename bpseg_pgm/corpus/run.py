@@ -22,6 +22,7 @@ from typing import Any
 from bpseg_pgm.corpus.documents import DEFAULT_MAX_BYTES, read_documents
 from bpseg_pgm.corpus.store import CorpusStore
 from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documents, local_threads, segment_task
+from bpseg_pgm.io.jsonable import jsonable
 
 __all__ = ["segment_corpus", "CorpusReport", "default_workers"]
 
@@ -56,16 +57,6 @@ def _cores() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
-
-
-def _jsonable(value: Any) -> Any:
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
-    return repr(value)
 
 
 def _check(n_segments, workers, scheduler, task_chars, params) -> None:
@@ -202,9 +193,9 @@ def segment_corpus(
     settings = {
         "model": embedder.model_id,
         "backend": embedder.backend,
-        "n_segments": _jsonable(n_segments),
+        "n_segments": jsonable(n_segments),
         "lines": bool(lines),
-        "params": {k: _jsonable(v) for k, v in sorted(bpseg_params.items())},
+        "params": {k: jsonable(v) for k, v in sorted(bpseg_params.items())},
     }
     store = CorpusStore.open(out, settings)
     done = store.done()

@@ -27,6 +27,8 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from bpseg_pgm.io.jsonable import jsonable
+
 from bpseg_pgm._validation import check_unicode
 from bpseg_pgm.text.embeddings import Embedder
 from bpseg_pgm.text.split import Span, sentence_spans, squash
@@ -151,7 +153,7 @@ class Segmentation:
             "segments": [[int(i) for i in seg] for seg in self.segments],
             "n_segments": self.n_segments,
             "beliefs": np.asarray(self.beliefs, dtype=float).tolist(),
-            "params": {k: _jsonable(v) for k, v in self.params.items()},
+            "params": {k: jsonable(v) for k, v in self.params.items()},
             "n_iter": None if self.n_iter is None else int(self.n_iter),
             "converged": None if self.converged is None else bool(self.converged),
             "model": self.model,
@@ -191,16 +193,6 @@ def _joined(sentences: list[str]) -> tuple[str, list[Span], bool]:
         spans.append((pos, pos + len(sentence)))
         pos += len(sentence) + 1
     return "\n".join(sentences), spans, True
-
-
-def _jsonable(value: Any) -> Any:
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
-    return repr(value)
 
 
 def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[list[int]], np.ndarray]:
