@@ -242,3 +242,21 @@ def test_out_of_memory_is_one_line_exit_2(cli_env, example_file, monkeypatch, ca
     assert cli_main.main(["segment", str(example_file), "--lines"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("bpseg: error: ") and "GiB for its messages" in err, err
+
+
+def test_structure_flags(cli_env, example_file, monkeypatch, capsys):
+    """--contiguous forces runs, --topics the topic model; the JSON says which; both at once is an error."""
+    monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
+    argv = ["segment", str(example_file), "--lines", "--format", "json", "-k", "3"]
+    assert cli_main.main([*argv, "--contiguous"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["structure"] == "runs" and data["params"]["contiguous"] is True
+    assert all(b - a in (0, 1) for a, b in zip(data["labels"], data["labels"][1:]))  # runs in reading order
+    assert cli_main.main([*argv, "--topics"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["structure"] == "topics" and data["params"]["contiguous"] is False
+    with pytest.raises(SystemExit) as exc:
+        cli_main.main([*argv, "--topics", "--contiguous"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not allowed with" in err, err
