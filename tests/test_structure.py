@@ -9,7 +9,8 @@ from bpseg_pgm import BPSeg
 from bpseg_pgm.contiguous import GRADUAL_EFFECT, boundary_effects, choose_structure
 from bpseg_pgm.potentials.context import correlation_length
 
-from test_contiguous import check_fitted, n_runs, planted_blocks
+from planted import planted_blocks
+from test_contiguous import check_fitted, n_runs
 
 
 def gradual_document(n_blocks=12, block=40, dim=64, shift=0.25, seed=0):

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm.evaluation.choi import resolve_data_dir
+from planted import planted_blocks as _planted_blocks
 
 
 @pytest.fixture(scope="session")
@@ -41,20 +42,8 @@ def hash_embedder():
 
 
 def planted_blocks(sizes, dim=32, noise=0.05, seed=0, order=None):
-    """Embeddings in contiguous blocks: block b is ``e_b`` plus small noise; unit rows.
-
-    ``order`` (a permutation of block ids per block) lets a topic come back later in the text.
-    """
-    rng = np.random.default_rng(seed)
-    topics = list(range(len(sizes))) if order is None else list(order)
-    rows, labels = [], []
-    for size, topic in zip(sizes, topics):
-        centre = np.zeros(dim)
-        centre[topic] = 1.0
-        rows.append(centre + noise * rng.normal(size=(size, dim)))
-        labels += [topic] * size
-    X = np.vstack(rows)
-    return X / np.linalg.norm(X, axis=1, keepdims=True), np.array(labels)
+    """:func:`planted.planted_blocks` with small noise (0.05) by default."""
+    return _planted_blocks(sizes, dim=dim, noise=noise, seed=seed, order=order)
 
 
 @pytest.fixture
