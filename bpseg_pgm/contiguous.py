@@ -46,8 +46,18 @@ def null_shuffles(n: int) -> int:
     return int(np.clip(np.ceil(NULL_UNITS / max(n, 1)), 1, 8))
 
 
-#: The most runs ``n_segments="auto"`` considers (and at most half the units).
+#: The most runs ``n_segments="auto"`` considers, unless the document has more correlation lengths
+#: than that (:func:`auto_max_runs`; and never more than half the units).
 AUTO_MAX_RUNS = 30
+
+
+def auto_max_runs(n: int, corr_length: float) -> int:
+    """The most runs the noise-calibrated programme considers for n units: ``AUTO_MAX_RUNS``, or one
+    per correlation length when the document holds more (a long document of many short unrelated
+    passages: capped at 30, each run averaged several passages, the boundaries looked weak and the
+    document was judged gradual); at most n // 2, at least 1."""
+    per_length = int(np.ceil(n / max(float(corr_length), 1.0)))
+    return max(1, min(max(AUTO_MAX_RUNS, per_length), n // 2))
 
 
 #: ``contiguous="auto"``: a document whose reading-order runs differ from their neighbours by
@@ -87,8 +97,11 @@ def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.average(F, axis=0, weights=w) if w.sum() > 0 else F.mean(axis=0)
 
 
-def fit_contiguous(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0) -> ContiguousFit:
-    """Contiguous segmentation of the unit rows Xn (n, d) with unit weights (n,)."""
+def fit_contiguous(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0,
+                   corr_length: float | None = None) -> ContiguousFit:
+    """Contiguous segmentation of the unit rows Xn (n, d) with unit weights (n,); ``corr_length``
+    (:func:`~bpseg_pgm.potentials.context.correlation_length`, computed when None) bounds the
+    number of runs ``n_segments="auto"`` considers (:func:`auto_max_runs`)."""
     n = Xn.shape[0]
     halflife = persistence_halflife(Xn)
     width = SMOOTHING * halflife
@@ -97,7 +110,9 @@ def fit_contiguous(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state
         rng = np.random.default_rng(random_state)
         perms = [block_permutation(n, NULL_BLOCK * halflife, rng) for _ in range(null_shuffles(n))]
         shuffled = [(smoothed_embeddings(Xn[p], width, weights[p]), weights[p]) for p in perms]
-        labels, scatter = segmental_labels(F, weights, None, max(1, min(AUTO_MAX_RUNS, n // 2)), shuffled)
+        if corr_length is None:
+            corr_length = correlation_length(Xn, weights)
+        labels, scatter = segmental_labels(F, weights, None, auto_max_runs(n, corr_length), shuffled)
     else:
         labels, scatter = segmental_labels(F, weights, int(n_segments))
     k = int(labels.max()) + 1
@@ -169,7 +184,8 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     noise-calibrated runs. Otherwise (abrupt shifts, or no reading-order structure at all, as when topics
     alternate sentence by sentence) the topic model is the right one.
     """
-    fine = fit_contiguous(Xn, weights, "auto", random_state)
+    corr_length = correlation_length(Xn, weights)
+    fine = fit_contiguous(Xn, weights, "auto", random_state, corr_length)
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
         return Structure(False, float("nan"), None)
@@ -179,7 +195,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         return Structure(False, effect, None)
     if isinstance(n_segments, str):
         n = Xn.shape[0]
-        k = int(np.clip(round(n / (run_span(effect) * correlation_length(Xn, weights))), 1, k_fine))
+        k = int(np.clip(round(n / (run_span(effect) * corr_length)), 1, k_fine))
     else:
         k = int(n_segments)
     fit = fine if k == k_fine and isinstance(n_segments, str) else fit_contiguous(Xn, weights, k, random_state)

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from bpseg_pgm import BPSeg
-from bpseg_pgm.contiguous import GRADUAL_EFFECT, boundary_effects, choose_structure
+import bpseg_pgm.contiguous as contiguous_module
+from bpseg_pgm.contiguous import AUTO_MAX_RUNS, GRADUAL_EFFECT, auto_max_runs, boundary_effects, choose_structure
 from bpseg_pgm.potentials.context import correlation_length
 
 from planted import planted_blocks
@@ -91,6 +92,28 @@ def test_gradual_text_gets_runs():
     # coarser than the noise-calibrated runs, and not one segment
     fine = BPSeg(contiguous=True, random_state=0).fit(X).n_segments_
     assert 2 <= model.n_segments_ <= fine
+
+
+def test_auto_max_runs_is_one_per_correlation_length_beyond_the_fixed_cap():
+    assert auto_max_runs(500, 40.0) == AUTO_MAX_RUNS  # a meeting: 13 correlation lengths
+    assert auto_max_runs(600, 6.0) == 100  # many short passages: one run per correlation length
+    assert auto_max_runs(40, 1.0) == 20  # never more than half the units
+    assert auto_max_runs(3, 0.2) == 1
+    assert auto_max_runs(1000, 1000.0) == AUTO_MAX_RUNS
+
+
+def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
+    # 100 unrelated passages of 5 units (per-unit boundary effect ~0.7: abrupt). With at most 30
+    # runs each run averaged 3-4 passages, its boundaries looked weak (median effect ~0.3) and
+    # the document was judged gradual and cut into runs (the misjudgement RESULTS §7 records).
+    X, _ = planted_blocks((5,) * 100, dim=104, noise=0.12, seed=0)
+    w = np.ones(len(X))
+    found = choose_structure(X, w, "auto")
+    assert not found.runs and found.effect > GRADUAL_EFFECT
+    assert BPSeg(random_state=0).fit(X).structure_ == "topics"
+    monkeypatch.setattr(contiguous_module, "auto_max_runs", lambda n, corr_length: min(AUTO_MAX_RUNS, n // 2))
+    capped = choose_structure(X, w, "auto")
+    assert capped.runs and capped.effect < GRADUAL_EFFECT  # the old fixed cap misjudges it
 
 
 def test_gradual_text_with_a_given_k():

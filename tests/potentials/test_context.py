@@ -9,7 +9,7 @@ from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm import BPSeg
 from bpseg_pgm.potentials import adaptive_context, context_embeddings, topic_persistence
-from bpseg_pgm.potentials.context import PERSISTENCE_FULL, persistence_halflife, smoothed_embeddings
+from bpseg_pgm.potentials.context import PERSISTENCE_FULL, lagged_dot_means, persistence_halflife, smoothed_embeddings
 
 
 def test_formula_by_hand():
@@ -201,3 +201,16 @@ def test_units_whose_window_weighs_nothing_keep_their_row():
 def test_bad_width(bad):
     with pytest.raises(ValueError, match="width"):
         smoothed_embeddings(rand_X(5, 3, 0), bad)
+
+
+@pytest.mark.parametrize("m, max_lag", [(2, 1), (7, 3), (50, 49), (301, 100)])
+def test_lagged_dot_means_equal_the_direct_products(m, max_lag):
+    R = np.random.default_rng(m).normal(size=(m, 6))
+    direct = [np.einsum("ij,ij->i", R[:-d], R[d:]).mean() for d in range(1, max_lag + 1)]
+    np.testing.assert_allclose(lagged_dot_means(R, max_lag), direct, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("max_lag", [0, 5])
+def test_lagged_dot_means_rejects_lags_outside_the_document(max_lag):
+    with pytest.raises(ValueError, match="max_lag"):
+        lagged_dot_means(np.ones((5, 3)), max_lag)
