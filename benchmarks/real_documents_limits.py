@@ -311,7 +311,7 @@ def print_domains(rows, scored) -> None:
 
 def joined(fixed_cap: bool) -> None:
     """The default on Choi set-1 documents joined 15 at a time (long, many short unrelated passages)."""
-    import bpseg_pgm.contiguous as contiguous
+    from bpseg_pgm import contiguous
 
     if fixed_cap:
         contiguous.auto_max_runs = lambda n, corr_length: max(1, min(contiguous.AUTO_MAX_RUNS, n // 2))
