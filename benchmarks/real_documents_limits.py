@@ -61,8 +61,8 @@ from bpseg_pgm.contiguous import (
     GRADUAL_EFFECT,
     RUN_SCALE,
     SMOOTHING,
-    boundary_effects,
     fit_contiguous,
+    median_boundary_effect,
     run_span,
 )
 from bpseg_pgm.evaluation.bench_corpus import load_dataset
@@ -123,8 +123,7 @@ def prepare(doc: LabelledDocument, X: np.ndarray, dataset: str, seed: int) -> Pr
     W = unit_weights(doc.units)
     cl = correlation_length(Xn, W)
     fine = fit_contiguous(Xn, W, "auto", seed, cl).labels
-    effects = boundary_effects(Xn, W, fine)
-    effect = float(np.nanmedian(effects)) if np.isfinite(effects).any() else float("nan")
+    effect = median_boundary_effect(Xn, W, fine)
     h = persistence_halflife(Xn)
     F = smoothed_embeddings(Xn, SMOOTHING * h, W)
     return Prepared(doc, genre(dataset, doc.doc_id), Xn, W, F, fine, effect, cl, h)

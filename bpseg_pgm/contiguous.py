@@ -156,6 +156,12 @@ def boundary_effects(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray) ->
     return out
 
 
+def median_boundary_effect(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray) -> float:
+    """Median of :func:`boundary_effects` over the boundaries where it is defined; NaN where none is."""
+    effects = boundary_effects(Xn, weights, labels)
+    return float(np.nanmedian(effects)) if np.isfinite(effects).any() else float("nan")
+
+
 @dataclass
 class Structure:
     """What ``contiguous="auto"`` found: ``runs`` (True: segment into runs), the median boundary
@@ -189,8 +195,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
         return Structure(False, float("nan"), None)
-    effects = boundary_effects(Xn, weights, fine.labels)
-    effect = float(np.nanmedian(effects)) if np.isfinite(effects).any() else float("nan")
+    effect = median_boundary_effect(Xn, weights, fine.labels)
     if not effect < GRADUAL_EFFECT:
         return Structure(False, effect, None)
     if isinstance(n_segments, str):
