@@ -35,7 +35,7 @@ from multiprocessing import Pool
 import numpy as np
 
 from bpseg_pgm import BPSeg
-from bpseg_pgm._validation import normalize_rows
+from bpseg_pgm.utils.validation import normalize_rows
 from bpseg_pgm.evaluation.bench_corpus import load_dataset
 from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
 from bpseg_pgm.inference.chain import chain_potts_bp

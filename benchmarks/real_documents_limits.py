@@ -56,7 +56,7 @@ import numpy as np
 from scipy.ndimage import convolve1d
 
 from bpseg_pgm import BPSeg
-from bpseg_pgm._validation import normalize_rows
+from bpseg_pgm.utils.validation import normalize_rows
 from bpseg_pgm.contiguous import (
     GRADUAL_EFFECT,
     RUN_SCALE,

@@ -13,7 +13,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 
 from ._memory import check_fit_memory
-from ._validation import (
+from bpseg_pgm.utils.validation import (
     check_damping,
     check_embeddings,
     check_nonnegative,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm import BPSeg
-from bpseg_pgm._validation import check_damping, check_embeddings, check_random_state, check_tol, check_unicode
+from bpseg_pgm.utils.validation import check_damping, check_embeddings, check_random_state, check_tol, check_unicode
 
 
 X = np.random.default_rng(0).standard_normal((8, 5))

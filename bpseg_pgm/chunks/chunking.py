@@ -326,7 +326,7 @@ def chunk_texts(
     if bpseg_params is not None and not isinstance(bpseg_params, dict):
         raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
     bpseg_params = {**(bpseg_params or {}), **more_bpseg_params}
-    from bpseg_pgm._validation import check_unicode
+    from bpseg_pgm.utils.validation import check_unicode
     from bpseg_pgm.text.pipeline import _embedder, segment_texts
     from bpseg_pgm.text.split import sentence_spans
 

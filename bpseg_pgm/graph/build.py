@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from .._validation import check_embeddings, check_representatives, normalize_rows
+from bpseg_pgm.utils.validation import check_embeddings, check_representatives, normalize_rows
 from ..potentials import PaperPotentials, Potentials
 from .neighbors import all_pairs, canonical_pairs
 
@@ -65,7 +65,7 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
 def network_from_log_potentials(log_unary, edges, log_tables):
     """A pgmpy ``DiscreteMarkovNetwork`` from log potentials: (n, k) unaries, (m, 2) edges and
     (m, k, k) pairwise log tables (x_i on axis 1 for edge (i, j)); variables ``s0`` .. ``s{n-1}``."""
-    from .._pgmpy import DiscreteMarkovNetwork
+    from bpseg_pgm.utils.pgmpy_loader import DiscreteMarkovNetwork
 
     log_unary = np.asarray(log_unary, dtype=np.float64)
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
@@ -101,7 +101,7 @@ class FactorMaker:
     """
 
     def __init__(self, k: int):
-        from .._pgmpy import DiscreteFactor, config
+        from bpseg_pgm.utils.pgmpy_loader import DiscreteFactor, config
 
         self._cls = DiscreteFactor
         self._dtype = config.get_dtype()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import normalize_rows
+from bpseg_pgm.utils.validation import normalize_rows
 
 
 def all_pairs(n: int) -> np.ndarray:

@@ -40,7 +40,7 @@ def exact_inference(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> tuple[np.
 
     pgmpy's calibrated clique beliefs are unnormalised: each sums to Z, the partition function.
     """
-    from .._pgmpy import BeliefPropagation
+    from bpseg_pgm.utils.pgmpy_loader import BeliefPropagation
 
     size = largest_clique_entries(model)
     if size > max_entries:

@@ -10,7 +10,7 @@ but no loopy BP. This engine lives inside pgmpy's ``Inference`` API: it reads th
 from __future__ import annotations
 
 import numpy as np
-from .._pgmpy import DiscreteFactor, Inference
+from bpseg_pgm.utils.pgmpy_loader import DiscreteFactor, Inference
 
 from .potts.flooding import BPResult
 from .tables import table_bp

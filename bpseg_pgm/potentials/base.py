@@ -23,7 +23,7 @@ from typing import Callable
 
 import numpy as np
 
-from .._validation import normalize_rows
+from bpseg_pgm.utils.validation import normalize_rows
 
 
 def mean_pair_cosine(X: np.ndarray) -> float:

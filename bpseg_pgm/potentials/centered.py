@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_nonnegative, check_sigma
+from bpseg_pgm.utils.validation import check_nonnegative, check_sigma
 from .base import Potentials, distance_decay, edge_cosine, mean_pair_cosine
 
 

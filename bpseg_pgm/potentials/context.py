@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_nonnegative, normalize_rows
+from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
 from .base import mean_pair_cosine
 
 #: Topic persistence at which adaptive context reaches its full weight.

@@ -8,7 +8,7 @@ log w_ij = lam * exp(-|i-j|^2 / sigma) * (cos - 1): far-apart sentences stop int
 from __future__ import annotations
 
 
-from .._validation import check_nonnegative, check_sigma
+from bpseg_pgm.utils.validation import check_nonnegative, check_sigma
 from .base import Potentials, distance_decay, edge_cosine
 
 

@@ -265,7 +265,7 @@ def _run_spans(positions: Sequence[int], spans: Sequence[Span]) -> list[Span]:
 
 
 def _check_query(query: Any) -> str:
-    from bpseg_pgm._validation import check_unicode
+    from bpseg_pgm.utils.validation import check_unicode
 
     if not isinstance(query, str):
         raise ValueError(f"query must be a str, got {type(query).__name__}")
@@ -304,7 +304,7 @@ def _check_options(n_segments: Any, separator: Any, bm25_weight: Any, top_m: Any
 
 def _units_of(text_or_units: Any, lines: bool) -> tuple[list[str], list[Span], str]:
     """The units to rank, their spans in the source, and the source text."""
-    from bpseg_pgm._validation import check_unicode
+    from bpseg_pgm.utils.validation import check_unicode
     from bpseg_pgm.text.split import sentence_spans, squash
 
     if isinstance(text_or_units, str):

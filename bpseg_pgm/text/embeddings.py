@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm._validation import check_unicode
+from bpseg_pgm.utils.validation import check_unicode
 from bpseg_pgm.text.cache import EmbeddingCache
 
 __all__ = ["Embedder", "embed_sentences", "DEFAULT_MODEL_NAME"]

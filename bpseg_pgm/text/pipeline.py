@@ -29,7 +29,7 @@ import numpy as np
 
 from bpseg_pgm.io.jsonable import jsonable
 
-from bpseg_pgm._validation import check_unicode
+from bpseg_pgm.utils.validation import check_unicode
 from bpseg_pgm.text.embeddings import Embedder
 from bpseg_pgm.text.split import Span, sentence_spans, squash
 

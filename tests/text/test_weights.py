@@ -49,7 +49,7 @@ def test_tau():
 
 
 def test_weights_are_valid_sample_weights():
-    from bpseg_pgm._validation import check_sample_weight
+    from bpseg_pgm.utils.validation import check_sample_weight
 
     units = ["", "Yeah .", "A longer sentence about the budget ."]
     np.testing.assert_array_equal(check_sample_weight(unit_weights(units), 3), unit_weights(units))

@@ -62,7 +62,7 @@ class GibbsEngine(Engine):
         return self.result(beliefs, self.burn_in + self.n_samples, True, backend="pgmpy" if use_pgmpy else "vectorised")
 
     def _pgmpy(self, problem, seed: int) -> np.ndarray:
-        from ..._pgmpy import GibbsSampling
+        from bpseg_pgm.utils.pgmpy_loader import GibbsSampling
 
         model = problem.network()
         sampler = GibbsSampling(model)

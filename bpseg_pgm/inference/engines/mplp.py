@@ -70,7 +70,7 @@ class MplpEngine(Engine):
         self.tighten_triplet = tighten_triplet
 
     def infer(self, problem):
-        from ..._pgmpy import Mplp
+        from bpseg_pgm.utils.pgmpy_loader import Mplp
 
         n, k = problem.n, problem.k
         if not len(problem.edges):  # no pairwise factor: the MAP is each sentence's best label
