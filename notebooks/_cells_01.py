@@ -132,7 +132,7 @@ chosen), so that the notebook tells the same story every time it runs.
 """),
     ("code", r"""
 from bpseg_pgm.potentials import PaperPotentials
-from bpseg_pgm.representatives import choose_representatives
+from bpseg_pgm.topics.representatives import choose_representatives
 
 k = 3
 reps = choose_representatives(X, k, init="farthest")

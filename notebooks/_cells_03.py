@@ -43,7 +43,7 @@ from bpseg_pgm.graph import all_pairs, variable_name
 from bpseg_pgm.inference import exact_marginals
 from bpseg_pgm.inference.exact import MAX_CLIQUE_ENTRIES
 from bpseg_pgm.potentials import PaperPotentials
-from bpseg_pgm.representatives import choose_representatives
+from bpseg_pgm.topics.representatives import choose_representatives
 from bpseg_pgm.text import Embedder, split_lines
 
 np.set_printoptions(precision=3, suppress=True, linewidth=120)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
+
+from bpseg_pgm.utils.labels import n_runs
 
 
 def planted_blocks(sizes, dim=32, noise=0.1, seed=0, order=None):
@@ -20,3 +24,19 @@ def planted_blocks(sizes, dim=32, noise=0.1, seed=0, order=None):
         labels += [topic] * size
     X = np.vstack(rows)
     return X / np.linalg.norm(X, axis=1, keepdims=True), np.array(labels)
+
+
+def check_fitted(model, n):
+    """The contract every contiguous fit keeps."""
+    labels, beliefs = model.labels_, model.beliefs_
+    k = model.n_segments_
+    assert labels.shape == (n,) and beliefs.shape == (n, k)
+    # numbered in reading order: starts at 0, each next run is the next number, every label used
+    assert labels[0] == 0 and set(np.diff(labels)) <= {0, 1}
+    assert labels.max() + 1 == k == n_runs(labels)  # every label is one contiguous run
+    assert np.all(np.isfinite(beliefs)) and np.all(beliefs >= 0)
+    np.testing.assert_allclose(beliefs.sum(axis=1), 1.0, atol=1e-9)
+    assert model.centers_.shape[0] == k
+    np.testing.assert_allclose(np.linalg.norm(model.centers_, axis=1), 1.0, atol=1e-9)
+    assert math.isfinite(model.log_partition_)
+    assert model.smoothing_width_ >= 0

@@ -1,4 +1,9 @@
-"""Potentials: how embeddings become unary and pairwise factors (pluggable)."""
+"""Potentials: how embeddings become unary and pairwise factors (pluggable).
+
+* :mod:`.base`: the :class:`Potentials` interface, :func:`make_potentials` for two functions, shared pieces;
+* :mod:`.paper`, :mod:`.centered`: the named models, registered in :mod:`.registry` (add yours there);
+* :mod:`.context`: the topic model's reading-order context mixing.
+"""
 
 from .base import (
     FunctionPotentials,
@@ -12,13 +17,16 @@ from .centered import CenteredPottsPotentials
 from .context import (
     adaptive_context,
     context_embeddings,
-    persistence_halflife,
-    smoothed_embeddings,
     topic_persistence,
 )
 from .paper import PaperPotentials
+from .registry import POTENTIALS, potentials_factory, potentials_names, register_potentials
 
 __all__ = [
+    "POTENTIALS",
+    "potentials_factory",
+    "potentials_names",
+    "register_potentials",
     "Potentials",
     "FunctionPotentials",
     "PaperPotentials",
@@ -30,6 +38,4 @@ __all__ = [
     "context_embeddings",
     "adaptive_context",
     "topic_persistence",
-    "persistence_halflife",
-    "smoothed_embeddings",
 ]

@@ -26,9 +26,14 @@ from __future__ import annotations
 import numpy as np
 
 from bpseg_pgm.utils.validation import check_nonnegative, check_sigma
+
 from .base import Potentials, distance_decay, edge_cosine, mean_pair_cosine
+from .registry import register_potentials
 
 
+#: The default model. Its values were chosen on Choi set 1 and set-1 interleaved documents only
+#: (benchmarks/tune_defaults.py).
+@register_potentials("centered", defaults={"lam": 150.0, "sigma": 200.0, "em_rounds": 5, "context": 0.2})
 class CenteredPottsPotentials(Potentials):
     """Centred, length-normalised, optionally distance-decayed Potts potentials."""
 

@@ -7,11 +7,14 @@ log w_ij = lam * exp(-|i-j|^2 / sigma) * (cos - 1): far-apart sentences stop int
 
 from __future__ import annotations
 
-
 from bpseg_pgm.utils.validation import check_nonnegative, check_sigma
+
 from .base import Potentials, distance_decay, edge_cosine
+from .registry import register_potentials
 
 
+#: eq. (2) with lam = 0.12 (section 4.1), no decay, no re-estimation, no context
+@register_potentials("paper", defaults={"lam": 0.12, "sigma": None, "em_rounds": 0, "context": 0.0})
 class PaperPotentials(Potentials):
     """BP-Seg eq. (1)-(2). ``lam`` scales the pairwise term (paper: 0.12)."""
 

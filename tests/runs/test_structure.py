@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bpseg_pgm import BPSeg
-import bpseg_pgm.contiguous as contiguous_module
-from bpseg_pgm.contiguous import AUTO_MAX_RUNS, GRADUAL_EFFECT, auto_max_runs, boundary_effects, choose_structure
-from bpseg_pgm.potentials.context import correlation_length
+from bpseg_pgm.estimator import BPSeg
+import bpseg_pgm.runs.model as runs_model
+from bpseg_pgm.runs import AUTO_MAX_RUNS, GRADUAL_EFFECT, auto_max_runs, boundary_effects, choose_structure
+from bpseg_pgm.runs.statistics import correlation_length
 
 from planted import planted_blocks
-from test_contiguous import check_fitted, n_runs
+from bpseg_pgm.utils.labels import n_runs
+from planted import check_fitted
 
 
 def gradual_document(n_blocks=12, block=40, dim=64, shift=0.25, seed=0):
@@ -152,7 +153,7 @@ def test_auto_is_deterministic():
 
 
 def test_run_span_falls_from_the_full_scale_to_one_correlation_length():
-    from bpseg_pgm.contiguous import GRADUAL_FULL, RUN_SCALE, run_span
+    from bpseg_pgm.runs import GRADUAL_FULL, RUN_SCALE, run_span
 
     assert run_span(0.0) == run_span(GRADUAL_FULL) == pytest.approx(RUN_SCALE)
     assert run_span(GRADUAL_EFFECT) == pytest.approx(1.0)

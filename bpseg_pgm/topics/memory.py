@@ -28,6 +28,11 @@ import numbers
 
 import numpy as np
 
+from bpseg_pgm.graph.neighbors import DENSE_LIMIT
+from bpseg_pgm.utils import memory as memory_probe
+
+from .defaults import AUTO_MAX_SEGMENTS
+
 __all__ = ["FitMemory", "estimate_fit_memory", "check_fit_memory", "planned_edges", "planned_labels",
            "available_bytes"]
 
@@ -42,9 +47,7 @@ _SMALL = 64 * 2**20
 
 def available_bytes() -> int | None:
     """Memory the system can still give this process (MemAvailable), or None if unknown."""
-    from .inference.potts import layouts
-
-    return layouts.available_bytes()
+    return memory_probe.available_bytes()
 
 
 def planned_labels(n: int, n_segments="auto", init="farthest") -> int:
@@ -55,8 +58,6 @@ def planned_labels(n: int, n_segments="auto", init="farthest") -> int:
     elif init is not None:
         return max(1, int(np.size(init)))
     if isinstance(n_segments, str):
-        from .estimator import AUTO_MAX_SEGMENTS  # here, not at the top: the estimator imports this module
-
         return max(1, min(n, AUTO_MAX_SEGMENTS, math.ceil(2 * math.sqrt(n))))
     if isinstance(n_segments, numbers.Integral) and not isinstance(n_segments, bool):
         return max(1, min(int(n_segments), n))
@@ -65,8 +66,6 @@ def planned_labels(n: int, n_segments="auto", init="farthest") -> int:
 
 def planned_edges(n: int, neighbors="auto", sigma: float | None = None) -> int | None:
     """Upper bound on the number of edges (pairs i < j) a fit will use; None if unknown (a callable)."""
-    from .graph.neighbors import DENSE_LIMIT
-
     complete = n * (n - 1) // 2
     if neighbors is None or (isinstance(neighbors, str) and neighbors == "all"):
         return complete

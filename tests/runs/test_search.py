@@ -7,14 +7,9 @@ import itertools
 import numpy as np
 import pytest
 
-from bpseg_pgm.inference.segmental import (
-    backtrack,
-    block_permutation,
-    cost_matrix,
-    noise_calibrated_k,
-    segment_costs,
-    segmental_labels,
-)
+from bpseg_pgm.runs.costs import cost_matrix, segment_costs
+from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k
+from bpseg_pgm.runs.search import backtrack, segmental_labels
 
 
 def direct_cost(F, w, a, b):

@@ -8,34 +8,15 @@ import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score
 
-from bpseg_pgm import BPSeg
-from bpseg_pgm.contiguous import ContiguousFit, fit_contiguous
-from planted import planted_blocks
+from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.runs import RunsFit, fit_runs
+from bpseg_pgm.utils.labels import n_runs
+from planted import check_fitted, planted_blocks
 
 
 def run_labels(sizes):
     """Reading-order run numbers of blocks of the given sizes: 0 0 0 1 1 2 ..."""
     return np.repeat(np.arange(len(sizes)), sizes)
-
-
-def n_runs(labels):
-    return 1 + int(np.count_nonzero(np.diff(labels)))
-
-
-def check_fitted(model, n):
-    """The contract every contiguous fit keeps."""
-    labels, beliefs = model.labels_, model.beliefs_
-    k = model.n_segments_
-    assert labels.shape == (n,) and beliefs.shape == (n, k)
-    # numbered in reading order: starts at 0, each next run is the next number, every label used
-    assert labels[0] == 0 and set(np.diff(labels)) <= {0, 1}
-    assert labels.max() + 1 == k == n_runs(labels)  # every label is one contiguous run
-    assert np.all(np.isfinite(beliefs)) and np.all(beliefs >= 0)
-    np.testing.assert_allclose(beliefs.sum(axis=1), 1.0, atol=1e-9)
-    assert model.centers_.shape[0] == k
-    np.testing.assert_allclose(np.linalg.norm(model.centers_, axis=1), 1.0, atol=1e-9)
-    assert math.isfinite(model.log_partition_)
-    assert model.smoothing_width_ >= 0
 
 
 # -- finding the planted runs ------------------------------------------------------------------------
@@ -181,11 +162,30 @@ def test_bad_sample_weight(weights, message):
 # -- parameter checks -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad", ["yes", 1, 0, None, 1.0, [True]])
+@pytest.mark.parametrize("bad", ["yes", 1, 0, 1.0, [True]])
 def test_contiguous_must_be_a_bool(bad):
     X, _ = planted_blocks((4, 4), seed=0)
     with pytest.raises(ValueError, match="contiguous"):
         BPSeg(contiguous=bad).fit(X)
+
+
+@pytest.mark.parametrize("bad", ["yes", True, None, 1, "Runs"])
+def test_structure_must_be_a_name(bad):
+    X, _ = planted_blocks((4, 4), seed=0)
+    with pytest.raises(ValueError, match="structure must be one of"):
+        BPSeg(structure=bad).fit(X)
+
+
+@pytest.mark.parametrize("old, new", [(True, "runs"), (False, "topics"), ("auto", "auto")])
+def test_contiguous_is_the_deprecated_name_of_structure(old, new):
+    X, _ = planted_blocks((6, 6), seed=0)
+    with pytest.warns(FutureWarning, match=f"structure={new!r}"):
+        a = BPSeg(contiguous=old, n_segments=2).fit(X)
+    b = BPSeg(structure=new, n_segments=2).fit(X)
+    np.testing.assert_array_equal(a.labels_, b.labels_)
+    assert a.structure_ == b.structure_
+    with pytest.raises(ValueError, match="contradicts"):
+        BPSeg(contiguous=old, structure="topics" if new == "runs" else "runs").fit(X)
 
 
 def test_numpy_bools_are_bools():
@@ -227,11 +227,11 @@ def test_tiny_documents(n):
     assert model.n_segments_ == n
 
 
-def test_fit_contiguous_directly():
+def test_fit_runs_directly():
     X, _ = planted_blocks((10, 10), noise=0.1, seed=0)
-    res = fit_contiguous(X, np.ones(20), 2)
-    assert isinstance(res, ContiguousFit)
+    res = fit_runs(X, np.ones(20), 2)
+    assert isinstance(res, RunsFit)
     np.testing.assert_array_equal(res.labels, run_labels((10, 10)))
     assert res.beliefs.shape == (20, 2) and math.isfinite(res.log_partition)
-    auto = fit_contiguous(X, np.ones(20), "auto", random_state=0)
+    auto = fit_runs(X, np.ones(20), "auto", random_state=0)
     np.testing.assert_array_equal(auto.labels, res.labels)

@@ -7,12 +7,12 @@ Two chain models are served here, both in log space:
 * :func:`chain_potts_bp`: Potts factors, 1 for equal labels and w_i = exp(log_w[i]) for
   different ones between sentences i and i+1. Labels may return after others (topic A, then
   B, then A again): this is the persistence part of the ``"topics"`` model.
-* :func:`contiguous_bp`: the labels are segment indices 0..k-1 visited in order, each in one
+* :func:`run_chain_bp`: the labels are segment indices 0..k-1 visited in order, each in one
   run (a left-to-right chain: from segment j the next sentence stays in j, factor 1, or moves
   to j + 1, factor w_i); the first sentence is in segment 0. Exact marginals over every
-  segmentation into at most k contiguous segments (``contiguous=True``).
+  segmentation into at most k contiguous segments (``structure="runs"``).
 
-Both return a :class:`~bpseg_pgm.inference.potts.flooding.BPResult` (``log_messages`` holds the
+Both return a :class:`BPResult` (``log_messages`` holds the
 forward messages) and ``log_partition``, the exact log Z of the chain.
 """
 
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .potts.flooding import BPResult
+from bpseg_pgm.inference.kernels.flooding import BPResult
 
-__all__ = ["ChainResult", "chain_potts_bp", "contiguous_bp"]
+__all__ = ["ChainResult", "chain_potts_bp", "run_chain_bp"]
 
 
 @dataclass
@@ -125,7 +125,7 @@ def _lr_pass(log_unary: np.ndarray, log_w: np.ndarray, reverse: bool) -> tuple[n
     return out, log_z
 
 
-def contiguous_bp(log_unary, log_w) -> ChainResult:
+def run_chain_bp(log_unary, log_w) -> ChainResult:
     """Exact marginals over segmentations into at most k contiguous, ordered segments.
 
     Label j of sentence i means "i lies in the j-th segment"; ``log_unary[i, j]`` scores

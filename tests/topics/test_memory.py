@@ -1,15 +1,15 @@
 """Issue 12, fault 5: a fit that cannot fit in memory is refused before any large allocation.
 
-``bpseg_pgm._memory.check_fit_memory`` estimates edges, couplings, messages and similarity
+``bpseg_pgm.topics.memory.check_fit_memory`` estimates edges, couplings, messages and similarity
 matrices from n, d, k and the edge count; ``BPSeg.fit`` calls it first thing.
 """
 
 import numpy as np
 import pytest
 
-from bpseg_pgm import BPSeg
-from bpseg_pgm import _memory
-from bpseg_pgm._memory import check_fit_memory, estimate_fit_memory, planned_edges, planned_labels
+from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.topics import memory as _memory
+from bpseg_pgm.topics.memory import check_fit_memory, estimate_fit_memory, planned_edges, planned_labels
 
 GiB = 2**30
 

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from bpseg_pgm.inference.chain import ChainResult, chain_potts_bp, contiguous_bp
+from bpseg_pgm.runs.chain import ChainResult, chain_potts_bp, run_chain_bp
 
 
 def _logsumexp(values):
@@ -104,14 +104,14 @@ def test_potts_chain_matches_brute_force(case):
 def test_contiguous_chain_matches_brute_force(case):
     unary, lw = PROBLEMS[case]
     marg, log_z = brute_force(unary, lw, contiguous=True)
-    res = contiguous_bp(unary, lw)
+    res = run_chain_bp(unary, lw)
     _check_result(res, marg, log_z)
 
 
 def test_contiguous_constraints_hold_in_the_beliefs():
     rng = np.random.default_rng(3)
     n, k = 7, 4
-    res = contiguous_bp(rng.normal(size=(n, k)), 0.5)
+    res = run_chain_bp(rng.normal(size=(n, k)), 0.5)
     assert res.beliefs[0, 0] == pytest.approx(1.0)  # the first unit opens segment 0
     for i in range(n):  # unit i can be at most in segment i
         assert np.all(res.beliefs[i, i + 1 :] == 0.0)
@@ -136,10 +136,10 @@ def test_potts_limits_of_the_coupling():
 
 def test_contiguous_with_one_segment_and_one_unit():
     unary = np.array([[0.5], [-1.0], [2.0]])
-    res = contiguous_bp(unary, 3.0)
+    res = run_chain_bp(unary, 3.0)
     np.testing.assert_array_equal(res.beliefs, np.ones((3, 1)))
     assert res.log_partition == pytest.approx(1.5)  # one labelling, no new segment
-    res = contiguous_bp(np.array([[1.0, 7.0, -2.0]]), 0.0)  # a single unit lies in segment 0
+    res = run_chain_bp(np.array([[1.0, 7.0, -2.0]]), 0.0)  # a single unit lies in segment 0
     np.testing.assert_allclose(res.beliefs, [[1.0, 0.0, 0.0]])
     assert res.log_partition == pytest.approx(1.0)
     res = chain_potts_bp(np.array([[0.0, np.log(3.0)]]), [])
@@ -151,7 +151,7 @@ def test_contiguous_with_one_segment_and_one_unit():
 
 
 @pytest.mark.parametrize("log_w", [-800.0, -50.0, 20.0, 800.0])
-@pytest.mark.parametrize("fn", [chain_potts_bp, contiguous_bp])
+@pytest.mark.parametrize("fn", [chain_potts_bp, run_chain_bp])
 def test_extreme_couplings_give_finite_normalised_beliefs(fn, log_w):
     rng = np.random.default_rng(5)
     unary = rng.normal(scale=100.0, size=(6, 3))
@@ -159,7 +159,7 @@ def test_extreme_couplings_give_finite_normalised_beliefs(fn, log_w):
     assert np.all(np.isfinite(res.beliefs)) and np.all(res.beliefs >= 0)
     np.testing.assert_allclose(res.beliefs.sum(axis=1), 1.0, atol=1e-12)
     assert math.isfinite(res.log_partition)
-    marg, log_z = brute_force(unary, log_w, contiguous=fn is contiguous_bp)
+    marg, log_z = brute_force(unary, log_w, contiguous=fn is run_chain_bp)
     np.testing.assert_allclose(res.beliefs, marg, atol=1e-9)
     assert res.log_partition == pytest.approx(log_z, rel=1e-10)
 
@@ -168,7 +168,7 @@ def test_contiguous_when_the_only_path_has_a_tiny_probability():
     # every labelling has probability below e^-700 in linear scale: (0, 1, 1) scores -800,
     # (0, 0, 0) -1000; messages that underflow must not make a row NaN
     unary = np.array([[0.0, 0.0], [-1000.0, 0.0], [0.0, 0.0]])
-    res = contiguous_bp(unary, -800.0)
+    res = run_chain_bp(unary, -800.0)
     marg, log_z = brute_force(unary, -800.0, contiguous=True)
     np.testing.assert_allclose(res.beliefs, marg, atol=1e-12)
     assert res.log_partition == pytest.approx(log_z)
@@ -189,7 +189,7 @@ def test_potts_ratios_below_1e300_are_not_floored():
 def test_long_chain_is_finite_and_fast():
     rng = np.random.default_rng(6)
     unary = rng.normal(scale=5.0, size=(3000, 8))
-    for fn in (chain_potts_bp, contiguous_bp):
+    for fn in (chain_potts_bp, run_chain_bp):
         res = fn(unary, rng.normal(scale=5.0, size=2999))
         assert np.all(np.isfinite(res.beliefs)) and math.isfinite(res.log_partition)
         np.testing.assert_allclose(res.beliefs.sum(axis=1), 1.0, atol=1e-12)
@@ -198,7 +198,7 @@ def test_long_chain_is_finite_and_fast():
 # -- input checks ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fn", [chain_potts_bp, contiguous_bp])
+@pytest.mark.parametrize("fn", [chain_potts_bp, run_chain_bp])
 @pytest.mark.parametrize(
     "unary, log_w",
     [

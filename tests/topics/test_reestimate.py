@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bpseg_pgm.reestimate import merge_similar, reestimate_centers
+from bpseg_pgm.topics.reestimate import merge_similar, reestimate_centers
 
 
 def test_merge_similar_sums_groups_and_keeps_order():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bpseg_pgm.representatives import INITS, choose_representatives, farthest_point
+from bpseg_pgm.topics.representatives import INITS, choose_representatives, farthest_point
 
 
 def unit_X(n, d, seed):

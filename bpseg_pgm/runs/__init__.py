@@ -1,0 +1,29 @@
+"""The runs model: segments that are runs of consecutive units (``BPSeg(structure="runs")``).
+
+One idea per module, bottom up:
+
+* :mod:`.statistics`: persistence half-life, correlation length, smoothed features;
+* :mod:`.costs`: the cost of a run and the segmental programme's best costs;
+* :mod:`.null`: the block-shuffled null document and the noise-calibrated k;
+* :mod:`.search`: the exact best split into k runs, read back;
+* :mod:`.chain`: exact chain marginals (forward-backward: BP on a tree);
+* :mod:`.model`: :func:`fit_runs`, the whole model;
+* :mod:`.structure`: :func:`choose_structure`, runs or topics (``structure="auto"``).
+"""
+
+from .model import AUTO_MAX_RUNS, SMOOTHING, RunsFit, auto_max_runs, fit_runs
+from .structure import (
+    GRADUAL_EFFECT,
+    GRADUAL_FULL,
+    RUN_SCALE,
+    Structure,
+    boundary_effects,
+    choose_structure,
+    median_boundary_effect,
+    run_span,
+)
+
+__all__ = [
+    "AUTO_MAX_RUNS", "GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "SMOOTHING", "RunsFit", "Structure",
+    "auto_max_runs", "boundary_effects", "choose_structure", "fit_runs", "median_boundary_effect", "run_span",
+]

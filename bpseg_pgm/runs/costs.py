@@ -1,0 +1,57 @@
+"""The cost of a run (segment): its weighted scatter around its mean, for every run at once.
+
+The cost of the run a..b-1 is
+
+    cost(a, b) = sum_{a <= i < b} w_i |F_i - mu_ab|^2,   mu_ab = sum w_i F_i / sum w_i,
+
+(the linear-kernel change-point cost; Arlot, Celisse & Harchaoui 2019, with unit weights).
+:func:`cost_matrix` gives it for every pair (a, b) from prefix sums (each cost O(1) from a Gram
+matrix of the prefix sums), and :func:`segment_costs` the best total cost with 1..K runs, exactly,
+by the segmental dynamic programme in O(K n^2) (:mod:`bpseg_pgm.runs.search` reads the runs back).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["cost_matrix", "segment_costs"]
+
+
+def cost_matrix(F: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """(n+1, n+1) matrix C[a, b] = cost of the segment a..b-1 (inf where b <= a)."""
+    F = np.asarray(F, dtype=np.float64)
+    w = np.asarray(weights, dtype=np.float64)
+    n = F.shape[0]
+    P = np.vstack([np.zeros(F.shape[1]), np.cumsum(F * w[:, None], axis=0)])
+    W = np.concatenate([[0.0], np.cumsum(w)])
+    Q = np.concatenate([[0.0], np.cumsum(w * np.einsum("ij,ij->i", F, F))])
+    G = P @ P.T
+    g = np.diag(G).copy()
+    S2 = g[None, :] + g[:, None] - 2.0 * G  # |P_b - P_a|^2
+    Wab = W[None, :] - W[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        C = (Q[None, :] - Q[:, None]) - np.where(Wab > 0, S2 / np.where(Wab > 0, Wab, 1.0), 0.0)
+    C = np.maximum(C, 0.0)  # rounding can leave -1e-13 on one-unit segments
+    C[np.tril_indices(n + 1)] = np.inf
+    return C
+
+
+def segment_costs(C: np.ndarray, max_segments: int, min_size: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Best total cost with exactly 1..K segments (index k, inf where impossible) and the
+    arg-min table for :func:`backtrack`. Segments hold at least ``min_size`` units."""
+    n = C.shape[0] - 1
+    K = int(max_segments)
+    if min_size > 1:
+        C = C.copy()
+        for d in range(1, min_size):
+            idx = np.arange(n + 1 - d)
+            C[idx, idx + d] = np.inf
+    D = np.full((K + 1, n + 1), np.inf)
+    D[0, 0] = 0.0
+    arg = np.zeros((K + 1, n + 1), dtype=np.int64)
+    cols = np.arange(n + 1)
+    for k in range(1, K + 1):
+        M = D[k - 1][:, None] + C
+        arg[k] = np.argmin(M, axis=0)
+        D[k] = M[arg[k], cols]
+    return D[:, n], arg

@@ -1,0 +1,133 @@
+"""Runs or topics: the structure decision of ``BPSeg(structure="auto")``.
+
+The document is cut into runs against its block-shuffled self (:func:`~bpseg_pgm.runs.model.fit_runs`
+with k "auto"). If there are at least two and their boundaries' median per-unit effect
+(:func:`boundary_effects`) is below ``GRADUAL_EFFECT``, topics shift gradually: single units are too
+noisy to be grouped one by one, and the document is segmented into runs, about one per
+:func:`run_span` correlation lengths. Otherwise (abrupt shifts, or no reading-order structure at
+all, as when topics alternate sentence by sentence) the topic model is the right one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bpseg_pgm.utils.labels import run_bounds
+
+from .model import RunsFit, fit_runs
+from .statistics import correlation_length
+
+__all__ = ["GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "Structure", "boundary_effects", "choose_structure",
+           "median_boundary_effect", "run_span"]
+
+#: ``structure="auto"``: a document whose reading-order runs differ from their neighbours by
+#: less than this per-unit effect (median over boundaries, :func:`boundary_effects`) shifts
+#: gradually and is segmented into runs. Measured medians per document (5% / 50% / 95%
+#: quantiles): Choi set 1 0.65 / 0.99 / 1.65, set-1 interleaved 0.64 / 1.26 / 3.04, QMSum
+#: train meetings 0.06 / 0.12 / 0.39 (benchmarks/RESULTS.md §7).
+GRADUAL_EFFECT = 0.5
+#: On gradual text a segment spans this many correlation lengths
+#: (:func:`~bpseg_pgm.runs.statistics.correlation_length`): on QMSum train the detectable
+#: structure (noise-calibrated k, correlation length) is 2-4x finer than the annotated topics,
+#: and no per-document estimate tracks their number (log-correlation 0.06-0.17), so the scale
+#: is set once: k = n / (3 x correlation length) gave ARI 0.504 / Pk 0.371 against 0.514 / 0.380
+#: for 2.5, 0.429 / 0.359 for 4 and 0.528 / 0.365 with the gold number of runs.
+RUN_SCALE = 3.0
+#: At or below this median effect a segment spans ``RUN_SCALE`` correlation lengths; between it
+#: and ``GRADUAL_EFFECT`` the span falls geometrically to one correlation length, so that a
+#: document just below the threshold (whose runs are often its segments, as on Choi) is not cut
+#: into a third of them. Development sets, the documents judged gradual (ARI before -> after):
+#: QMSum train 0.505 -> 0.522 (160 meetings), Choi set 1 0.157 -> 0.439 (1), interleaved
+#: 0.364 -> 0.548 (2); 0.25 and 0.3 gave 0.516 and 0.512 on QMSum, the same elsewhere.
+GRADUAL_FULL = 0.2
+
+
+def boundary_effects(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Per-unit effect size of each boundary between consecutive runs of ``labels``.
+
+    For runs A and B on either side of a boundary (unsmoothed unit rows, weighted): the squared
+    distance of their weighted means minus what noise alone gives it, s^2 (1/n_A + 1/n_B), over
+    the pooled scatter per unit s^2 (n_A, n_B: effective sizes (sum w)^2 / sum w^2). It does not
+    grow with the runs' length, unlike a test statistic: Choi's unrelated passages differ by
+    about 1 per unit, the topics of a meeting by about 0.05. NaN where a run has no weight.
+    """
+    bounds = run_bounds(labels)
+    stats = []
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        w, x = weights[a:b], Xn[a:b]
+        total = w.sum()
+        if total <= 0:
+            stats.append(None)
+            continue
+        mean = w @ x / total
+        scatter = float(w @ np.einsum("ij,ij->i", x - mean, x - mean))
+        stats.append((mean, scatter, total, total * total / float(w @ w)))
+    out = np.full(len(stats) - 1, np.nan)
+    for i, (left, right) in enumerate(zip(stats[:-1], stats[1:])):
+        if left is None or right is None:
+            continue
+        s2 = (left[1] + right[1]) / (left[2] + right[2])
+        if s2 <= 0:
+            continue
+        d2 = float(np.sum((left[0] - right[0]) ** 2)) - s2 * (1.0 / left[3] + 1.0 / right[3])
+        out[i] = d2 / s2
+    return out
+
+
+def median_boundary_effect(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray) -> float:
+    """Median of :func:`boundary_effects` over the boundaries where it is defined; NaN where none is."""
+    effects = boundary_effects(Xn, weights, labels)
+    return float(np.nanmedian(effects)) if np.isfinite(effects).any() else float("nan")
+
+
+@dataclass
+class Structure:
+    """What ``structure="auto"`` found: ``runs`` (True: segment into runs), the median boundary
+    effect of the noise-calibrated runs (NaN: fewer than two), and the fit to use when runs."""
+
+    runs: bool
+    effect: float
+    fit: RunsFit | None
+
+
+def run_span(effect: float, *, run_scale: float = RUN_SCALE, gradual_full: float = GRADUAL_FULL,
+             gradual_effect: float = GRADUAL_EFFECT) -> float:
+    """Correlation lengths per segment on gradual text: ``run_scale`` at or below ``gradual_full``,
+    1 at ``gradual_effect``, geometric in between."""
+    t = float(np.clip((gradual_effect - effect) / (gradual_effect - gradual_full), 0.0, 1.0))
+    return run_scale**t
+
+
+def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, *,
+                     gradual_effect: float = GRADUAL_EFFECT, run_scale: float = RUN_SCALE,
+                     gradual_full: float = GRADUAL_FULL, max_runs: int | None = None) -> Structure:
+    """Runs for a document whose shifts are gradual, the topic model otherwise.
+
+    The document is cut into runs against its block-shuffled self (as ``structure="runs"``
+    does). If there are at least two and their boundaries' median per-unit effect
+    (:func:`boundary_effects`) is below ``gradual_effect``, topics shift gradually: single units
+    are too noisy to be grouped one by one, and the document is segmented into runs, ``n_segments``
+    of them or n / (:func:`run_span` x correlation length), at most as many as the
+    noise-calibrated runs. Otherwise (abrupt shifts, or no reading-order structure at all, as when topics
+    alternate sentence by sentence) the topic model is the right one. The keyword parameters are
+    the decision's constants, exposed for studies (benchmarks/); ``max_runs`` caps the
+    noise-calibrated runs (default :func:`~bpseg_pgm.runs.model.auto_max_runs`).
+    """
+    corr_length = correlation_length(Xn, weights)
+    fine = fit_runs(Xn, weights, "auto", random_state, corr_length, max_runs=max_runs)
+    k_fine = int(fine.labels.max()) + 1
+    if k_fine < 2:
+        return Structure(False, float("nan"), None)
+    effect = median_boundary_effect(Xn, weights, fine.labels)
+    if not effect < gradual_effect:
+        return Structure(False, effect, None)
+    if isinstance(n_segments, str):
+        n = Xn.shape[0]
+        span = run_span(effect, run_scale=run_scale, gradual_full=gradual_full, gradual_effect=gradual_effect)
+        k = int(np.clip(round(n / (span * corr_length)), 1, k_fine))
+    else:
+        k = int(n_segments)
+    fit = fine if k == k_fine and isinstance(n_segments, str) else fit_runs(Xn, weights, k, random_state)
+    return Structure(True, effect, fit)

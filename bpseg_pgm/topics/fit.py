@@ -1,0 +1,129 @@
+"""The topic model's fit: representatives, BP by an engine, re-estimation rounds, arg-max.
+
+Segments may return (a topic keeps its label wherever it comes back). The model is specified by
+:mod:`bpseg_pgm.potentials` (unary and pairwise potentials) on the edges of :mod:`bpseg_pgm.graph`;
+its beliefs come from any :class:`~bpseg_pgm.inference.engine.Engine`. :func:`fit_topics` runs:
+
+1. reading-order context mixing (:mod:`bpseg_pgm.potentials.context`);
+2. k representatives (:mod:`.representatives`);
+3. the model as a :class:`~bpseg_pgm.inference.problem.Problem`, given to the engine;
+4. ``em_rounds`` rounds of re-estimating the representatives from the beliefs (:mod:`.reestimate`),
+   each followed by BP again (rounds before the last with at most ``EM_ROUND_SWEEPS`` sweeps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from bpseg_pgm.graph import auto_pairs, resolve_edges
+from bpseg_pgm.inference.engine import Engine, EngineResult
+from bpseg_pgm.inference.problem import Problem
+from bpseg_pgm.potentials import Potentials, context_embeddings
+from bpseg_pgm.utils.validation import check_representatives
+
+from .defaults import EM_ROUND_SWEEPS, auto_labels
+from .reestimate import reestimate_centers
+from .representatives import choose_representatives
+
+__all__ = ["TopicsFit", "engine_label", "fit_topics"]
+
+
+def engine_label(engine: Engine) -> str:
+    """How errors name an engine: its registered name, else its class."""
+    return engine.name or type(engine).__name__
+
+
+@dataclass
+class TopicsFit:
+    """What :func:`fit_topics` found (the estimator's fitted attributes of the same names + ``_``)."""
+
+    labels: np.ndarray
+    beliefs: np.ndarray
+    centers: np.ndarray
+    representatives: np.ndarray
+    n_iter: int
+    converged: bool
+    edges: np.ndarray
+    deltas: list
+    model: Any
+    log_partition: float | None
+    engine_extra: dict
+    inference: Any = field(default=None)
+
+
+def representatives_for(Xn: np.ndarray, n_segments, init, random_state) -> np.ndarray:
+    """Indices of the k initial representatives (``init`` a name or explicit indices)."""
+    n = Xn.shape[0]
+    if isinstance(init, str):
+        k = auto_labels(n) if isinstance(n_segments, str) and n_segments == "auto" else n_segments
+        return choose_representatives(Xn, k, init, random_state)
+    return check_representatives(init, n)
+
+
+def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None, lam: float, sigma, max_iter: int,
+               tol: float, em_rounds: int, context: float, merge_above: float | None, neighbors, init, n_segments,
+               random_state, callback: Callable | None = None) -> TopicsFit:
+    """Fit the topic model to the unit rows Xn (n, d) with settings already checked and resolved.
+
+    ``neighbors`` is "auto", "all", pairs or a callable; ``context`` the mixing weight used;
+    ``potentials`` None for an engine with its own (``fast``).
+    """
+    Xn = context_embeddings(Xn, context)
+    edges = resolve_edges(Xn, auto_pairs(Xn, sigma) if isinstance(neighbors, str) and neighbors == "auto"
+                          else (None if isinstance(neighbors, str) else neighbors))
+    reps = representatives_for(Xn, n_segments, init, random_state)
+    C = Xn[reps]
+    state: dict[str, Any] = {"model": None, "deltas": [], "inference": None}
+    shared: dict = {}  # what the rounds share: the pairwise couplings do not depend on C
+    last: list = []
+    pot = potentials
+
+    def run(C, round_, reps=None):
+        # rounds before the last only move the representatives: a few sweeps suffice
+        sweeps = max_iter if round_ == em_rounds else min(max_iter, EM_ROUND_SWEEPS)
+        problem = Problem(
+            pot.log_unary(Xn, C) if pot is not None else Xn @ C.T, edges, potentials=pot, X=Xn, C=C,
+            representatives=reps, lam=lam, sigma=sigma, max_iter=sweeps, tol=tol, callback=callback,
+            random_state=random_state, shared=shared,
+        )  # fmt: skip
+        last.clear()  # the previous round's messages go before this round allocates its own
+        res = engine.infer(problem)
+        if not isinstance(res, EngineResult) or res.beliefs.shape != (problem.n, problem.k):
+            raise ValueError(f"engine {engine_label(engine)!r} must return self.result(beliefs=(n, k) array, ...)")
+        state["deltas"] += res.deltas
+        if problem.network_built is not None:
+            state["model"] = problem.network_built
+        if "inference" in res.extra:
+            state["inference"] = res.extra["inference"]
+        last[:] = [res]
+        return res.beliefs, res.n_iter, res.converged
+
+    beliefs, n_iter, converged = run(C, 0, reps)
+    for r in range(1, em_rounds + 1):
+        # re-estimate the representatives from the beliefs: drop emptied labels, merge duplicates
+        C_new = reestimate_centers(beliefs, Xn, merge_above=merge_above)
+        if C_new is None:
+            break
+        if C_new.shape == C.shape and float(np.max(np.abs(C_new - C))) <= tol:
+            # the representatives no longer move: further rounds would repeat this one
+            # (issue 12, fault 10); finish with the last round's full sweep budget if the
+            # capped run before it had not converged
+            if not converged and max_iter > EM_ROUND_SWEEPS:
+                beliefs, it, converged = run(C, em_rounds)
+                n_iter += it
+            break
+        C = C_new
+        beliefs, it, converged = run(C, r)
+        n_iter += it
+
+    log_z = last[0].log_partition
+    beliefs = np.asarray(beliefs, dtype=np.float64)
+    return TopicsFit(
+        labels=np.argmax(beliefs, axis=1), beliefs=beliefs, centers=C, representatives=reps, n_iter=int(n_iter),
+        converged=bool(converged), edges=edges, deltas=state["deltas"], model=state["model"],
+        log_partition=float(log_z()) if callable(log_z) else log_z, engine_extra=last[0].extra,
+        inference=state["inference"],
+    )

@@ -1,0 +1,134 @@
+"""The package layout: every import points downward (issue 19).
+
+Scanned from the source with ``ast``, imports inside functions included:
+
+* no module imports through the package root (``from bpseg_pgm import X`` below the root);
+* no underscore name, and no underscore module, is imported across top-level sub-packages;
+* no circle between top-level sub-packages (``bpseg_pgm.text``, ``bpseg_pgm.estimator``, ...), so
+  the packages can be drawn as layers, each importing only the ones below it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "bpseg_pgm"
+
+
+def _modules() -> dict[str, tuple[Path, bool]]:
+    mods = {}
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        if is_pkg:
+            parts = parts[:-1]
+        mods[".".join(parts)] = (path, is_pkg)
+    return mods
+
+
+def _imports(mods):
+    """(importing module, imported module, imported name or None) for every import of bpseg_pgm."""
+    out = []
+    for mod, (path, is_pkg) in sorted(mods.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = mod.split(".") if is_pkg else mod.split(".")[:-1]
+                    base = base[: len(base) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                if not target.startswith("bpseg_pgm"):
+                    continue
+                for alias in node.names:
+                    full = f"{target}.{alias.name}"
+                    out.append((mod, full if full in mods else target, None if full in mods else alias.name))
+            elif isinstance(node, ast.Import):
+                out.extend((mod, a.name, None) for a in node.names if a.name.startswith("bpseg_pgm"))
+    return out
+
+
+def _top(mod: str) -> str:
+    return ".".join(mod.split(".")[:2])
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+MODS = _modules()
+IMPORTS = _imports(MODS)
+
+
+def test_the_scan_sees_the_package():
+    assert "bpseg_pgm.estimator" in MODS and len(IMPORTS) > 100
+
+
+def test_no_import_through_the_package_root():
+    bad = sorted({f"{src} imports {name}" for src, dst, name in IMPORTS if dst == "bpseg_pgm" and src != "bpseg_pgm"})
+    assert not bad, "\n".join(bad)
+
+
+def test_no_private_name_across_packages():
+    bad = []
+    for src, dst, name in IMPORTS:
+        if _top(src) == _top(dst) or src == "bpseg_pgm":
+            continue
+        if name is not None and _private(name):
+            bad.append(f"{src} imports {name} from {dst}")
+        if any(_private(part) for part in dst.split(".")[1:]):
+            bad.append(f"{src} imports the private module {dst}")
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in list(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+@pytest.mark.parametrize("level", ["module", "package"])
+def test_no_import_circle(level):
+    edges: dict[str, set[str]] = {}
+    for src, dst, _ in IMPORTS:
+        if src == "bpseg_pgm" or dst == "bpseg_pgm":
+            continue  # the root's lazy exports sit above everything
+        a, b = (src, dst) if level == "module" else (_top(src), _top(dst))
+        if a != b:
+            edges.setdefault(a, set()).add(b)
+    assert not _cycles(edges), _cycles(edges)
+
+
+def test_the_root_exports_lazily():
+    """Importing bpseg_pgm imports no sub-package: the root's names load on first use."""
+    tree = ast.parse((ROOT / "__init__.py").read_text(encoding="utf-8"))
+    eager = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+             and (n.level or (getattr(n, "module", "") or "").startswith("bpseg_pgm"))]
+    assert not eager
