@@ -15,8 +15,8 @@ Candidates (parameters as measured; see RESULTS §7 for the numbers):
   k from ceil(2 sqrt n) farthest-point representatives; ``sticky-true-k``: k = gold topics,
   embeddings smoothed over a Gaussian of 40 units.
 * ``kcpd-smooth-true-k``: ruptures KernelCPD (linear kernel) with the gold number of runs on
-  word-weighted, half-life-smoothed embeddings (the features of ``BPSeg(contiguous=True)``).
-* ``dp-*``: the exact segmental programme of ``BPSeg(contiguous=True)`` with k chosen by a
+  word-weighted, half-life-smoothed embeddings (the features of ``BPSeg(structure="runs")``).
+* ``dp-*``: the exact segmental programme of ``BPSeg(structure="runs")`` with k chosen by a
   null: single units shuffled, blocks of one or two half-lives shuffled, or the smallest k
   explaining half of the reduction 20 segments give.
 * ``centered-chain``: the library's centred Potts default plus a chain coupling -5 between
@@ -34,20 +34,20 @@ from multiprocessing import Pool
 
 import numpy as np
 
-from bpseg_pgm import BPSeg
-from bpseg_pgm.utils.validation import normalize_rows
+from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.evaluation.bench_corpus import load_dataset
 from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
-from bpseg_pgm.inference.chain import chain_potts_bp
-from bpseg_pgm.inference.segmental import (
-    backtrack, block_permutation, cost_matrix, noise_calibrated_k, segment_costs,
-)  # fmt: skip
 from bpseg_pgm.potentials import CenteredPottsPotentials
-from bpseg_pgm.potentials.context import persistence_halflife, smoothed_embeddings
-from bpseg_pgm.reestimate import merge_similar
-from bpseg_pgm.representatives import farthest_point
-from bpseg_pgm.text.embeddings import Embedder
+from bpseg_pgm.runs.chain import chain_potts_bp
+from bpseg_pgm.runs.costs import cost_matrix, segment_costs
+from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k
+from bpseg_pgm.runs.search import backtrack
+from bpseg_pgm.runs.statistics import persistence_halflife, smoothed_embeddings
+from bpseg_pgm.text import Embedder
 from bpseg_pgm.text.weights import unit_weights
+from bpseg_pgm.topics.reestimate import merge_similar
+from bpseg_pgm.topics.representatives import farthest_point
+from bpseg_pgm.utils.validation import normalize_rows
 
 
 def sticky(X, k0=None, width=0.0, beta=10.0, scale=10.0, rounds=10, merge=0.9, min_mass=0.5):
@@ -159,11 +159,11 @@ class ChainCentered(CenteredPottsPotentials):
 
 
 def structure_stats(doc, X):
-    """What ``contiguous="auto"`` is built on (RESULTS §7): the document's median boundary effect,
+    """What ``structure="auto"`` is built on (RESULTS §7): the document's median boundary effect,
     its gold boundaries' effects, correlation length against the gold run length, and the
     segmental programme's ARI / Pk / runs per gold run for several rules giving k."""
-    from bpseg_pgm.contiguous import RUN_SCALE, boundary_effects, choose_structure, fit_contiguous
-    from bpseg_pgm.potentials.context import correlation_length
+    from bpseg_pgm.runs import RUN_SCALE, boundary_effects, choose_structure, fit_runs
+    from bpseg_pgm.runs.statistics import correlation_length
 
     Xn = normalize_rows(X)
     W = unit_weights(doc.units)
@@ -177,7 +177,7 @@ def structure_stats(doc, X):
             gold_runs[i] = gold_runs[i - 1]
     gold_k = n_runs(doc.gold)
     corr = correlation_length(Xn, W)
-    fine_k = int(fit_contiguous(Xn, W, "auto").labels.max()) + 1
+    fine_k = int(fit_runs(Xn, W, "auto").labels.max()) + 1
     F, _, _ = features(doc, X)
     costs, arg = segment_costs(cost_matrix(F, W), max(1, min(40, n // 2)))
     K = len(costs) - 1
@@ -264,7 +264,7 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, help="documents per dataset")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--structure", action="store_true",
-                    help="print the statistics behind contiguous='auto' instead of the candidate table")
+                    help="print the statistics behind structure='auto' instead of the candidate table")
     args = ap.parse_args(argv)
     emb = Embedder(show_progress=False)
     for ds in args.datasets:

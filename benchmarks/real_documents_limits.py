@@ -1,10 +1,10 @@
 """Where the contiguous model's limits on real documents come from, measured on the development sets.
 
 Every document is prepared once (:func:`prepare`): unit rows and weights, the noise-calibrated runs
-of ``fit_contiguous(..., "auto")`` and their median boundary effect, correlation length,
+of ``fit_runs(..., "auto")`` and their median boundary effect, correlation length,
 persistence half-life and the base features (embeddings smoothed over ``SMOOTHING`` half-lives).
 A document is *gradual* when it has at least two noise-calibrated runs and a median boundary
-effect below ``GRADUAL_EFFECT`` (where ``contiguous="auto"`` segments into runs), *abrupt* with
+effect below ``GRADUAL_EFFECT`` (where ``structure="auto"`` segments into runs), *abrupt* with
 two or more runs otherwise. The library's k is n / (run_span(effect) x correlation length),
 clipped to [1, noise-calibrated runs]. Each command prints, per dataset, mean ARI / Pk / runs per
 gold run / segments found over the documents it scores (all, and per QMSum meeting genre: ICSI,
@@ -29,7 +29,7 @@ AMI, committee):
 * ``k-criteria``: all documents, base features, k (at most min(40, n / 2)) from BIC on the
   programme's cost (bic: N = total weight, bic_h / bic_cl: N over the half-life / correlation
   length), the library's rule, the noise-calibrated runs themselves, and the gold number of runs.
-* ``cleanup``: all documents, topic-model labels (``BPSeg(contiguous=False)``) against clean-ups
+* ``cleanup``: all documents, topic-model labels (``BPSeg(structure="topics")``) against clean-ups
   by the noise-calibrated runs on abrupt documents: each run's weighted majority topic (vote all)
   or only topic runs of at most 1 / 2 / 3 units relabelled; and the programme with as many runs
   as the topic labels have, relabelled by majority topic (dp_*) or not (dp_*_k), on features
@@ -41,7 +41,7 @@ AMI, committee):
 * ``joined``: three long documents of many short unrelated passages (Choi set-1 documents 0-14,
   15-29 and 30-44 joined, 150 gold segments each), segmented by the default ``BPSeg()``: the
   structure chosen, its median boundary effect, segments, ARI and Pk; ``--fixed-cap`` puts back
-  the fixed cap of 30 noise-calibrated runs (before ``contiguous.auto_max_runs``).
+  the fixed cap of 30 noise-calibrated runs (before ``runs.auto_max_runs``; passed as ``choose_structure(..., max_runs=AUTO_MAX_RUNS)``).
 """
 
 from __future__ import annotations
@@ -55,27 +55,26 @@ from multiprocessing import Pool
 import numpy as np
 from scipy.ndimage import convolve1d
 
-from bpseg_pgm import BPSeg
-from bpseg_pgm.utils.validation import normalize_rows
-from bpseg_pgm.contiguous import (
-    GRADUAL_EFFECT,
-    RUN_SCALE,
-    SMOOTHING,
-    fit_contiguous,
-    median_boundary_effect,
-    run_span,
-)
+from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.evaluation.bench_corpus import load_dataset
 from bpseg_pgm.evaluation.corpus import LabelledDocument
 from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
-from bpseg_pgm.inference.segmental import backtrack, cost_matrix, segment_costs
-from bpseg_pgm.potentials.context import (
-    correlation_length,
-    persistence_halflife,
-    smoothed_embeddings,
+from bpseg_pgm.runs import (
+    AUTO_MAX_RUNS,
+    GRADUAL_EFFECT,
+    RUN_SCALE,
+    SMOOTHING,
+    choose_structure,
+    fit_runs,
+    median_boundary_effect,
+    run_span,
 )
-from bpseg_pgm.text.embeddings import Embedder
+from bpseg_pgm.runs.costs import cost_matrix, segment_costs
+from bpseg_pgm.runs.search import backtrack
+from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
+from bpseg_pgm.text import Embedder
 from bpseg_pgm.text.weights import unit_weights
+from bpseg_pgm.utils.validation import normalize_rows
 
 KEYS = ("ari", "pk", "runs_per_segment", "segments_found")
 COLUMNS = {"ari": ("ARI", ".3f"), "pk": ("Pk", ".3f"), "runs_per_segment": ("runs per gold", ".2f"),
@@ -122,7 +121,7 @@ def prepare(doc: LabelledDocument, X: np.ndarray, dataset: str, seed: int) -> Pr
     Xn = normalize_rows(np.asarray(X, dtype=np.float64))
     W = unit_weights(doc.units)
     cl = correlation_length(Xn, W)
-    fine = fit_contiguous(Xn, W, "auto", seed, cl).labels
+    fine = fit_runs(Xn, W, "auto", seed, cl).labels
     effect = median_boundary_effect(Xn, W, fine)
     h = persistence_halflife(Xn)
     F = smoothed_embeddings(Xn, SMOOTHING * h, W)
@@ -217,7 +216,7 @@ def majority_vote(topic, blocks, W, max_len=np.inf):
 
 def cleanup(r: Prepared, opts) -> dict:
     """Topic-model labels cleaned up by runs: majority votes in the noise-calibrated or programme's runs."""
-    topic = BPSeg(contiguous=False, random_state=opts.seed).fit(r.Xn).labels_
+    topic = BPSeg(structure="topics", random_state=opts.seed).fit(r.Xn).labels_
     out = {"topic": r.score(topic), "fine": r.score(r.fine)}
     abrupt = r.structure == "abrupt"
     for m in (np.inf, 1, 2, 3):
@@ -310,10 +309,6 @@ def print_domains(rows, scored) -> None:
 
 def joined(fixed_cap: bool) -> None:
     """The default on Choi set-1 documents joined 15 at a time (long, many short unrelated passages)."""
-    from bpseg_pgm import contiguous
-
-    if fixed_cap:
-        contiguous.auto_max_runs = lambda n, corr_length: max(1, min(contiguous.AUTO_MAX_RUNS, n // 2))
     docs = load_dataset("choi-1", limit=45)
     emb = Embedder(show_progress=False)
     print("| documents | units | structure | effect | segments (gold 150) | ARI | Pk |\n|---|---|---|---|---|---|---|")
@@ -321,10 +316,21 @@ def joined(fixed_cap: bool) -> None:
         group = docs[start:start + 15]
         units = [u for d in group for u in d.units]
         gold = np.concatenate([np.asarray(d.gold) + 1000 * i for i, d in enumerate(group)])
-        est = BPSeg(random_state=0).fit(emb.encode(units), sample_weight=unit_weights(units))
-        s = evaluate_partial(list(gold), est.labels_)
-        print(f"| {start}-{start + 14} | {len(units)} | {est.structure_} | {est.structure_effect_:.3f} "
-              f"| {est.n_segments_} | {s['ari']:.3f} | {s['pk']:.3f} |")  # fmt: skip
+        X, w = emb.encode(units), unit_weights(units)
+        if fixed_cap:  # the decision as it was with at most AUTO_MAX_RUNS noise-calibrated runs
+            found = choose_structure(normalize_rows(X), w, "auto", random_state=0, max_runs=AUTO_MAX_RUNS)
+            if found.runs:
+                labels, k, structure = found.fit.labels, int(found.fit.labels.max()) + 1, "runs"
+            else:
+                est = BPSeg(structure="topics", random_state=0).fit(X, sample_weight=w)
+                labels, k, structure = est.labels_, est.n_segments_, "topics"
+            effect = found.effect
+        else:
+            est = BPSeg(random_state=0).fit(X, sample_weight=w)
+            labels, k, structure, effect = est.labels_, est.n_segments_, est.structure_, est.structure_effect_
+        s = evaluate_partial(list(gold), labels)
+        print(f"| {start}-{start + 14} | {len(units)} | {structure} | {effect:.3f} "
+              f"| {k} | {s['ari']:.3f} | {s['pk']:.3f} |")  # fmt: skip
 
 
 def main(argv=None) -> int:
