@@ -37,8 +37,8 @@ import numpy as np
 
 from bpseg_pgm.evaluation.bench_choi import machine_info
 from bpseg_pgm.evaluation.bench_corpus import load_dataset, run_corpus_benchmark
-from bpseg_pgm.text.embeddings import Embedder
-from bpseg_pgm.text.onnx_backend import BACKENDS
+from bpseg_pgm.embeddings import Embedder
+from bpseg_pgm.embeddings.onnx_backend import BACKENDS
 
 TOLERANCE = 0.01
 

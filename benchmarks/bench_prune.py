@@ -191,7 +191,7 @@ def methods_for(m: Meeting, q: np.ndarray, query: str, gold: np.ndarray, seeds: 
 
 def run(split: str, args) -> dict:
     from bpseg_pgm.evaluation.qmsum import load_qmsum
-    from bpseg_pgm.text.embeddings import Embedder
+    from bpseg_pgm.embeddings import Embedder
 
     docs = load_qmsum(args.data, splits=[split], limit=args.limit)
     embedder = Embedder(show_progress=False)

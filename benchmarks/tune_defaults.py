@@ -26,7 +26,7 @@ from bpseg_pgm.evaluation.interleaved import make_interleaved  # noqa: E402
 from bpseg_pgm.evaluation.methods import make_estimator  # noqa: E402
 from bpseg_pgm.evaluation.metrics import evaluate  # noqa: E402
 from bpseg_pgm.potentials import CenteredPottsPotentials as CP  # noqa: E402
-from bpseg_pgm.text.embeddings import Embedder  # noqa: E402
+from bpseg_pgm.embeddings import Embedder  # noqa: E402
 
 
 def candidates():

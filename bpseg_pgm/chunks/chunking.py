@@ -122,7 +122,7 @@ def _token_counter(seg: Any, count_tokens: Any) -> TokenCounter:
         return _checked_counter(count_tokens)
     embedder = getattr(seg, "embedder", None)
     if embedder is None or not callable(getattr(embedder, "count_tokens", None)):
-        from bpseg_pgm.text.embeddings import Embedder
+        from bpseg_pgm.embeddings import Embedder
 
         embedder = Embedder(seg.model)  # None: the bundled default model
     return embedder.count_tokens

@@ -184,7 +184,7 @@ def segment_corpus(
     per task.  Bad options, an unreadable input or an output that cannot be written are a
     ``ValueError`` before any work; a document that cannot be segmented is an error row.
     """
-    from bpseg_pgm.text.embeddings import Embedder
+    from bpseg_pgm.embeddings import Embedder
 
     started = time.perf_counter()
     _check(n_segments, workers, scheduler, task_chars, bpseg_params)

@@ -57,7 +57,7 @@ def group_documents(docs: list[CorpusDocument], task_chars: int = DEFAULT_TASK_C
 
 
 def _embedder(config: TaskConfig):
-    from bpseg_pgm.text.embeddings import Embedder
+    from bpseg_pgm.embeddings import Embedder
 
     key = (config.model, config.backend, config.cache_dir, config.threads)
     if key not in _EMBEDDERS:

@@ -383,7 +383,7 @@ def prune(
     if embedder is not None and model is not None:
         raise ValueError("pass either an embedder or a model, not both")
     if embedder is None:
-        from bpseg_pgm.text.embeddings import Embedder
+        from bpseg_pgm.embeddings import Embedder
 
         embedder = Embedder(model)
     live = np.flatnonzero([bool(u.strip()) for u in units])  # empty units (a list may have them) are skipped

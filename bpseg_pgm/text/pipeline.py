@@ -1,7 +1,7 @@
 """Text in, segments out: split, embed, run BP-Seg, and present the result.
 
 :func:`segment_text` and :func:`segment_sentences` glue the sentence splitter,
-the cached :class:`~bpseg_pgm.text.embeddings.Embedder` and the core
+the cached :class:`~bpseg_pgm.embeddings.Embedder` and the core
 :class:`~bpseg_pgm.BPSeg` estimator together, checking the input *before* the
 slow embedding step so that bad input fails fast with one clear ``ValueError``.
 The result is a :class:`Segmentation` whose labels are renumbered in reading
@@ -30,7 +30,7 @@ import numpy as np
 from bpseg_pgm.io.jsonable import jsonable
 
 from bpseg_pgm.utils.validation import check_unicode
-from bpseg_pgm.text.embeddings import Embedder
+from bpseg_pgm.embeddings import Embedder
 from bpseg_pgm.text.split import Span, sentence_spans, squash
 
 __all__ = ["Segmentation", "segment_text", "segment_sentences", "segment_texts"]
@@ -134,9 +134,9 @@ class Segmentation:
         a legend and the segments listed (collapsed when long), as HTML.
 
         ``full_page=False`` gives a fragment to embed in another page (what Jupyter shows); its
-        styles are scoped to ``root_id`` (random by default).  See :func:`bpseg_pgm.text.render.render_html`.
+        styles are scoped to ``root_id`` (random by default).  See :func:`bpseg_pgm.formats.html.render_html`.
         """
-        from bpseg_pgm.text.render import render_html
+        from bpseg_pgm.formats.html import render_html
 
         return render_html(self, title=title, full_page=full_page, low_belief=low_belief, root_id=root_id)
 

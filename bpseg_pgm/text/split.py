@@ -68,7 +68,7 @@ Span = tuple[int, int]
 @functools.cache
 def _tokenizer() -> nupunkt.PunktSentenceTokenizer:
     """nupunkt's default model minus the ordinary words it mistakes for abbreviations."""
-    from bpseg_pgm.text.embeddings import default_model_path
+    from bpseg_pgm.embeddings.embedder import default_model_path
 
     vocab = (default_model_path() / "vocab.txt").read_text("utf-8").split()
     words = {w for w in vocab if w.isalpha() and w.islower() and len(w) >= 3} - _KEEP_ABBREVIATIONS

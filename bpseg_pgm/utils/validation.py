@@ -7,6 +7,7 @@ same clear ValueError instead of a NumPy warning or a NaN deep inside BP.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -159,3 +160,35 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray:
     if not np.all(np.isfinite(w)) or np.any(w < 0) or not np.any(w > 0):
         raise ValueError("sample_weight must be finite, >= 0 and not all 0")
     return w
+
+
+def check_list(values, message: str, *, any_iterable: bool = False) -> list:
+    """``values`` as a list, or ``ValueError(message)``: a list or tuple (with ``any_iterable``, any iterable,
+    a generator say); a single str or bytes is refused, being one text where many are meant."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable if any_iterable else (list, tuple)):
+        raise ValueError(message)
+    return list(values)
+
+
+def check_str_list(values, what: str, item: str = "item", *, any_iterable: bool = False, unicode: bool = False,
+                   nonblank: bool = False, not_a_list: str = "{what} must be a list of strings, got {type}",
+                   not_a_str: str = "{name} is {type}, not a string") -> tuple[str, ...]:
+    """``values`` as a tuple of str, or a ValueError: ``<what> must be a list of strings, got <type>``
+    (a single str is refused too) or ``<item> <i> is <type>, not a string``.
+
+    Item ``i`` is called ``<item> <i>``, or ``item`` formatted with ``i`` when it holds ``{i}`` (``"units[{i}]"``).
+    ``any_iterable`` accepts any iterable (see :func:`check_list`); ``unicode`` refuses an item that is not valid
+    Unicode (:func:`check_unicode`, under the item's name), ``nonblank`` an empty or whitespace-only one
+    (``<name> is empty``), each item checked in turn.  ``not_a_list`` and ``not_a_str`` word the errors (fields
+    ``what``, ``name`` and ``type``, the type of the value refused), so that every caller keeps its own messages.
+    """
+    values = check_list(values, not_a_list.format(what=what, type=type(values).__name__), any_iterable=any_iterable)
+    for i, value in enumerate(values):
+        name = item.format(i=i) if "{i}" in item else f"{item} {i}"
+        if not isinstance(value, str):
+            raise ValueError(not_a_str.format(what=what, name=name, type=type(value).__name__))
+        if unicode:
+            check_unicode(value, name)
+        if nonblank and not value.strip():
+            raise ValueError(f"{name} is empty")
+    return tuple(values)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bpseg_pgm.cli.demo import load_example
-from bpseg_pgm.text.embeddings import Embedder
+from bpseg_pgm.embeddings import Embedder
 
 BPSEG = [sys.executable, "-m", "bpseg_pgm.cli.main"]
 

@@ -15,8 +15,8 @@ import pytest
 
 from bpseg_pgm.cli import main as cli_main
 from bpseg_pgm.cli.demo import load_example
-from bpseg_pgm.text.cache import CACHE_FILENAME
-from bpseg_pgm.text.embeddings import Embedder
+from bpseg_pgm.embeddings.cache import CACHE_FILENAME
+from bpseg_pgm.embeddings import Embedder
 
 
 @pytest.fixture

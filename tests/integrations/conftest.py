@@ -1,28 +1,7 @@
-"""One embedder (one model load) for the adapter tests, with a private cache."""
+"""The adapter tests' texts, and an embedder that records its calls (the session's ``embedder`` is in tests/conftest.py)."""
 
 import pytest
-
-from bpseg_pgm.text.embeddings import Embedder
-
-
-@pytest.fixture(scope="session")
-def embedder(tmp_path_factory):
-    return Embedder(cache_dir=tmp_path_factory.mktemp("bpseg_cache"), show_progress=False)
-
-
-class Recording:
-    """Wraps an embedder and records every encode call (to check that one call embeds every text)."""
-
-    def __init__(self, inner):
-        self.inner, self.calls = inner, []
-        self.model_name = inner.model_name
-
-    def encode(self, sentences):
-        self.calls.append(list(sentences))
-        return self.inner.encode(sentences)
-
-    def count_tokens(self, texts):
-        return self.inner.count_tokens(texts)
+from recording import Recording
 
 
 @pytest.fixture

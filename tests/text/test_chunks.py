@@ -198,7 +198,7 @@ def test_token_counts_include_the_special_tokens(embedder):
 
 
 def test_tokenizer_loads_alone_when_the_model_is_not_loaded(session_cache_dir):
-    from bpseg_pgm.text.embeddings import Embedder
+    from bpseg_pgm.embeddings import Embedder
 
     fresh = Embedder(cache_dir=session_cache_dir, show_progress=False)
     assert fresh.count_tokens(["The US Open."]) == [6]

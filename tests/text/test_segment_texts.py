@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from recording import Recording
 
 from bpseg_pgm.text.pipeline import Segmentation, segment_sentences, segment_text, segment_texts
 from bpseg_pgm.text.split import squash
@@ -11,23 +12,8 @@ B = "Stocks fell sharply.\tInvestors were nervous.\nBonds rallied. Gold rose too
 PAPER = {"potentials": "paper", "lam": 0.12, "init": "farthest"}
 
 
-class _Recording:
-    """Wraps an embedder and records every encode call."""
-
-    def __init__(self, inner):
-        self.inner, self.calls = inner, []
-        self.model_name = inner.model_name
-
-    def encode(self, sentences):
-        self.calls.append(list(sentences))
-        return self.inner.encode(sentences)
-
-    def count_tokens(self, texts):
-        return self.inner.count_tokens(texts)
-
-
 def test_many_texts_one_batch_same_results_as_one_by_one(embedder):
-    rec = _Recording(embedder)
+    rec = Recording(embedder)
     segs = segment_texts([A, B, A], 2, embedder=rec, **PAPER)
     assert len(rec.calls) == 1 and len(rec.calls[0]) == 12  # all sentences, one call
     assert [s.text for s in segs] == [A, B, A]

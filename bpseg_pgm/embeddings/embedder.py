@@ -2,7 +2,7 @@
 
 BP-Seg works on cosine similarities, so :class:`Embedder` always returns
 L2-normalised float32 rows.  Embedding is the slow step, so every vector goes
-through :class:`~bpseg_pgm.text.cache.EmbeddingCache` and the model (and torch)
+through :class:`~bpseg_pgm.embeddings.cache.EmbeddingCache` and the model (and torch)
 is loaded lazily, only when some sentence is missing from the cache: a fully
 cached run never imports sentence-transformers.
 
@@ -27,16 +27,17 @@ from urllib.parse import urlparse
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm.utils.validation import check_unicode
-from bpseg_pgm.text.cache import EmbeddingCache
+from bpseg_pgm.embeddings.cache import EmbeddingCache
+from bpseg_pgm.utils.validation import check_str_list
 
-__all__ = ["Embedder", "embed_sentences", "DEFAULT_MODEL_NAME"]
+__all__ = ["Embedder", "embed_sentences", "resolve_embedder", "default_model_path", "DEFAULT_MODEL_NAME"]
 
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
 _DEFAULT_ALIASES = {DEFAULT_MODEL_NAME, f"sentence-transformers/{DEFAULT_MODEL_NAME}"}  # served from the wheel
 _HUB_PROBE_SECONDS = 3.0
 _CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
 _UNIT_TOLERANCE = 1e-3  # cached rows are stored with norm 1 (float32: within ~1e-6); others are damaged
+_NOT_STR = "{name} is {type}, not str"
 
 
 def default_model_path() -> Path:
@@ -121,7 +122,7 @@ class Embedder:
         sentence-transformers choose.
     backend : "torch" (None: sentence-transformers on PyTorch), "onnx" (the model exported to ONNX,
         run by onnxruntime on CPU) or "onnx-int8" (its weights dynamically quantized to int8); see
-        :mod:`bpseg_pgm.text.onnx_backend`.  Each backend has its own cache entries.
+        :mod:`bpseg_pgm.embeddings.onnx_backend`.  Each backend has its own cache entries.
     threads : CPU threads for the model (torch.set_num_threads, or the ONNX session's); None: the default.
     """
 
@@ -135,7 +136,7 @@ class Embedder:
         backend: str | None = None,
         threads: int | None = None,
     ):
-        from bpseg_pgm.text.onnx_backend import check_backend
+        from bpseg_pgm.embeddings.onnx_backend import check_backend
 
         self.backend = check_backend(backend)
         if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
@@ -214,12 +215,8 @@ class Embedder:
         That is what the model's window (``max_seq_length``, 256 for all-MiniLM-L6-v2) limits:
         a text longer than that is truncated when embedded.
         """
-        if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
-            raise ValueError("texts must be a list of str, not a single string")
-        texts = list(texts)
-        for i, s in enumerate(texts):
-            if not isinstance(s, str):
-                raise ValueError(f"text {i} is {type(s).__name__}, not str")
+        texts = list(check_str_list(texts, "texts", "text", any_iterable=True, not_a_str=_NOT_STR,
+                                    not_a_list="texts must be a list of str, not a single string"))
         if not texts:
             return []
         tokenizer = self.tokenizer
@@ -235,8 +232,8 @@ class Embedder:
 
                 torch.set_num_threads(self.threads)
             return self._load_torch()
-        from bpseg_pgm.text.cache import default_cache_dir
-        from bpseg_pgm.text.onnx_backend import OnnxEncoder, export, onnx_dir
+        from bpseg_pgm.embeddings.cache import default_cache_dir
+        from bpseg_pgm.embeddings.onnx_backend import OnnxEncoder, export, onnx_dir
 
         base = Path(self.cache_dir).expanduser() if self.cache_dir is not None else default_cache_dir()
         folder = onnx_dir(base, self.base_model_id)
@@ -286,15 +283,11 @@ class Embedder:
 
     def encode(self, sentences: Iterable[str]) -> np.ndarray:
         """Return an ``(n, d)`` float32 array of unit-norm embeddings, one row per sentence."""
-        if isinstance(sentences, (str, bytes)) or not isinstance(sentences, Iterable):
-            raise ValueError("sentences must be a list of str, not a single string")
-        sentences = list(sentences)
+        sentences = check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True,
+                                   not_a_list="sentences must be a list of str, not a single string",
+                                   not_a_str=_NOT_STR)
         if not sentences:
             raise ValueError("no sentences to embed")
-        for i, s in enumerate(sentences):
-            if not isinstance(s, str):
-                raise ValueError(f"sentence {i} is {type(s).__name__}, not str")
-            check_unicode(s, f"sentence {i}")
         unique = list(dict.fromkeys(sentences))
         with EmbeddingCache(self.cache_dir) as cache:
             vectors = _trusted(cache.get_many(self.model_id, unique))
@@ -379,3 +372,13 @@ def embed_sentences(
     """One-shot :meth:`Embedder.encode`; build an :class:`Embedder` yourself to reuse the model."""
     return Embedder(model, cache_dir=cache_dir, batch_size=batch_size,
                     show_progress=show_progress, device=device).encode(sentences)
+
+
+def resolve_embedder(embedder: Embedder | None, model: str | os.PathLike | None, cache_dir: str | os.PathLike | None,
+                     show_progress: bool | None) -> Embedder:
+    """``embedder`` if given, else a new :class:`Embedder` for ``model``, ``cache_dir`` and ``show_progress``
+    (what the text pipeline, the chunks and the adapters take); ``embedder`` with ``model`` or ``cache_dir`` is
+    a ValueError."""
+    if embedder is not None and (model is not None or cache_dir is not None):
+        raise ValueError("pass either an embedder or model/cache_dir, not both")
+    return embedder if embedder is not None else Embedder(model, cache_dir=cache_dir, show_progress=show_progress)

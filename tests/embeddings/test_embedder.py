@@ -9,8 +9,8 @@ import time
 import numpy as np
 import pytest
 
-from bpseg_pgm.text import embeddings as emb_mod
-from bpseg_pgm.text.embeddings import Embedder, default_model_path, embed_sentences
+from bpseg_pgm.embeddings import embedder as emb_mod
+from bpseg_pgm.embeddings import Embedder, default_model_path, embed_sentences
 
 SENTENCES = [
     "I'll play tennis tomorrow.",
@@ -43,7 +43,7 @@ def test_cached_run_does_not_import_sentence_transformers(embedder, session_cach
     embedder.encode(SENTENCES)
     code = textwrap.dedent(f"""
         import sys
-        from bpseg_pgm.text.embeddings import Embedder
+        from bpseg_pgm.embeddings import Embedder
         X = Embedder(cache_dir={str(session_cache_dir)!r}).encode({SENTENCES!r})
         assert X.shape == (4, 384)
         assert "sentence_transformers" not in sys.modules

@@ -1,8 +1,6 @@
-"""Shared fixtures: one embedder (one model load) per test session, with a private cache."""
+"""Fixtures shared by every test folder: one embedder (one model load) per test session, with a private cache."""
 
 import pytest
-
-from bpseg_pgm.text.embeddings import Embedder
 
 
 @pytest.fixture(scope="session")
@@ -12,4 +10,6 @@ def session_cache_dir(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def embedder(session_cache_dir):
+    from bpseg_pgm.embeddings import Embedder
+
     return Embedder(cache_dir=session_cache_dir, show_progress=False)

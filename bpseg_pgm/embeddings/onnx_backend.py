@@ -124,7 +124,7 @@ def export(st_model, dest: Path, model_id: str) -> None:
 
 
 class OnnxEncoder:
-    """The part of SentenceTransformer that :class:`~bpseg_pgm.text.embeddings.Embedder` uses, on ONNX Runtime."""
+    """The part of SentenceTransformer that :class:`~bpseg_pgm.embeddings.Embedder` uses, on ONNX Runtime."""
 
     def __init__(self, folder: Path, backend: str, threads: int | None = None):
         import onnxruntime as ort

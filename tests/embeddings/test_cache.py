@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 import pytest
 
-from bpseg_pgm.text.cache import CACHE_FILENAME, CacheWarning, EmbeddingCache, default_cache_dir
+from bpseg_pgm.embeddings.cache import CACHE_FILENAME, CacheWarning, EmbeddingCache, default_cache_dir
 
 
 def _vectors(n, d=8, seed=0):
@@ -163,7 +163,7 @@ def _read_only_connect(monkeypatch):
     (The tests run as root, for whom a 0444 file is writable; SQLite's read-only open gives
     the same 'attempt to write a readonly database' the audit saw.)
     """
-    import bpseg_pgm.text.cache as cache_mod
+    import bpseg_pgm.embeddings.cache as cache_mod
 
     real = sqlite3.connect
     monkeypatch.setattr(cache_mod.sqlite3, "connect",
@@ -224,7 +224,7 @@ def test_shared_by_processes_while_one_heals(tmp_path):
     import subprocess
     import sys
 
-    import bpseg_pgm.text.cache as cache_module
+    import bpseg_pgm.embeddings.cache as cache_module
 
     script = (
         "import importlib.util, sys, warnings, numpy as np\n"

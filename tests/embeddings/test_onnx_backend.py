@@ -7,8 +7,8 @@ import textwrap
 import numpy as np
 import pytest
 
-from bpseg_pgm.text.embeddings import Embedder
-from bpseg_pgm.text.onnx_backend import onnx_dir
+from bpseg_pgm.embeddings import Embedder
+from bpseg_pgm.embeddings.onnx_backend import onnx_dir
 
 pytest.importorskip("onnxruntime")
 
@@ -59,7 +59,7 @@ def test_each_backend_has_its_own_cache_entries(onnx_cache):
 def test_exported_model_is_used_without_importing_torch(onnx_cache):
     code = textwrap.dedent(f"""
         import sys
-        from bpseg_pgm.text.embeddings import Embedder
+        from bpseg_pgm.embeddings import Embedder
         X = Embedder(cache_dir={str(onnx_cache)!r}, backend="onnx-int8", show_progress=False).encode(["A new one.", "B."])
         assert X.shape == (2, 384)
         print("torch" in sys.modules, "sentence_transformers" in sys.modules)
