@@ -51,7 +51,7 @@ CASES = {
 
 IMPORTS = (
     "import numpy, scipy, sklearn.neighbors, pgmpy.models, pgmpy.inference, bpseg_pgm, bpseg_pgm.graph, "
-    "bpseg_pgm.inference.potts.dense"  # loads numba, as the warm-up fit does
+    "bpseg_pgm.inference.kernels.potts.dense"  # loads numba, as the warm-up fit does
 )
 
 
@@ -77,7 +77,7 @@ def make_estimator(engine: str, k: int, neighbors: str, seed: int):
         sigma=None,
         engine=engine,
         init="random",
-        potentials=None,  # the paper's eq. (1)-(2)
+        potentials="paper",  # the paper's eq. (1)-(2)
         neighbors=sparse_neighbors if neighbors == "sparse" else None,
         max_iter=100,
         tol=1e-6,

@@ -1,17 +1,25 @@
-"""Inference: the :class:`Engine` plug-in interface, the engines, and their array kernels.
+"""Inference: the :class:`Engine` plug-in interface, the engines, and the kernels they call.
 
-* :mod:`.problem` / :mod:`.engine`: what an engine is given (:class:`Problem`) and what it is
-  (:class:`Engine`, :class:`EngineResult`, :func:`register_engine`);
-* :mod:`.engines`: the built-in engines, registered by name;
-* kernels, pure functions over arrays: the Potts kernel (:mod:`.potts`), the table kernel
-  (:mod:`.tables`), max-product (:mod:`.max_product`), mean-field (:mod:`.mean_field`),
-  Gibbs (:mod:`.gibbs`), the Bethe estimate of log Z (:mod:`.bethe`), Fast BP-Seg
-  (:mod:`.fast`), exact inference (:mod:`.exact`), loopy BP in pgmpy's API (:mod:`.loopy`),
-  the hand-written reference solver (:mod:`.reference`), and the contiguous chain
-  (:mod:`.chain`, :mod:`.segmental`).
+Three layers, each importing only the ones below it:
+
+* the plug-in API, here: what an engine is given (:class:`Problem`, :mod:`.problem`), what it
+  is (:class:`Engine`, :class:`EngineResult`, :func:`register_engine`, :mod:`.engine`);
+* :mod:`.engines`: the built-in engines, one thin plug-in a file (parameters, one kernel call,
+  the result), registered by name; :func:`make_engine`, :func:`engine_names`;
+* :mod:`.kernels`: every algorithm, as functions over arrays (the Potts kernel, the generic
+  flooding loop and message layouts, the table kernel, max-product, mean-field, Gibbs, MPLP,
+  Fast BP-Seg, exact inference, the Bethe estimate, the hand-written reference solver) and
+  :class:`LoopyBeliefPropagation`, loopy BP in pgmpy's ``Inference`` API.
+
+This module's API is the plug-in API plus :class:`LoopyBeliefPropagation` and
+:func:`bethe_log_partition`. The kernels are imported from :mod:`.kernels`; their old names
+here (``potts_bp``, ``fast_bp_seg``, ``exact_marginals``, ``reference_bp``, ...) still work
+and warn (FutureWarning) with the new path.
 """
 
-from .bethe import bethe_log_partition
+import importlib
+import warnings
+
 from .engine import REGISTRY, Engine, EngineResult, register_engine
 from .engines import (
     ExactEngine,
@@ -26,15 +34,8 @@ from .engines import (
     engine_names,
     make_engine,
 )
-from .exact import exact_inference, exact_marginals, largest_clique_entries
-from .fast import fast_bp_seg
-from .gibbs import gibbs_frequencies
-from .max_product import max_product_bp
-from .mean_field import mean_field
-from .potts import BPResult, flooding_bp, potts_bp
+from .kernels.bethe import bethe_log_partition
 from .problem import Problem
-from .reference import reference_bp, reference_potentials
-from .tables import table_bp
 
 __all__ = [
     "Engine",
@@ -54,27 +55,43 @@ __all__ = [
     "GibbsEngine",
     "MplpEngine",
     "LoopyBeliefPropagation",
-    "BPResult",
-    "flooding_bp",
-    "potts_bp",
-    "table_bp",
-    "max_product_bp",
-    "mean_field",
-    "gibbs_frequencies",
     "bethe_log_partition",
-    "fast_bp_seg",
-    "exact_marginals",
-    "exact_inference",
-    "largest_clique_entries",
-    "reference_bp",
-    "reference_potentials",
 ]
+
+#: Kernel names once exported here -> the module that holds them now (deprecated here).
+MOVED = {
+    "BPResult": "bpseg_pgm.inference.kernels.flooding",
+    "flooding_bp": "bpseg_pgm.inference.kernels.flooding",
+    "potts_bp": "bpseg_pgm.inference.kernels.potts",
+    "table_bp": "bpseg_pgm.inference.kernels.tables",
+    "max_product_bp": "bpseg_pgm.inference.kernels.max_product",
+    "mean_field": "bpseg_pgm.inference.kernels.mean_field",
+    "gibbs_frequencies": "bpseg_pgm.inference.kernels.gibbs",
+    "fast_bp_seg": "bpseg_pgm.inference.kernels.fast_bp_seg",
+    "exact_marginals": "bpseg_pgm.inference.kernels.exact",
+    "exact_inference": "bpseg_pgm.inference.kernels.exact",
+    "largest_clique_entries": "bpseg_pgm.inference.kernels.exact",
+    "reference_bp": "bpseg_pgm.inference.kernels.reference",
+    "reference_potentials": "bpseg_pgm.inference.kernels.reference",
+}
 
 
 def __getattr__(name):
-    # the pgmpy-based engine loads pgmpy (and torch) on first use only
+    # the pgmpy-based class loads pgmpy (and torch) on first use only
     if name == "LoopyBeliefPropagation":
-        from .loopy import LoopyBeliefPropagation
+        from .kernels.loopy import LoopyBeliefPropagation
 
         return LoopyBeliefPropagation
+    if name in MOVED:
+        warnings.warn(
+            f"bpseg_pgm.inference.{name} is deprecated: import it from {MOVED[name]} "
+            f"(`from {MOVED[name]} import {name}`)",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return getattr(importlib.import_module(MOVED[name]), name)
     raise AttributeError(f"module 'bpseg_pgm.inference' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted([*globals(), "LoopyBeliefPropagation"])

@@ -25,8 +25,12 @@ from typing import Callable
 
 import numpy as np
 
-#: name -> Engine subclass; built-ins register themselves in :mod:`bpseg_pgm.inference.engines`.
+#: name -> Engine subclass, aliases included; built-ins register themselves in
+#: :mod:`bpseg_pgm.inference.engines`.
 REGISTRY: dict[str, type] = {}
+
+#: alias -> the name it stands for (``"fast"`` -> ``"appendix"``).
+ALIASES: dict[str, str] = {}
 
 
 @dataclass
@@ -52,7 +56,8 @@ class Engine:
 
     Class attributes an engine may set:
 
-    * ``name``: the name it is registered under (None for an unregistered engine);
+    * ``name``: the name it is registered under (None for an unregistered engine; an engine
+      made from an alias by ``make_engine`` carries the alias);
     * ``uses_potentials`` (True): False for an engine with a model of its own (Fast BP-Seg);
     * ``supports_em`` (True): False when representative re-estimation does not apply;
     * ``default_max_iter`` (100): sweeps when the estimator's ``max_iter`` is left at None.
@@ -101,16 +106,25 @@ class Engine:
     __hash__ = object.__hash__
 
 
-def register_engine(name: str):
-    """Class decorator: make an :class:`Engine` subclass available as ``BPSeg(engine=name)``."""
+def register_engine(name: str, *, aliases: tuple[str, ...] = ()):
+    """Class decorator: make an :class:`Engine` subclass available as ``BPSeg(engine=name)``.
+
+    ``aliases`` are further names for the same engine (kept for old spellings); the class's
+    ``name`` is ``name``, and :func:`~bpseg_pgm.inference.engines.make_engine` gives an engine
+    made from an alias the alias as its name, so that messages echo what the user wrote.
+    """
 
     def wrap(cls):
         if not (isinstance(cls, type) and issubclass(cls, Engine)):
             raise ValueError(f"register_engine({name!r}) needs an Engine subclass, got {cls!r}")
-        if name in REGISTRY and REGISTRY[name] is not cls:
-            raise ValueError(f"an engine is already registered as {name!r}: {REGISTRY[name].__name__}")
+        for key in (name, *aliases):
+            if key in REGISTRY and REGISTRY[key] is not cls:
+                raise ValueError(f"an engine is already registered as {key!r}: {REGISTRY[key].__name__}")
         cls.name = name
         REGISTRY[name] = cls
+        for alias in aliases:
+            REGISTRY[alias] = cls
+            ALIASES[alias] = name
         return cls
 
     return wrap

@@ -128,6 +128,11 @@ class Problem:
             self._shared[key] = np.asarray(t, dtype=np.float64)
         return self._shared[key]
 
+    def pairwise_kwargs(self) -> dict:
+        """The pairwise potentials as the array kernels take them: ``{"log_coupling": (m,)}`` when
+        they are Potts-shaped, else ``{"log_tables": (m, k, k)}``."""
+        return {"log_coupling": self.coupling()} if self.is_potts else {"log_tables": self.tables()}
+
     def network(self):
         """The pgmpy ``DiscreteMarkovNetwork`` (variables ``s0`` .. ``s{n-1}``), built once."""
         if self._network is None:

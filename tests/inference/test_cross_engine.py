@@ -12,9 +12,9 @@ import pytest
 from paper_model import bpseg, rand_X, unit
 
 from bpseg_pgm import LoopyBeliefPropagation, build_markov_network
-from bpseg_pgm.inference import potts_bp
-from bpseg_pgm.inference.potts import dense as dense_potts
-from bpseg_pgm.inference.potts.layouts import EdgeLayout
+from bpseg_pgm.inference.kernels.layouts import EdgeLayout
+from bpseg_pgm.inference.kernels.potts import dense as dense_potts
+from bpseg_pgm.inference.kernels.potts import potts_bp
 from bpseg_pgm.potentials import PaperPotentials, edge_cosine, make_potentials
 
 ENGINES = ("loopy", "potts", "reference")

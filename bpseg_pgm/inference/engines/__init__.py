@@ -1,25 +1,29 @@
-"""The built-in engines, registered by name, and :func:`make_engine` (a name or an Engine -> an Engine).
+"""The built-in engines, one thin plug-in a file, registered by name, and :func:`make_engine`.
 
-=============== ==================================================================
-``potts``       sum-product with the Potts kernel (default); Bethe log Z
-``loopy``       sum-product on the pgmpy network (any tables); Bethe log Z
-``fast``        the appendix's Fast BP-Seg (its own potentials)
-``exact``       pgmpy's junction tree: exact marginals and log Z (tiny inputs)
-``reference``   the hand-written solver (tiny inputs)
-``max-product`` loopy max-product: normalised max-marginals
-``mean-field``  naive mean-field by coordinate ascent; log Z estimate = ELBO
-``gibbs``       Gibbs sampling: label frequencies after burn-in
-``mplp``        pgmpy's Mplp: the MAP labelling, one-hot
-=============== ==================================================================
+Each engine reads its parameters, calls a kernel of :mod:`bpseg_pgm.inference.kernels` and
+packages the answer; the algorithms live in the kernels.
+
+================= ==================================================================
+``potts``         sum-product with the Potts kernel (default); Bethe log Z
+``loopy``         sum-product on the pgmpy network (any tables); Bethe log Z
+``appendix``      the paper's appendix Algorithm 2, Fast BP-Seg (its own potentials);
+                  also registered as ``fast``, its name until now
+``exact``         pgmpy's junction tree: exact marginals and log Z (tiny inputs)
+``reference``     the hand-written solver (tiny inputs)
+``max-product``   loopy max-product: normalised max-marginals
+``mean-field``    naive mean-field by coordinate ascent; log Z estimate = ELBO
+``gibbs``         Gibbs sampling: label frequencies after burn-in
+``mplp``          pgmpy's Mplp: the MAP labelling, one-hot
+================= ==================================================================
 """
 
 from __future__ import annotations
 
 import inspect
 
-from ..engine import REGISTRY, Engine
+from ..engine import ALIASES, REGISTRY, Engine
+from .appendix import FastEngine
 from .exact import ExactEngine
-from .fast import FastEngine
 from .gibbs import GibbsEngine
 from .loopy import LoopyEngine
 from .max_product import MaxProductEngine
@@ -28,18 +32,26 @@ from .mplp import MplpEngine
 from .potts import PottsEngine
 from .reference import ReferenceEngine
 
-#: The built-in names, in the order the documentation lists them.
-BUILTIN_ENGINES = ("potts", "loopy", "fast", "exact", "reference", "max-product", "mean-field", "gibbs", "mplp")
+#: The built-in names, one per engine, in the order the documentation lists them.
+BUILTIN_ENGINES = ("potts", "loopy", "appendix", "exact", "reference", "max-product", "mean-field", "gibbs", "mplp")
 
 
-def engine_names() -> tuple[str, ...]:
-    """Every registered name: the built-ins, then any registered by the user."""
-    return BUILTIN_ENGINES + tuple(name for name in REGISTRY if name not in BUILTIN_ENGINES)
+def engine_names(aliases: bool = True) -> tuple[str, ...]:
+    """Every registered name: the built-ins, then any registered by the user.
+
+    With ``aliases`` (the default: what ``BPSeg(engine=...)`` and ``--engine`` accept) each
+    alias follows the name it stands for (``"appendix", "fast"``); without, one name per engine.
+    """
+    names = BUILTIN_ENGINES + tuple(name for name in REGISTRY if name not in BUILTIN_ENGINES and name not in ALIASES)
+    if not aliases:
+        return names
+    return tuple(key for name in names for key in (name, *(a for a, target in ALIASES.items() if target == name)))
 
 
 def make_engine(spec, damping: float = 0.0) -> Engine:
     """An :class:`Engine` from a registered name (``damping`` passed on where the engine has
-    one) or an Engine instance (used as it is; set its damping on it)."""
+    one) or an Engine instance (used as it is; set its damping on it). An engine made from an
+    alias (``"fast"``) carries the alias as its ``name``."""
     if isinstance(spec, Engine):
         if damping:
             raise ValueError(
@@ -51,10 +63,14 @@ def make_engine(spec, damping: float = 0.0) -> Engine:
         raise ValueError(f"engine must be one of {engine_names()} or a bpseg_pgm.inference.Engine, got {spec!r}")
     cls = REGISTRY[spec]
     if "damping" in inspect.signature(cls.__init__).parameters:
-        return cls(damping=damping)
-    if damping:
+        engine = cls(damping=damping)
+    elif damping:
         raise ValueError(f"engine {spec!r} has no damping")
-    return cls()
+    else:
+        engine = cls()
+    if spec in ALIASES:
+        engine.name = spec
+    return engine
 
 
 __all__ = [

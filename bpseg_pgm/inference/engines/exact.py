@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine import Engine, register_engine
-from ..exact import MAX_CLIQUE_ENTRIES, exact_inference
+from ..kernels.exact import MAX_CLIQUE_ENTRIES, exact_inference
 
 
 @register_engine("exact")

@@ -2,8 +2,9 @@
 
 pgmpy's ``GibbsSampling`` builds, for every variable, its conditional for every joint state of
 all the other variables (n k^(n-1) table reductions), so it is used only where that fits
-(``backend="auto"``: at most ``PGMPY_LIMIT`` reductions, a single chain); otherwise, and with
-``backend="vectorised"``, :func:`bpseg_pgm.inference.gibbs.gibbs_frequencies` runs
+(``backend="auto"``: at most ``PGMPY_LIMIT`` reductions, a single chain:
+:func:`~bpseg_pgm.inference.kernels.gibbs.pgmpy_gibbs_frequencies`); otherwise, and with
+``backend="vectorised"``, :func:`~bpseg_pgm.inference.kernels.gibbs.gibbs_frequencies` runs
 ``n_chains`` chains at once.
 """
 
@@ -12,8 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import Engine, register_engine
-from ..gibbs import gibbs_frequencies
-from .max_product import pairwise_kwargs
+from ..kernels.gibbs import gibbs_frequencies, pgmpy_gibbs_frequencies
 
 #: Largest n k^(n-1) (conditional tables pgmpy's sampler builds) for which "auto" picks pgmpy.
 PGMPY_LIMIT = 20_000
@@ -53,31 +53,11 @@ class GibbsEngine(Engine):
         n, k = problem.n, problem.k
         use_pgmpy = self.backend == "pgmpy" or (self.backend == "auto" and n * float(k) ** (n - 1) <= PGMPY_LIMIT)
         if use_pgmpy:
-            beliefs = self._pgmpy(problem, seed)
+            beliefs = pgmpy_gibbs_frequencies(problem.network(), n, k, n_samples=self.n_samples,
+                                              burn_in=self.burn_in, seed=seed)
         else:
             beliefs = gibbs_frequencies(
                 problem.log_unary, problem.u, problem.v, n_samples=self.n_samples, burn_in=self.burn_in,
-                n_chains=self.n_chains, seed=seed, **pairwise_kwargs(problem),
+                n_chains=self.n_chains, seed=seed, **problem.pairwise_kwargs(),
             )  # fmt: skip
         return self.result(beliefs, self.burn_in + self.n_samples, True, backend="pgmpy" if use_pgmpy else "vectorised")
-
-    def _pgmpy(self, problem, seed: int) -> np.ndarray:
-        from bpseg_pgm.utils.pgmpy_loader import GibbsSampling
-
-        model = problem.network()
-        sampler = GibbsSampling(model)
-        names = [str(v) for v in sampler.variables]
-        col = np.array([names.index(f"s{i}") for i in range(problem.n)])
-        rng = np.random.default_rng(seed)
-        start = [int(x) for x in rng.integers(problem.k, size=len(names))]
-        saved = np.random.get_state()  # pgmpy seeds NumPy's global generator: leave it as we found it
-        try:
-            draws = sampler.generate_sample(start_state=[(name, s) for name, s in zip(names, start)],
-                                            size=self.burn_in + self.n_samples, seed=seed)
-            states = np.array([[s for _, s in state] for state in draws], dtype=np.int64)
-        finally:
-            np.random.set_state(saved)
-        kept = states[self.burn_in :, col]
-        counts = np.zeros((problem.n, problem.k))
-        np.add.at(counts, (np.broadcast_to(np.arange(problem.n), kept.shape), kept), 1.0)
-        return counts / counts.sum(axis=1, keepdims=True)

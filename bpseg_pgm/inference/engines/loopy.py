@@ -1,12 +1,9 @@
-"""``"loopy"``: sum-product on the pgmpy network with :class:`~bpseg_pgm.inference.loopy.LoopyBeliefPropagation`."""
+"""``"loopy"``: sum-product on the pgmpy network with
+:class:`~bpseg_pgm.inference.kernels.loopy.LoopyBeliefPropagation`."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from ..bethe import bethe_log_partition
 from ..engine import Engine, register_engine
-from ..potts.layouts import EdgeLayout
 
 
 @register_engine("loopy")
@@ -21,20 +18,11 @@ class LoopyEngine(Engine):
         self.damping = damping
 
     def infer(self, problem):
-        from ..loopy import LoopyBeliefPropagation
+        from ..kernels.loopy import LoopyBeliefPropagation  # loads pgmpy on first use
 
-        model = problem.network()
-        inf = LoopyBeliefPropagation(model, max_iter=problem.max_iter, tol=problem.tol, damping=self.damping)
+        inf = LoopyBeliefPropagation(problem.network(), max_iter=problem.max_iter, tol=problem.tol, damping=self.damping)
         res = inf.run(callback=problem.callback)
-        index = {name: i for i, name in enumerate(inf._vars)}
+        index = {name: i for i, name in enumerate(inf.variable_order)}
         order = [index[f"s{i}"] for i in range(problem.n)]
-
-        def log_z():
-            m = inf._u.size
-            layout = EdgeLayout(len(inf._vars), inf._u, inf._v)
-            log_b = inf._log_unary + layout.incoming(res.log_messages)
-            return bethe_log_partition(inf._log_unary, inf._u, inf._v, log_b, res.log_messages,
-                                       np.arange(m), np.arange(m) + m, log_tables=inf._log_tables)
-
-        return self.result(res.beliefs[order], res.n_iter, res.converged, res.deltas,
-                           log_partition=log_z if inf._valid is None else None, inference=inf)
+        log_z = None if inf.padded else (lambda: inf.bethe_log_partition(res))
+        return self.result(res.beliefs[order], res.n_iter, res.converged, res.deltas, log_partition=log_z, inference=inf)

@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 from ..engine import Engine, register_engine
-from ..max_product import max_product_bp
-
-
-def pairwise_kwargs(problem) -> dict:
-    """The problem's pairwise potentials as the array engines take them: Potts couplings or tables."""
-    return {"log_coupling": problem.coupling()} if problem.is_potts else {"log_tables": problem.tables()}
+from ..kernels.max_product import max_product_bp
 
 
 @register_engine("max-product")
@@ -22,6 +17,6 @@ class MaxProductEngine(Engine):
     def infer(self, problem):
         res = max_product_bp(
             problem.log_unary, problem.u, problem.v, max_iter=problem.max_iter, tol=problem.tol,
-            damping=self.damping, callback=problem.callback, **pairwise_kwargs(problem),
+            damping=self.damping, callback=problem.callback, **problem.pairwise_kwargs(),
         )  # fmt: skip
         return self.result(res.beliefs, res.n_iter, res.converged, res.deltas)

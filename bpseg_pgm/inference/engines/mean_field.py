@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ..engine import Engine, register_engine
-from ..mean_field import mean_field
-from .max_product import pairwise_kwargs
+from ..kernels.mean_field import mean_field
 
 
 @register_engine("mean-field")
@@ -15,6 +14,6 @@ class MeanFieldEngine(Engine):
     def infer(self, problem):
         res = mean_field(
             problem.log_unary, problem.u, problem.v, max_iter=problem.max_iter, tol=problem.tol,
-            callback=problem.callback, **pairwise_kwargs(problem),
+            callback=problem.callback, **problem.pairwise_kwargs(),
         )  # fmt: skip
         return self.result(res.beliefs, res.n_iter, res.converged, res.deltas, log_partition=res.elbo)

@@ -6,7 +6,7 @@ import numpy as np
 
 from ...potentials import PaperPotentials
 from ..engine import Engine, register_engine
-from ..reference import reference_bp, reference_potentials
+from ..kernels.reference import reference_bp, reference_potentials
 
 
 @register_engine("reference")

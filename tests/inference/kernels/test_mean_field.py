@@ -9,8 +9,7 @@ import pytest
 from brute_force import all_scores, complete, log_partition, marginals, potts_tables
 from paper_model import bpseg, rand_X
 
-from bpseg_pgm.inference import mean_field
-from bpseg_pgm.inference.mean_field import elbo
+from bpseg_pgm.inference.kernels.mean_field import elbo, mean_field
 
 
 def problem(seed, n=6, k=3, scale=1.5, tables=False):

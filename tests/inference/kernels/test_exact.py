@@ -15,7 +15,7 @@ from paper_model import bpseg, rand_X
 from pgmpy.inference import BeliefPropagation, VariableElimination
 
 from bpseg_pgm import build_markov_network
-from bpseg_pgm.inference import exact_marginals, largest_clique_entries
+from bpseg_pgm.inference.kernels.exact import exact_marginals, largest_clique_entries
 from bpseg_pgm.potentials import PaperPotentials
 
 

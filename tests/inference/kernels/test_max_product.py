@@ -7,7 +7,8 @@ import pytest
 from brute_force import chain, complete, map_labels, max_marginals, potts_tables
 from scipy.special import softmax
 
-from bpseg_pgm.inference import MaxProductEngine, Problem, max_product_bp
+from bpseg_pgm.inference import MaxProductEngine, Problem
+from bpseg_pgm.inference.kernels.max_product import max_product_bp
 
 
 def potts_problem(n, k, edges, seed, scale=1.0):

@@ -1,12 +1,18 @@
-"""``"fast"``: the paper's appendix Algorithm 2 (Fast BP-Seg), with its own potentials."""
+"""``"appendix"`` (alias ``"fast"``): the paper's appendix Algorithm 2, Fast BP-Seg, with its own potentials.
+
+"Fast" is the paper's name for the algorithm, not a promise of the fastest path (that is the
+default engine, ``"potts"``); ``"appendix"`` says where it comes from. Both names make the same
+engine, and an engine made from a name reports that name (``BPSeg(engine="fast").engine_.name``
+is ``"fast"``).
+"""
 
 from __future__ import annotations
 
 from ..engine import Engine, register_engine
-from ..fast import fast_bp_seg
+from ..kernels.fast_bp_seg import fast_bp_seg
 
 
-@register_engine("fast")
+@register_engine("appendix", aliases=("fast",))
 class FastEngine(Engine):
     """Additive messages over T = ``max_iter`` sweeps (default 5); psi_i = cos(R_i, C_x),
     psi_ij = lam cos(R_i, R_j) exp(-|i-j|^2 / sigma). Not marginals: a softmax of scores,
@@ -18,6 +24,6 @@ class FastEngine(Engine):
 
     def infer(self, problem):
         if problem.X is None or problem.C is None:
-            raise ValueError("engine 'fast' needs the embeddings and representatives (problem.X, problem.C)")
+            raise ValueError(f"engine {self.name!r} needs the embeddings and representatives (problem.X, problem.C)")
         _, beliefs = fast_bp_seg(problem.X, problem.C, lam=problem.lam, sigma=problem.sigma, n_iter=problem.max_iter)
         return self.result(beliefs, problem.max_iter, True)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm import BPSeg
-from bpseg_pgm.inference.reference import reference_bp
+from bpseg_pgm.inference.kernels.reference import reference_bp
 
 
 def test_bpseg_reference_with_huge_lam_raises_like_loopy():

@@ -6,6 +6,9 @@ Beliefs are label frequencies over the chains and the sweeps after ``burn_in``; 
 seed the draws, and so the beliefs, are the same. Chains start from the unary arg-max
 perturbed by the same Gumbel noise (a random, seeded start). Cost: O(chains |E| k) a sweep
 for Potts factors, O(chains |E| k) gathers for full tables.
+
+:func:`pgmpy_gibbs_frequencies` is the same estimate from pgmpy's own ``GibbsSampling`` on the
+network (one chain; pgmpy builds n k^(n-1) conditional tables, so tiny models only).
 """
 
 from __future__ import annotations
@@ -55,4 +58,30 @@ def gibbs_frequencies(
             x[:, i] = new
         if t >= burn_in:
             counts += onehot.sum(axis=1)
+    return counts / counts.sum(axis=1, keepdims=True)
+
+
+def pgmpy_gibbs_frequencies(network, n: int, k: int, *, n_samples=500, burn_in=100, seed=0) -> np.ndarray:
+    """(n, k) label frequencies of one chain of pgmpy's ``GibbsSampling`` on ``network`` (variables
+    ``s0`` .. ``s{n-1}``) over ``n_samples`` sweeps after ``burn_in``, started at a seeded random state.
+
+    pgmpy seeds NumPy's global generator; its state is restored afterwards.
+    """
+    from bpseg_pgm.utils.pgmpy_loader import GibbsSampling
+
+    sampler = GibbsSampling(network)
+    names = [str(v) for v in sampler.variables]
+    col = np.array([names.index(f"s{i}") for i in range(n)])
+    rng = np.random.default_rng(seed)
+    start = [int(x) for x in rng.integers(k, size=len(names))]
+    saved = np.random.get_state()  # pgmpy seeds NumPy's global generator: leave it as we found it
+    try:
+        draws = sampler.generate_sample(start_state=[(name, s) for name, s in zip(names, start)],
+                                        size=burn_in + n_samples, seed=seed)
+        states = np.array([[s for _, s in state] for state in draws], dtype=np.int64)
+    finally:
+        np.random.set_state(saved)
+    kept = states[burn_in:, col]
+    counts = np.zeros((n, k))
+    np.add.at(counts, (np.broadcast_to(np.arange(n), kept.shape), kept), 1.0)
     return counts / counts.sum(axis=1, keepdims=True)

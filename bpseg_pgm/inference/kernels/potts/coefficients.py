@@ -2,7 +2,7 @@
 
 For a Potts factor (1 on the diagonal, w off it) the normalised sum-product message is
 H(x) (1 - w) / (S norm) + w / norm with norm = 1 + w (k - 1), H = exp(cavity), S = sum H
-(:mod:`bpseg_pgm.inference.potts.kernel`). w is clipped to [e^-600, e^5]; slots outside take
+(:mod:`bpseg_pgm.inference.kernels.potts.kernel`). w is clipped to [e^-600, e^5]; slots outside take
 an exact log-sum-exp path, marked here.
 """
 

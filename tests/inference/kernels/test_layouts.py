@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import bpseg_pgm.inference.potts.layouts as layouts
+import bpseg_pgm.inference.kernels.layouts as layouts
 from bpseg_pgm import BPSeg
-from bpseg_pgm.inference import potts_bp
+from bpseg_pgm.inference.kernels.potts import potts_bp
 
 
 def test_available_bytes_is_plausible():

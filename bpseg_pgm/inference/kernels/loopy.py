@@ -4,7 +4,12 @@ pgmpy 1.1.2 has exact ``BeliefPropagation`` (junction tree: one clique of all n 
 on BP-Seg's fully connected graph) and tree-only ``BeliefPropagationWithMessagePassing``,
 but no loopy BP. This engine lives inside pgmpy's ``Inference`` API: it reads the model's
 ``DiscreteFactor``s, stacks the pairwise tables, and runs flooding sum-product in log space
-(:mod:`bpseg_pgm.inference.tables`), vectorised over edges.
+(:mod:`bpseg_pgm.inference.kernels.tables`), vectorised over edges.
+
+What it compiled the model to is public and read-only (:attr:`variable_order`, :attr:`log_unary`,
+:attr:`edges`, :attr:`log_tables`, :attr:`padded`), as is the Bethe estimate of log Z at a
+run's messages (:meth:`bethe_log_partition`): the ``"loopy"`` engine reads these, never the
+private state.
 """
 
 from __future__ import annotations
@@ -12,8 +17,16 @@ from __future__ import annotations
 import numpy as np
 from bpseg_pgm.utils.pgmpy_loader import DiscreteFactor, Inference
 
-from .potts.flooding import BPResult
+from .bethe import bethe_log_partition
+from .flooding import BPResult
+from .layouts import EdgeLayout
 from .tables import table_bp
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    view = a.view()
+    view.flags.writeable = False
+    return view
 
 
 class LoopyBeliefPropagation(Inference):
@@ -127,6 +140,45 @@ class LoopyBeliefPropagation(Inference):
             np.add.at(self._log_tables, inverse.ravel(), tables)
         self._u, self._v = lo[first], hi[first]
         self._log_unary = log_unary
+
+    # -- what the model compiled to (read-only) ---------------------------------------------
+    @property
+    def variable_order(self) -> tuple:
+        """The model's variables in the order of the rows of :attr:`log_unary` and of the beliefs
+        (pgmpy's own ``variables`` is the model's node view)."""
+        return tuple(self._vars)
+
+    @property
+    def padded(self) -> bool:
+        """True when the variables have different numbers of states (rows padded to the largest)."""
+        return self._valid is not None
+
+    @property
+    def log_unary(self) -> np.ndarray:
+        """(n, K) log unary potentials (product of each variable's single-variable factors)."""
+        return _read_only(self._log_unary)
+
+    @property
+    def edges(self) -> np.ndarray:
+        """(m, 2) variable index pairs (i, j), i < j, that carry a pairwise factor."""
+        return _read_only(np.stack([self._u, self._v], axis=1))
+
+    @property
+    def log_tables(self) -> np.ndarray:
+        """(m, K, K) pairwise log tables, x_i on axis 1 for the pair (i, j) of :attr:`edges`."""
+        return _read_only(self._log_tables)
+
+    def bethe_log_partition(self, result: BPResult) -> float:
+        """The Bethe estimate of log Z at the messages of ``result`` (from :meth:`run`, no evidence).
+
+        Defined for unpadded models only (all variables with the same number of states)."""
+        if self.padded:
+            raise ValueError("the Bethe estimate needs every variable to have the same number of states")
+        m = self._u.size
+        layout = EdgeLayout(len(self._vars), self._u, self._v)
+        log_b = self._log_unary + layout.incoming(result.log_messages)
+        return bethe_log_partition(self._log_unary, self._u, self._v, log_b, result.log_messages,
+                                   np.arange(m), np.arange(m) + m, log_tables=self._log_tables)
 
     # -- running ---------------------------------------------------------------------------
     def _run(self, evidence=None, callback=None) -> BPResult:

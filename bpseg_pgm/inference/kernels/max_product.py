@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 
-from .potts.flooding import LOG_FLOOR, BPResult, flooding_bp
-from .potts.layouts import EdgeLayout
+from .flooding import LOG_FLOOR, BPResult, flooding_bp
+from .layouts import EdgeLayout
 
 
 def _finish(out: np.ndarray) -> None:

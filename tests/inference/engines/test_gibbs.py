@@ -7,7 +7,8 @@ import pytest
 from brute_force import complete, marginals, potts_tables
 from paper_model import bpseg, rand_X
 
-from bpseg_pgm.inference import GibbsEngine, Problem, gibbs_frequencies
+from bpseg_pgm.inference import GibbsEngine, Problem
+from bpseg_pgm.inference.kernels.gibbs import gibbs_frequencies
 
 
 def problem(seed, n, k, scale=1.0, tables=False):

@@ -10,9 +10,9 @@ two (on these machines pre-faulting a 160 MB buffer costs ~40 ms). The result is
 flooding schedule exactly: every message of sweep t comes from the messages of sweep t-1.
 
 exp and log run as NumPy's SIMD ufuncs on a whole tile pair; the loops around them are
-compiled (:mod:`bpseg_pgm.inference.potts.compiled`). Tile pairs are split into a fixed
+compiled (:mod:`bpseg_pgm.inference.kernels.potts.compiled`). Tile pairs are split into a fixed
 number of work units, each with its own incoming-sum buffer, for the shared loop
-:func:`bpseg_pgm.inference.potts.flooding.unit_sweeps` (up to two threads; the result does not
+:func:`bpseg_pgm.inference.kernels.flooding.unit_sweeps` (up to two threads; the result does not
 depend on the thread count).
 """
 
@@ -22,8 +22,8 @@ import numpy as np
 
 from . import compiled as kern
 from .coefficients import potts_coefficients
-from .flooding import LOG_FLOOR, N_UNITS, BPResult, unit_sweeps
-from .layouts import alloc
+from ..flooding import LOG_FLOOR, N_UNITS, BPResult, unit_sweeps
+from ..layouts import alloc
 
 #: Entries per tile half (B x B x K): B = 40 at K = 20; 2^14 and 2^16 were 10-20% slower.
 TILE_ENTRIES = 1 << 15
@@ -51,7 +51,7 @@ def split_units(pairs, n_units: int = N_UNITS) -> list[list]:
 def dense_potts_bp(log_unary, log_w, *, max_iter=100, tol=1e-6, damping=0.0, callback=None) -> BPResult:
     """Loopy sum-product on the complete graph with Potts factors of log coupling ``log_w`` (n, n).
 
-    Same messages, schedule and stopping rule as :func:`bpseg_pgm.inference.potts.flooding_bp`
+    Same messages, schedule and stopping rule as :func:`bpseg_pgm.inference.kernels.flooding.flooding_bp`
     with the Potts update; ``log_messages`` of the result is the (n * n, K) slot array.
     """
     log_unary = np.asarray(log_unary, dtype=np.float64)

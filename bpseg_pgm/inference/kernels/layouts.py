@@ -3,7 +3,7 @@
 :class:`EdgeLayout` lays out any edge set so that the flooding loop and the message updates
 never loop over single messages in Python; they work on contiguous blocks of slots: slot
 d < m holds u[d] -> v[d], slot d + m the reverse. (The complete graph with Potts factors has
-its own tiled sweep, :mod:`bpseg_pgm.inference.potts.dense`.)
+its own tiled sweep, :mod:`bpseg_pgm.inference.kernels.potts.dense`.)
 
 Big message buffers come from :func:`alloc`, which pre-faults the pages in one system call:
 on these machines touching fresh memory page by page costs more than the arithmetic.
@@ -17,22 +17,9 @@ import os
 import numpy as np
 import scipy.sparse as sp
 
+from bpseg_pgm.utils.memory import available_bytes  # noqa: F401  (tests monkeypatch it here)
+
 _POPULATE_BYTES = 16 * 2**20
-
-
-def available_bytes() -> int | None:
-    """Memory the system can still give this process (MemAvailable), or None if unknown."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
-    except (AttributeError, OSError, ValueError):  # pragma: no cover - not POSIX
-        return None
 
 
 def alloc(shape, dtype=np.float64) -> np.ndarray:

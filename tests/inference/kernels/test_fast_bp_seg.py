@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from paper_model import bpseg, cos
 
-from bpseg_pgm.inference import fast_bp_seg
+from bpseg_pgm.inference.kernels.fast_bp_seg import fast_bp_seg
 
 
 def algorithm2(R, rep_idx, lam, sigma, T):

@@ -1,15 +1,15 @@
 """Compiled loops of the Potts sweeps (numba): everything around NumPy's exp and log.
 
-The arithmetic is the Potts kernel's (:mod:`bpseg_pgm.inference.potts.kernel`); the loops are plain
+The arithmetic is the Potts kernel's (:mod:`bpseg_pgm.inference.kernels.potts.kernel`); the loops are plain
 IEEE double arithmetic (no fastmath), so results match the NumPy path to rounding. Two
 families share the row-level helpers:
 
-* tile kernels, for the complete graph (:mod:`bpseg_pgm.inference.potts.dense`): each works
+* tile kernels, for the complete graph (:mod:`bpseg_pgm.inference.kernels.potts.dense`): each works
   on one pair of tiles, senders I = [a0, a1) and receivers J = [c0, c1), of an (n, n, K)
   log-message array ``msgs`` (slot [i, j] holds i -> j). A work buffer of shape
   (2, B, B, K) holds the messages I -> J in half 0, indexed [ii, jj], and the reverse
   messages J -> I in half 1, indexed [jj, ii]; a diagonal tile (a0 == c0) uses half 0 only.
-* edge kernels, for any edge list (:mod:`bpseg_pgm.inference.potts.sparse`): each works on
+* edge kernels, for any edge list (:mod:`bpseg_pgm.inference.kernels.potts.sparse`): each works on
   the edges [e0, e1) of a (2, m, K) array, [0, e] holding u[e] -> v[e] and [1, e] the
   reverse; the work buffer is (2, E, K) in the same order.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .potts.flooding import normalise_log
+from .flooding import normalise_log
 
 
 def fast_bp_seg(X: np.ndarray, C: np.ndarray, lam: float = 300.0, sigma: float | None = 10.0, n_iter: int = 5):

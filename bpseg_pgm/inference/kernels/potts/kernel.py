@@ -10,8 +10,8 @@ entry. The flooding loop shifts each cavity so that H <= 1/min message and S >= 
 non-negative or the cancellation is bounded (relative error < 300 ulp), so the log message
 is accurate. Slots with log w outside that range take an exact log-sum-exp path. A sweep
 costs O(|E| k); the complete graph has a tiled, compiled sweep of its own
-(:mod:`bpseg_pgm.inference.potts.dense`) that shares these coefficients
-(:mod:`bpseg_pgm.inference.potts.coefficients`).
+(:mod:`bpseg_pgm.inference.kernels.potts.dense`) that shares these coefficients
+(:mod:`bpseg_pgm.inference.kernels.potts.coefficients`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 
+from ..bethe import bethe_log_partition
+from ..flooding import LOG_FLOOR, BPResult, flooding_bp
+from ..layouts import EdgeLayout
 from .coefficients import potts_coefficients
-from .flooding import LOG_FLOOR, BPResult, flooding_bp
-from .layouts import EdgeLayout
+
 
 def potts_update(log_w_slots: np.ndarray, k: int):
     """``update(cavity, out, sl)`` for Potts factors with log coupling ``log_w_slots`` per slot."""
@@ -55,8 +57,8 @@ def potts_bp(
     """Loopy sum-product with Potts factors on edges (u[e], v[e]) with log couplings log_w[e].
 
     ``backend="compiled"`` (default) runs the in-place sweeps with numba-compiled loops: the
-    complete graph (every pair once) in tile pairs (:mod:`bpseg_pgm.inference.potts.dense`),
-    any other edge set edge by edge (:mod:`bpseg_pgm.inference.potts.sparse`).
+    complete graph (every pair once) in tile pairs (:mod:`bpseg_pgm.inference.kernels.potts.dense`),
+    any other edge set edge by edge (:mod:`bpseg_pgm.inference.kernels.potts.sparse`).
     ``backend="numpy"`` runs :func:`flooding_bp` with :func:`potts_update` over an
     :class:`EdgeLayout`: the same messages from pure NumPy, slower, a check on the others.
     """
@@ -81,3 +83,22 @@ def potts_bp(
     from .sparse import sparse_potts_bp
 
     return sparse_potts_bp(log_unary, u, v, log_w, **kw)
+
+
+def potts_log_partition(log_unary, u, v, log_w, result: BPResult) -> float:
+    """The Bethe log Z at the messages of a :func:`potts_bp` result, whichever layout they are in:
+    the dense (n * n, k) slots of the complete graph, or :class:`EdgeLayout`'s (u -> v in slot
+    e, v -> u in slot e + m)."""
+    log_unary = np.asarray(log_unary, dtype=np.float64)
+    u = np.asarray(u, dtype=np.int64)
+    v = np.asarray(v, dtype=np.int64)
+    n, k = log_unary.shape
+    msgs = result.log_messages
+    if msgs.shape[0] == n * n and n > 1 and u.size == n * (n - 1) // 2:  # the dense (n, n, k) layout
+        incoming = msgs.reshape(n, n, k).sum(axis=0)
+        slot_uv, slot_vu = u * n + v, v * n + u
+    else:  # EdgeLayout: u -> v in slot e, v -> u in slot e + m
+        incoming = EdgeLayout(n, u, v).incoming(msgs)
+        slot_uv, slot_vu = np.arange(u.size), np.arange(u.size) + u.size
+    log_b = log_unary + incoming
+    return bethe_log_partition(log_unary, u, v, log_b, msgs, slot_uv, slot_vu, log_coupling=log_w)

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from paper_model import rand_X, unit
 
-import bpseg_pgm.inference.potts.dense as dp
-import bpseg_pgm.inference.potts.flooding as flooding
-import bpseg_pgm.inference.potts.sparse as sp
-from bpseg_pgm.inference import potts_bp
-from bpseg_pgm.inference.potts.layouts import EdgeLayout
+import bpseg_pgm.inference.kernels.flooding as flooding
+import bpseg_pgm.inference.kernels.potts.dense as dp
+import bpseg_pgm.inference.kernels.potts.sparse as sp
+from bpseg_pgm.inference.kernels.layouts import EdgeLayout
+from bpseg_pgm.inference.kernels.potts import potts_bp
 
 
 def numpy_path(log_unary, W, pairs=None, **kw):
@@ -200,7 +200,7 @@ def test_kernels_compile_without_a_writable_cache(monkeypatch):
 
     import numba
 
-    import bpseg_pgm.inference.potts.compiled as kernels
+    import bpseg_pgm.inference.kernels.potts.compiled as kernels
 
     real_njit = numba.njit
 

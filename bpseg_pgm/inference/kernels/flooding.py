@@ -6,11 +6,11 @@ below ``tol`` or ``max_iter`` sweeps have run. Two loops implement that rule:
 
 * :func:`flooding_bp`, for any message update: what a message *is* comes from the
   ``update(cavity, out, sl)`` function (table kernel, or the NumPy Potts kernel); where
-  messages live comes from the layout (:mod:`bpseg_pgm.inference.potts.layouts`); work proceeds
+  messages live comes from the layout (:mod:`bpseg_pgm.inference.kernels.layouts`); work proceeds
   over cache-sized blocks of messages, two at a time on two threads (NumPy releases the
   GIL), with two message buffers (sweep t-1 and t).
 * :func:`unit_sweeps`, for the compiled Potts sweeps that update messages in place
-  (:mod:`~bpseg_pgm.inference.potts.dense`, :mod:`~bpseg_pgm.inference.potts.sparse`).
+  (:mod:`~bpseg_pgm.inference.kernels.potts.dense`, :mod:`~bpseg_pgm.inference.kernels.potts.sparse`).
 
 Neither loops over single messages in Python, and neither result depends on the thread count.
 """
