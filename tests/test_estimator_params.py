@@ -1,0 +1,56 @@
+"""BPSeg as a facade: every parameter checked before any work, whichever model the document gets;
+every fitted attribute set by every fit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bpseg_pgm.estimator import BPSeg
+from planted import planted_blocks
+
+BAD = [
+    ({"context": -1.0}, "context"),
+    ({"context": None}, "context"),
+    ({"init": "bogus"}, "init must be one of"),
+    ({"init": [0, 0]}, "representatives must be distinct"),
+    ({"merge_above": "high"}, "merge_above"),
+    ({"neighbors": "some"}, "neighbors must be"),
+    ({"lam": -1.0}, "lam"),
+    ({"max_iter": 0}, "max_iter"),
+    ({"em_rounds": -1}, "em_rounds"),
+    ({"engine": "nope"}, "engine must be one of"),
+    ({"n_segments": 2.5}, "n_segments"),
+]
+
+
+@pytest.mark.parametrize("structure", ["runs", "auto", "topics"])
+@pytest.mark.parametrize("params, match", BAD)
+def test_bad_parameters_raise_whatever_the_model(structure, params, match, monkeypatch):
+    X, _ = planted_blocks((10, 10, 10), seed=0)
+    calls = []
+    import bpseg_pgm.estimator as estimator
+
+    monkeypatch.setattr(estimator, "fit_runs", lambda *a, **k: calls.append("runs"))
+    monkeypatch.setattr(estimator, "choose_structure", lambda *a, **k: calls.append("auto"))
+    monkeypatch.setattr(estimator, "fit_topics", lambda *a, **k: calls.append("topics"))
+    with pytest.raises(ValueError, match=match):
+        BPSeg(structure=structure, **params).fit(X)
+    assert calls == []  # refused before any model ran
+
+
+ATTRIBUTES = ("labels_", "beliefs_", "centers_", "representatives_", "structure_", "structure_effect_", "n_segments_",
+              "n_iter_", "converged_", "edges_", "deltas_", "model_", "engine_", "engine_extra_", "inference_",
+              "log_partition_", "lam_", "sigma_", "em_rounds_", "potentials_", "context_", "smoothing_width_")
+
+
+def test_every_fitted_attribute_is_set_by_both_models_and_a_refit_leaves_nothing_stale():
+    X, _ = planted_blocks((10, 10, 10), seed=0)
+    est = BPSeg(n_segments=3, structure="runs").fit(X)
+    assert all(hasattr(est, a) for a in ATTRIBUTES)
+    assert est.structure_ == "runs" and est.engine_ is None and est.smoothing_width_ is not None
+    est.set_params(structure="topics").fit(X)
+    assert all(hasattr(est, a) for a in ATTRIBUTES)
+    assert est.structure_ == "topics" and est.engine_ is not None and est.smoothing_width_ is None
+    est.set_params(structure="runs").fit(X)
+    assert est.engine_ is None and est.lam_ is None and est.potentials_ is None
