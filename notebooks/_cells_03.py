@@ -12,12 +12,12 @@ it, side by side:
 | engine | computes | where |
 |---|---|---|
 | loopy sum-product | approximate marginals | `LoopyBeliefPropagation` (a pgmpy `Inference` class), `BPSeg(engine="loopy")` |
-| Potts kernel | the same messages, using the Potts shape of the factors: $O(k)$ per message instead of $O(k^2)$, no factor objects | `potts_bp`, `BPSeg(engine="potts")` (the default) |
-| Fast BP-Seg | the appendix's Algorithm 2: additive scores after $T$ sweeps, with its own potentials | `fast_bp_seg`, `BPSeg(engine="fast")` |
+| Potts kernel | the same messages, using the Potts shape of the factors: $O(k)$ per message instead of $O(k^2)$, no factor objects | `kernels.potts.potts_bp`, `BPSeg(engine="potts")` (the default) |
+| Fast BP-Seg | the appendix's Algorithm 2: additive scores after $T$ sweeps, with its own potentials | `kernels.fast_bp_seg.fast_bp_seg`, `BPSeg(engine="appendix")` (alias `"fast"`) |
 | exact sum-product | exact marginals by the junction tree | pgmpy `BeliefPropagation.query`, `BPSeg(engine="exact")` |
 | exact max-product | the single most probable labelling (MAP) | pgmpy `BeliefPropagation.map_query` |
 | MPLP | the MAP, by message passing on a linear-programming relaxation | pgmpy `Mplp` |
-| reference | Algorithm 1 written loop by loop in pure Python, the yardstick for the fast engines | `reference_bp`, `BPSeg(engine="reference")` |
+| reference | Algorithm 1 written loop by loop in pure Python, the yardstick for the fast engines | `kernels.reference.reference_bp`, `BPSeg(engine="reference")` |
 
 Then we look at how good loopy BP is as the coupling grows, and at where exact inference stops being
 possible as $n$ and $k$ grow.
@@ -40,8 +40,7 @@ from pgmpy.models import DiscreteMarkovNetwork
 
 from bpseg_pgm import BPSeg, LoopyBeliefPropagation, build_markov_network
 from bpseg_pgm.graph import all_pairs, variable_name
-from bpseg_pgm.inference import exact_marginals
-from bpseg_pgm.inference.exact import MAX_CLIQUE_ENTRIES
+from bpseg_pgm.inference.kernels.exact import MAX_CLIQUE_ENTRIES, exact_marginals
 from bpseg_pgm.potentials import PaperPotentials
 from bpseg_pgm.topics.representatives import choose_representatives
 from bpseg_pgm.text import Embedder, split_lines
@@ -93,7 +92,7 @@ def as_array(assignment):
 
 
 def bpseg(engine, **params):
-    # the paper's model (BPSeg's default is a centred Potts model); engine "fast" has its own potentials
+    # the paper's model (BPSeg's default is a centred Potts model); engine "appendix" has its own potentials
     def run():
         est = BPSeg(n_segments=k, init=reps, engine=engine, potentials="paper", lam=lam, **params).fit(X)
         return est.beliefs_, est.labels_, est.n_iter_
@@ -124,7 +123,7 @@ def mplp_on_potentials():  # the pitfall: Mplp on the network as built maximises
 engines = {
     "loopy sum-product": ("marginals (approx.)", bpseg("loopy")),
     "Potts kernel": ("marginals (approx.)", bpseg("potts")),
-    "Fast BP-Seg (T = 5)": ("softmax of scores", bpseg("fast")),
+    "Fast BP-Seg (T = 5)": ("softmax of scores", bpseg("appendix")),
     "reference (pure Python)": ("marginals (approx.)", bpseg("reference")),
     "pgmpy BeliefPropagation": ("exact marginals", pgmpy_exact),
     "pgmpy BP map_query": ("exact MAP", pgmpy_map),
@@ -390,11 +389,11 @@ scale
 
 * **`potts`** (default): real documents, thousands of sentences, with the paper's model or `BPSeg`'s
   default centred Potts model; Potts-shaped potentials only. Its sweeps update messages in place with
-  loops compiled by numba; `bpseg_pgm.inference.potts_bp(..., backend="numpy")` computes the same
-  messages in plain NumPy (`flooding.py` and `potts.py`), the version to read first.
+  loops compiled by numba; `bpseg_pgm.inference.kernels.potts.potts_bp(..., backend="numpy")` computes the same
+  messages in plain NumPy (`kernels/flooding.py` and `kernels/potts/kernel.py`), the version to read first.
 * **`loopy`**: any pairwise potentials (including full $k \times k$ tables), and a real pgmpy network you
   can inspect, query with evidence, or hand to other pgmpy tools.
-* **`fast`**: the paper's Choi configuration (appendix Algorithm 2); a different model, not marginals.
+* **`appendix`** (alias `fast`): the paper's Choi configuration (appendix Algorithm 2, "Fast BP-Seg"); a different model, not marginals.
 * **`exact`** / pgmpy `BeliefPropagation`: ground truth for tiny inputs ($k^n$ up to about $10^6$), to
   check the approximations.
 * **pgmpy `Mplp`**: the single most probable labelling, certified by the integrality gap, beyond the

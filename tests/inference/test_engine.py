@@ -11,6 +11,7 @@ from bpseg_pgm import BPSeg
 from bpseg_pgm.inference import (
     REGISTRY,
     Engine,
+    FastEngine,
     GibbsEngine,
     PottsEngine,
     Problem,
@@ -60,6 +61,36 @@ def test_registered_name_works_in_estimator_and_cli_choices():
     finally:
         REGISTRY.pop("unary-only", None)
         UnaryOnly.name = None
+
+
+def test_appendix_is_the_name_of_algorithm_2_and_fast_its_alias():
+    assert REGISTRY["appendix"] is REGISTRY["fast"] is FastEngine and FastEngine.name == "appendix"
+    names = engine_names()
+    assert names.count("appendix") == names.count("fast") == 1 and names.index("fast") == names.index("appendix") + 1
+    assert "fast" not in engine_names(aliases=False) and len(engine_names(aliases=False)) == len(names) - 1
+    # an engine made from a name carries that name, so messages echo what the user wrote
+    assert make_engine("fast").name == "fast" and make_engine("appendix").name == "appendix"
+    assert make_engine("fast") == make_engine("appendix") == FastEngine()
+    for name in ("fast", "appendix"):
+        m = BPSeg(engine=name, init="all").fit(X)
+        assert m.engine_.name == name
+        np.testing.assert_array_equal(m.beliefs_, BPSeg(engine="fast", init="all").fit(X).beliefs_)
+        with pytest.raises(ValueError, match=f"engine='{name}' is Algorithm 2"):
+            BPSeg(engine=name, em_rounds=1).fit(X)
+    from bpseg_pgm.cli.main import build_parser
+
+    for name in ("fast", "appendix"):
+        assert build_parser().parse_args(["segment", "f.txt", "--engine", name]).engine == name
+
+
+def test_an_alias_cannot_take_a_registered_name():
+    class Other(Engine):
+        def infer(self, problem):  # pragma: no cover - never run
+            raise AssertionError
+
+    with pytest.raises(ValueError, match="already registered as 'fast'"):
+        register_engine("other", aliases=("fast",))(Other)
+    assert "other" not in REGISTRY and REGISTRY["fast"] is FastEngine
 
 
 def test_instance_equals_name():

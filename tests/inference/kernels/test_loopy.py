@@ -187,3 +187,29 @@ def test_reversed_scope_and_repeated_pair_factors():
     q = bp.query(list(card))
     for v in card:
         np.testing.assert_allclose(q[v].values, ve_marginal(model, v), rtol=0, atol=1e-9)
+
+
+def test_compiled_model_is_public_and_read_only(chain_model):
+    """What the "loopy" engine reads: variable order, arrays, and the Bethe log Z, never private state."""
+    from brute_force import log_partition
+
+    bp = LoopyBeliefPropagation(chain_model, tol=1e-12, max_iter=500)
+    assert sorted(bp.variable_order) == sorted(chain_model.nodes()) and not bp.padded
+    n, K = bp.log_unary.shape
+    assert bp.edges.shape == (5, 2) and np.all(bp.edges[:, 0] < bp.edges[:, 1]) and bp.log_tables.shape == (5, K, K)
+    for array in (bp.log_unary, bp.edges, bp.log_tables):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 0.0
+    with pytest.raises(AttributeError):
+        bp.log_unary = None
+    # on a tree the Bethe estimate is exact
+    exact = log_partition(np.asarray(bp.log_unary), np.asarray(bp.edges), np.asarray(bp.log_tables))
+    assert abs(bp.bethe_log_partition(bp.run()) - exact) < 1e-8
+
+
+def test_bethe_needs_one_number_of_states():
+    model, _ = _mixed_cardinality_tree()
+    bp = LoopyBeliefPropagation(model)
+    assert bp.padded
+    with pytest.raises(ValueError, match="same number of states"):
+        bp.bethe_log_partition(bp.run())
