@@ -60,7 +60,7 @@ def _cores() -> int:
 
 
 def _check(n_segments, workers, scheduler, task_chars, params) -> None:
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
 
     if not (isinstance(n_segments, str) and n_segments == "auto") and (
             isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or n_segments < 1):

@@ -68,21 +68,22 @@ def _embedder(config: TaskConfig):
 
 def _prepare(doc: CorpusDocument, config: TaskConfig):
     """(sentences, spans, text) of a document, or a ValueError saying why it cannot be segmented."""
-    from bpseg_pgm.text.pipeline import _check_n_segments, _check_sentences, _joined, _split_checked
+    from bpseg_pgm.text.checks import check_n_segments, check_sentences, split_for_segmentation
+    from bpseg_pgm.text.split import join_sentences
 
     if doc.units is not None:
-        sentences = _check_sentences(list(doc.units))
-        text, spans, _ = _joined(sentences)
+        sentences = check_sentences(list(doc.units))
+        text, spans = join_sentences(sentences)
     else:
-        sentences, spans = _split_checked(doc.text, config.lines)
+        sentences, spans = split_for_segmentation(doc.text, config.lines)
         text = doc.text
-    _check_n_segments(config.n_segments, len(sentences), config.params.get("init"))
+    check_n_segments(config.n_segments, len(sentences), config.params.get("init"))
     return sentences, spans, text
 
 
 def segment_task(docs: list[CorpusDocument], config: TaskConfig):
     """Segment one task's documents; returns their rows as a pyarrow Table, documents in the given order."""
-    from bpseg_pgm.text.pipeline import _fit
+    from bpseg_pgm.text.pipeline import fit_segmentation
 
     prepared: dict[int, tuple] = {}
     failed: dict[int, str] = {}
@@ -104,8 +105,8 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
             block = X[pos:pos + len(sentences)]
             pos += len(sentences)
             try:
-                segs[i] = _fit(sentences, block, config.n_segments, embedder, dict(config.params), text=text,
-                               spans=spans, lines=config.lines or docs[i].units is not None)
+                segs[i] = fit_segmentation(sentences, block, config.n_segments, embedder, dict(config.params),
+                                           text=text, spans=spans, lines=config.lines or docs[i].units is not None)
             except ValueError as exc:
                 failed[i] = str(exc)
     else:

@@ -5,13 +5,16 @@
 * :mod:`bpseg_pgm.integrations.llama_index`: :class:`~bpseg_pgm.integrations.llama_index.BPSegNodeParser`,
   a llama-index-core ``NodeParser`` (``pip install 'bpseg_pgm[llama-index]'``).
 
-Both cut each text into :class:`~bpseg_pgm.chunks.Chunk` objects with :func:`~bpseg_pgm.chunks.chunk_texts`
-(all the texts of one call embedded in one batch) and report exact character offsets.
+Both cut each text into :class:`~bpseg_pgm.types.chunk.Chunk` objects with :func:`~bpseg_pgm.text.chunk_texts`
+(all the texts of one call embedded in one batch; :mod:`.common` holds what the two share) and report exact
+character offsets.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from bpseg_pgm.utils.labels import index_runs
 
 __all__ = ["chunk_metadata", "METADATA_KEYS"]
 
@@ -25,12 +28,7 @@ def chunk_metadata(chunk: Any) -> dict[str, Any]:
     ``bpseg_sentences`` is the chunk's 0-based sentence indices as text ("0-3" or "0-1,5"); a chunk
     of a non-contiguous segment also gets ``bpseg_spans``, its runs' offsets ("0:120,340:400").
     """
-    runs: list[list[int]] = []
-    for i in chunk.sentences:
-        if runs and i == runs[-1][1] + 1:
-            runs[-1][1] = i
-        else:
-            runs.append([i, i])
+    runs = [(run[0], run[-1]) for run in index_runs(chunk.sentences)]
     meta = {
         "bpseg_segment": chunk.segment,
         "bpseg_n_tokens": chunk.n_tokens,

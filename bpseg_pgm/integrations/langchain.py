@@ -25,14 +25,14 @@ try:
     from langchain_core.documents import Document
     from langchain_text_splitters import TextSplitter
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "bpseg_pgm.integrations.langchain needs langchain-text-splitters: pip install 'bpseg_pgm[langchain]'"
-    ) from exc
+    from bpseg_pgm.integrations.common import missing_extra
 
-from bpseg_pgm.chunks import Chunk, chunk_texts
-from bpseg_pgm.chunks.chunking import _check_options
+    raise missing_extra("langchain", "langchain-text-splitters", "langchain") from exc
+
+from bpseg_pgm.embeddings import resolve_embedder
 from bpseg_pgm.integrations import chunk_metadata
-from bpseg_pgm.text.pipeline import _embedder
+from bpseg_pgm.integrations.common import adapter_options, chunk_for
+from bpseg_pgm.types.chunk import Chunk
 
 __all__ = ["BPSegTextSplitter"]
 
@@ -53,9 +53,10 @@ class BPSegTextSplitter(TextSplitter):
     lines : one sentence per line instead of splitting prose.
     model, embedder, cache_dir, show_progress : as for :func:`bpseg_pgm.text.segment_text`.
     add_start_index : put the exact ``start_index`` and ``end_index`` of each chunk in its metadata.
-    bpseg_params, **more_bpseg_params : passed to :class:`bpseg_pgm.BPSeg` (``potentials``, ``lam``,
-        ``engine``, ...); a BPSeg parameter whose name is taken here (BPSeg's own ``contiguous``)
-        goes in the ``bpseg_params`` dict.
+    **more_bpseg_params : passed to :class:`bpseg_pgm.BPSeg` (``structure``, ``potentials``, ``lam``,
+        ``engine``, ...).
+    bpseg_params : deprecated, still accepted: the same as a dict (it was for BPSeg's ``contiguous``,
+        whose name is taken here; BPSeg calls it ``structure`` now, which can be passed directly).
     """
 
     def __init__(
@@ -74,24 +75,21 @@ class BPSegTextSplitter(TextSplitter):
         bpseg_params: dict[str, Any] | None = None,
         **more_bpseg_params: Any,
     ) -> None:
-        max_tokens, min_tokens = _check_options(max_tokens, contiguous, min_tokens)
-        if bpseg_params is not None and not isinstance(bpseg_params, dict):
-            raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
-        self._bpseg_embedder = _embedder(embedder, model, cache_dir, show_progress)
+        max_tokens, min_tokens, params = adapter_options(max_tokens, contiguous, min_tokens, bpseg_params,
+                                                         more_bpseg_params)
+        self._bpseg_embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
         super().__init__(chunk_size=max_tokens or _NO_CAP, chunk_overlap=0, length_function=self._count,
                          add_start_index=add_start_index, strip_whitespace=False)
         self.max_tokens, self.contiguous, self.min_tokens = max_tokens, bool(contiguous), min_tokens
         self.n_segments, self.lines = n_segments, bool(lines)
-        self.bpseg_params = {**(bpseg_params or {}), **more_bpseg_params}
+        self.bpseg_params = params
 
     def _count(self, text: str) -> int:
         return self._bpseg_embedder.count_tokens([text])[0]
 
     def split_chunks(self, texts: Iterable[str]) -> list[list[Chunk]]:
-        """The :class:`~bpseg_pgm.chunks.Chunk` objects of every text (one embedding batch for all)."""
-        return chunk_texts(list(texts), self.max_tokens, self.contiguous, min_tokens=self.min_tokens,
-                           n_segments=self.n_segments, lines=self.lines, embedder=self._bpseg_embedder,
-                           bpseg_params=self.bpseg_params)
+        """The :class:`~bpseg_pgm.types.chunk.Chunk` objects of every text (one embedding batch for all)."""
+        return chunk_for(self, texts, self._bpseg_embedder)
 
     def split_text(self, text: str) -> list[str]:
         """The chunks of one text, as strings."""

@@ -25,14 +25,13 @@ try:
     from llama_index.core.node_parser.node_utils import build_nodes_from_splits
     from llama_index.core.schema import BaseNode, Document, MetadataMode, TextNode
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "bpseg_pgm.integrations.llama_index needs llama-index-core: pip install 'bpseg_pgm[llama-index]'"
-    ) from exc
+    from bpseg_pgm.integrations.common import missing_extra
 
-from bpseg_pgm.chunks import chunk_texts
-from bpseg_pgm.chunks.chunking import _check_options
+    raise missing_extra("llama_index", "llama-index-core", "llama-index") from exc
+
+from bpseg_pgm.embeddings import resolve_embedder
 from bpseg_pgm.integrations import METADATA_KEYS, chunk_metadata
-from bpseg_pgm.text.pipeline import _embedder
+from bpseg_pgm.integrations.common import adapter_options, chunk_for
 
 __all__ = ["BPSegNodeParser"]
 
@@ -45,8 +44,9 @@ class BPSegNodeParser(NodeParser):
     ``max_tokens``, ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``
     are as for :class:`bpseg_pgm.integrations.langchain.BPSegTextSplitter`; ``model``,
     ``embedder``, ``cache_dir`` and ``show_progress`` configure the embedding as for
-    :func:`bpseg_pgm.text.segment_text`; ``bpseg_params`` (a dict, for names taken here such as
-    BPSeg's own ``contiguous``) and further keyword arguments go to :class:`bpseg_pgm.BPSeg`.
+    :func:`bpseg_pgm.text.segment_text`; further keyword arguments (``structure``, ``potentials``, ``lam``, ...)
+    go to :class:`bpseg_pgm.BPSeg` and are kept in the ``bpseg_params`` field.  Passing them as the
+    ``bpseg_params`` dict is deprecated (it was for BPSeg's ``contiguous``, now ``structure``) but still accepted.
     """
 
     max_tokens: Optional[int] = Field(default=None, description="Largest multi-sentence chunk, in model tokens.")
@@ -75,13 +75,13 @@ class BPSegNodeParser(NodeParser):
         bpseg_params: Optional[Dict[str, Any]] = None,
         **more_bpseg_params: Any,
     ) -> None:
-        max_tokens, min_tokens = _check_options(max_tokens, contiguous, min_tokens)
-        params = {**(bpseg_params or {}), **more_bpseg_params}
+        max_tokens, min_tokens, params = adapter_options(max_tokens, contiguous, min_tokens, bpseg_params,
+                                                         more_bpseg_params)
         super().__init__(max_tokens=max_tokens, contiguous=bool(contiguous), min_tokens=min_tokens,
                          n_segments=n_segments, lines=bool(lines), model=None if model is None else str(model),
                          bpseg_params=params, include_metadata=include_metadata,
                          include_prev_next_rel=include_prev_next_rel)
-        self._embedder = _embedder(embedder, model, cache_dir, show_progress)
+        self._embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
 
     @classmethod
     def class_name(cls) -> str:
@@ -90,9 +90,7 @@ class BPSegNodeParser(NodeParser):
     def _parse_nodes(self, nodes: Sequence[BaseNode], show_progress: bool = False, **kwargs: Any) -> List[BaseNode]:
         nodes = list(nodes)
         texts = [node.get_content(metadata_mode=MetadataMode.NONE) for node in nodes]
-        all_chunks = chunk_texts(texts, self.max_tokens, self.contiguous, min_tokens=self.min_tokens,
-                                 n_segments=self.n_segments, lines=self.lines, embedder=self._embedder,
-                                 bpseg_params=self.bpseg_params)
+        all_chunks = chunk_for(self, texts, self._embedder)
         out: List[BaseNode] = []
         for node, chunks in zip(nodes, all_chunks):
             built = build_nodes_from_splits([c.text for c in chunks], node, id_func=self.id_func)

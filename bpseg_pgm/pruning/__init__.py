@@ -1,11 +1,11 @@
 """Query-focused pruning: keep the segments of a text most relevant to a question (see :mod:`.core`).
 
 ``bpseg_pgm.prune`` is :func:`~bpseg_pgm.pruning.core.prune`; the pieces it is made of are here
-for callers that hold embeddings already (``benchmarks/bench_prune.py``).
+for callers that hold embeddings already (``benchmarks/bench_prune.py``).  Its result,
+:class:`~bpseg_pgm.types.prune.PruneResult`, is a leaf type (re-exported here).
 """
 
 from bpseg_pgm.pruning.core import (
-    PruneResult,
     bm25_relevance,
     prune,
     relevance,
@@ -13,5 +13,6 @@ from bpseg_pgm.pruning.core import (
     segment_scores,
     select_runs,
 )
+from bpseg_pgm.types.prune import PruneResult
 
 __all__ = ["PruneResult", "prune", "bm25_relevance", "relevance", "segment_runs", "segment_scores", "select_runs"]

@@ -8,7 +8,7 @@ What is kept comes back in reading order, with exact offsets into the input.
 How (every choice below was made on QMSum train meetings, and measured on the validation
 meetings by ``benchmarks/bench_prune.py``; see benchmarks/RESULTS.md):
 
-1. **Segments.** ``BPSeg(contiguous=True)`` cuts the units into runs of consecutive units on
+1. **Segments.** ``BPSeg(structure="runs")`` cuts the units into runs of consecutive units on
    one topic (exact segmental programme; short units such as "Yeah ." weigh less,
    :func:`~bpseg_pgm.text.weights.unit_weights`). Contiguous segments beat BP-Seg's default
    non-contiguous segments here: a question's evidence is a stretch of the text, and the
@@ -32,22 +32,24 @@ grows with the square of the number of units).
 from __future__ import annotations
 
 import heapq
-import json
 import math
 import numbers
 import re
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.types.prune import PruneResult
+from bpseg_pgm.utils.labels import index_runs, run_starts
+from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
 __all__ = [
     "BM25_WEIGHT",
     "DEFAULT_BUDGET",
     "PART_UNITS",
-    "PruneResult",
     "SEGMENT_BLOCK",
     "TOP_M",
     "bm25_relevance",
@@ -58,8 +60,6 @@ __all__ = [
     "segment_scores",
     "select_runs",
 ]
-
-Span = tuple[int, int]
 
 #: Fraction of the words kept when neither ``budget`` nor ``max_tokens`` is given.
 DEFAULT_BUDGET = 0.2
@@ -123,13 +123,13 @@ def relevance(X: np.ndarray, q: np.ndarray, bm25: np.ndarray | None = None,
 
 
 def segment_runs(X: np.ndarray, units: Sequence[str], n_segments: Any = "auto") -> np.ndarray:
-    """Start index of each segment of ``BPSeg(contiguous=True)`` over the unit embeddings ``X``.
+    """Start index of each segment of ``BPSeg(structure="runs")`` over the unit embeddings ``X``.
 
     Units are weighted by :func:`~bpseg_pgm.text.weights.unit_weights`; inputs of fewer than
     three units give one segment per unit, and inputs longer than :data:`SEGMENT_BLOCK` are
     segmented block by block (``n_segments`` then applies to each block).
     """
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
     from bpseg_pgm.text.weights import unit_weights
 
     n = len(units)
@@ -141,8 +141,8 @@ def segment_runs(X: np.ndarray, units: Sequence[str], n_segments: Any = "auto") 
     bounds = np.linspace(0, n, n_blocks + 1).round().astype(int)
     for a, b in zip(bounds[:-1], bounds[1:]):
         k = n_segments if isinstance(n_segments, str) else min(int(n_segments), b - a)
-        labels = BPSeg(contiguous=True, n_segments=k).fit(X[a:b], sample_weight=weights[a:b]).labels_
-        starts.append(a + np.concatenate([[0], np.flatnonzero(np.diff(labels)) + 1]))
+        labels = BPSeg(structure="runs", n_segments=k).fit(X[a:b], sample_weight=weights[a:b]).labels_
+        starts.append(a + run_starts(labels))
     return np.concatenate(starts).astype(np.int64)
 
 
@@ -198,75 +198,13 @@ def select_runs(r: np.ndarray, starts: np.ndarray, costs: np.ndarray, capacity: 
     return kept
 
 
-@dataclass(frozen=True, eq=False)
-class PruneResult:
-    """What :func:`prune` kept.
-
-    * ``kept``: indices of the kept units (sentences, or the units given), reading order;
-    * ``spans``: ``(start, end)`` of each kept unit in ``source``, so ``source[start:end]`` is
-      the unit as written; ``source`` is the text given, or the units joined by newlines;
-    * ``runs``: ``(start, end)`` in ``source`` of each run of consecutive kept units (empty
-      units given in a list do not interrupt a run: they are skipped, never kept);
-    * ``text``: the pruned text: each run as written in ``source`` (whitespace between its
-      units included), runs joined by ``separator``;
-    * ``units``: every unit (sentences with their whitespace collapsed, or the units given);
-    * ``scores``: relevance of every unit to the query (NaN for an empty unit); ``segments``:
-      ``(start, end)`` unit ranges of the contiguous segments (they tile the units), with
-      ``segment_scores``;
-    * ``cost_unit`` ("words" or "tokens"), ``limit`` (the most the kept units may cost) and
-      ``used`` (what they cost).
-    """
-
-    query: str
-    kept: tuple[int, ...]
-    spans: tuple[Span, ...]
-    runs: tuple[Span, ...]
-    text: str
-    source: str
-    units: tuple[str, ...]
-    scores: np.ndarray
-    segments: tuple[Span, ...]
-    segment_scores: np.ndarray
-    cost_unit: str
-    limit: float
-    used: int
-    total: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready dict (0-based unit indices, character offsets into ``source``)."""
-        return {
-            "query": self.query,
-            "kept": list(self.kept),
-            "spans": [list(s) for s in self.spans],
-            "runs": [list(s) for s in self.runs],
-            "text": self.text,
-            "n_units": len(self.units),
-            "budget": {"unit": self.cost_unit, "limit": self.limit, "used": self.used, "total": self.total},
-            "scores": [None if np.isnan(s) else round(float(s), 6) for s in self.scores],
-            "segments": [list(s) for s in self.segments],
-            "segment_scores": [round(float(s), 6) for s in self.segment_scores],
-        }
-
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent, allow_nan=False)
-
-
 def _run_spans(positions: Sequence[int], spans: Sequence[Span]) -> list[Span]:
-    """Merge the spans of kept units at consecutive ``positions``: one ``(start, end)`` per run."""
-    out: list[Span] = []
-    prev = None
-    for i, (a, b) in zip(positions, spans):
-        if prev is not None and i == prev + 1:
-            out[-1] = (out[-1][0], b)
-        else:
-            out.append((a, b))
-        prev = i
-    return out
+    """Merge the spans of kept units at consecutive ``positions`` (increasing): one ``(start, end)`` per run."""
+    span_of = dict(zip((int(i) for i in positions), spans))
+    return [(span_of[run[0]][0], span_of[run[-1]][1]) for run in index_runs(positions)]
 
 
 def _check_query(query: Any) -> str:
-    from bpseg_pgm.utils.validation import check_unicode
-
     if not isinstance(query, str):
         raise ValueError(f"query must be a str, got {type(query).__name__}")
     if not query.strip():
@@ -304,7 +242,6 @@ def _check_options(n_segments: Any, separator: Any, bm25_weight: Any, top_m: Any
 
 def _units_of(text_or_units: Any, lines: bool) -> tuple[list[str], list[Span], str]:
     """The units to rank, their spans in the source, and the source text."""
-    from bpseg_pgm.utils.validation import check_unicode
     from bpseg_pgm.text.split import sentence_spans, squash
 
     if isinstance(text_or_units, str):
@@ -316,17 +253,16 @@ def _units_of(text_or_units: Any, lines: bool) -> tuple[list[str], list[Span], s
         return [squash(text[a:b]) for a, b in spans], spans, text
     if lines:
         raise ValueError("lines=True splits a text into lines; it does not apply to a list of units")
-    if isinstance(text_or_units, (bytes, bytearray)) or not isinstance(text_or_units, Sequence):
-        raise ValueError(f"text_or_units must be a str or a list of str, got {type(text_or_units).__name__}")
-    units = list(text_or_units)
+    not_a_list = "text_or_units must be a str or a list of str, got {type}"
+    if isinstance(text_or_units, bytearray) or not isinstance(text_or_units, Sequence):  # bytes: refused below
+        raise ValueError(not_a_list.format(type=type(text_or_units).__name__))
+    units = list(check_str_list(text_or_units, "text_or_units", "units[{i}]", any_iterable=True, unicode=True,
+                                not_a_list=not_a_list, not_a_str="{name} is {type}, not str"))
     if not units:
         raise ValueError("the list of units is empty")
     spans = []
     pos = 0
-    for i, u in enumerate(units):
-        if not isinstance(u, str):
-            raise ValueError(f"units[{i}] is {type(u).__name__}, not str")
-        check_unicode(u, f"units[{i}]")
+    for u in units:
         spans.append((pos, pos + len(u)))
         pos += len(u) + 1
     if not any(u.strip() for u in units):
@@ -337,9 +273,9 @@ def _units_of(text_or_units: Any, lines: bool) -> tuple[list[str], list[Span], s
 def _token_costs(units: list[str], embedder: Any, count_tokens: Callable | None) -> np.ndarray:
     """Tokens of each unit: ``count_tokens`` if given, else the model's tokenizer without its special tokens."""
     if count_tokens is not None:
-        from bpseg_pgm.chunks.chunking import _checked_counter
+        from bpseg_pgm.chunks.options import checked_token_counter
 
-        return np.array(_checked_counter(count_tokens)(units), dtype=np.int64)
+        return np.array(checked_token_counter(count_tokens)(units), dtype=np.int64)
     special = embedder.count_tokens([""])[0]
     return np.maximum(np.array(embedder.count_tokens(units), dtype=np.int64) - special, 0)
 
@@ -368,7 +304,7 @@ def prune(
     ``max_tokens``: at most this many tokens (the embedding model's tokenizer without special
     tokens, or ``count_tokens(list_of_str) -> list_of_int``). Not both.
 
-    The units are embedded (``embedder``, or an :class:`~bpseg_pgm.text.Embedder` for
+    The units are embedded (``embedder``, or an :class:`~bpseg_pgm.embeddings.Embedder` for
     ``model``), cut into contiguous BP-Seg segments (``n_segments``, default "auto"), and the
     segments most relevant to the query kept whole, or their best parts when they do not fit
     (see the module docstring). Bad input raises ``ValueError`` before anything is embedded;

@@ -40,7 +40,9 @@ import re
 
 import nupunkt
 
-__all__ = ["sentence_spans", "split_sentences", "split_lines", "split_text", "squash"]
+from bpseg_pgm.types.chunk import Span
+
+__all__ = ["join_sentences", "sentence_spans", "split_sentences", "split_lines", "split_text", "squash"]
 
 _BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 _LINE = re.compile("[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")  # what str.splitlines splits at
@@ -62,7 +64,6 @@ _KEEP_ABBREVIATIONS = frozenset(
 # Two-letter words are mostly real abbreviations ("oz", "ft", "pa"); these few are not.
 _SHORT_WORDS = frozenset("ah am an at in me ok or so".split())
 
-Span = tuple[int, int]
 
 
 @functools.cache
@@ -149,3 +150,12 @@ def split_lines(text: str) -> list[str]:
 def split_text(text: str, *, lines: bool = False) -> list[str]:
     """Split ``text`` with :func:`split_lines` if ``lines`` else :func:`split_sentences`."""
     return split_lines(text) if lines else split_sentences(text)
+
+
+def join_sentences(sentences: list[str]) -> tuple[str, list[Span]]:
+    """The sentences as one text, one per line, and their spans in it (the text of a list of sentences)."""
+    spans, pos = [], 0
+    for sentence in sentences:
+        spans.append((pos, pos + len(sentence)))
+        pos += len(sentence) + 1
+    return "\n".join(sentences), spans

@@ -132,3 +132,15 @@ def test_hub_probe_reports_closed_and_open_ports(monkeypatch):
         server.close()
     monkeypatch.setattr(constants, "ENDPOINT", f"http://127.0.0.1:{port}")
     assert emb_mod._hub_reachable(timeout=2.0) is False
+
+
+def test_token_counts_include_the_special_tokens(embedder):
+    assert embedder.count_tokens(["", "Hello world."]) == [2, 5]
+    with pytest.raises(ValueError, match="not a single string"):
+        embedder.count_tokens("Hello")
+
+
+def test_tokenizer_loads_alone_when_the_model_is_not_loaded(session_cache_dir):
+    fresh = Embedder(cache_dir=session_cache_dir, show_progress=False)
+    assert fresh.count_tokens(["The US Open."]) == [6]
+    assert fresh._model is None  # the weights were never loaded

@@ -82,10 +82,23 @@ def test_bpseg_parameters_whose_names_are_taken_go_in_a_dict(embedder, monkeypat
     import bpseg_pgm.text.pipeline as pipeline
 
     seen = []
-    fit = pipeline._fit
-    monkeypatch.setattr(pipeline, "_fit", lambda *a, **k: seen.append(dict(a[4])) or fit(*a, **k))
+    fit = pipeline.fit_segmentation
+    monkeypatch.setattr(pipeline, "fit_segmentation", lambda *a, **k: seen.append(dict(a[4])) or fit(*a, **k))
     splitter = BPSegTextSplitter(contiguous=False, embedder=embedder, bpseg_params={"damping": 0.1}, **PAPER)
     splitter.split_text(OTHER)
     assert seen == [{"damping": 0.1, **PAPER}] and splitter.contiguous is False
     with pytest.raises(ValueError, match="bpseg_params must be a dict"):
         BPSegTextSplitter(bpseg_params=[("lam", 1)])
+
+
+def test_bpseg_structure_is_passed_directly(embedder, monkeypatch):
+    """BPSeg's structure (formerly its contiguous, which needed the bpseg_params dict) is a plain keyword."""
+    import bpseg_pgm.text.pipeline as pipeline
+
+    seen = []
+    fit = pipeline.fit_segmentation
+    monkeypatch.setattr(pipeline, "fit_segmentation", lambda *a, **k: seen.append(dict(a[4])) or fit(*a, **k))
+    splitter = BPSegTextSplitter(contiguous=False, embedder=embedder, structure="runs")
+    chunks = splitter.split_chunks([OTHER])[0]
+    assert seen == [{"structure": "runs"}] and splitter.contiguous is False
+    assert all(c.contiguous for c in chunks)  # runs: each segment is one stretch of the text

@@ -1,12 +1,14 @@
-"""Chunks: exact offsets on messy text, the token cap, weakest-link cuts, merging, and the real tokenizer."""
+"""make_chunks: exact offsets on messy text, the token cap, weakest-link cuts, merging, and the real tokenizer
+(chunk_texts, many texts at once, is tested in tests/text/test_chunk_texts.py)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpseg_pgm.chunks import PIECE_SEPARATOR, Chunk, chunk_texts, make_chunks
-from bpseg_pgm.text.pipeline import Segmentation, segment_text
+from bpseg_pgm.chunks import PIECE_SEPARATOR, Chunk, make_chunks
+from bpseg_pgm.text.pipeline import segment_text
+from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 
 
@@ -189,33 +191,3 @@ def test_real_chunks_have_exact_offsets_and_model_tokens(real_seg, embedder):
                 if max_tokens and len(c.sentences) > 1:
                     assert c.n_tokens <= max_tokens
                 assert 0 < c.confidence <= 1
-
-
-def test_token_counts_include_the_special_tokens(embedder):
-    assert embedder.count_tokens(["", "Hello world."]) == [2, 5]
-    with pytest.raises(ValueError, match="not a single string"):
-        embedder.count_tokens("Hello")
-
-
-def test_tokenizer_loads_alone_when_the_model_is_not_loaded(session_cache_dir):
-    from bpseg_pgm.embeddings import Embedder
-
-    fresh = Embedder(cache_dir=session_cache_dir, show_progress=False)
-    assert fresh.count_tokens(["The US Open."]) == [6]
-    assert fresh._model is None  # the weights were never loaded
-
-
-def test_chunk_texts_takes_any_text_and_one_batch(embedder, monkeypatch):
-    calls = []
-    encode = embedder.encode
-    monkeypatch.setattr(embedder, "encode", lambda s: calls.append(list(s)) or encode(s))
-    texts = [DOC, "", "   \n", "Just one sentence here.", "Two sentences. Only two.", DOC[:120]]
-    out = chunk_texts(texts, 40, embedder=embedder, potentials="paper", lam=0.12, n_segments=3)
-    assert len(calls) == 1  # every text's sentences in one batch
-    assert [len(c) > 0 for c in out] == [True, False, False, True, True, True]
-    assert out[3] == [Chunk("Just one sentence here.", 0, 23, (0,), 0, 7, 1.0, ((0, 23),))]
-    for text, chunks in zip(texts, out):
-        for c in chunks:
-            assert text[c.start:c.end] == c.text
-    with pytest.raises(ValueError, match=r"texts\[1\]: text must be a str"):
-        chunk_texts(["ok. ok.", 3], embedder=embedder)

@@ -1,0 +1,56 @@
+"""The chunk options, checked in one place: the token caps, contiguous or whole segments, a token counter.
+
+:func:`check_chunk_options` is what :func:`~bpseg_pgm.chunks.make_chunks`, ``chunk_texts``, the
+adapters and ``bpseg segment --format chunks-jsonl`` check before any work; :func:`checked_token_counter`
+wraps a user's ``count_tokens`` so that a bad count is a clear ``ValueError`` (pruning uses it too).
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, Callable
+
+import numpy as np
+
+__all__ = ["TokenCounter", "check_chunk_options", "checked_token_counter"]
+
+#: A function from a list of str to their lengths in tokens.
+TokenCounter = Callable[[list[str]], list[int]]
+
+
+def _check_count(value: Any, name: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise ValueError(f"{name} must be a positive int or None, got {value!r}")
+    return int(value)
+
+
+def check_chunk_options(max_tokens: Any, contiguous: Any, min_tokens: Any) -> tuple[int | None, int | None]:
+    """``(max_tokens, min_tokens)`` as ints or None, or a ValueError: each a positive int or None,
+    ``contiguous`` True or False, ``min_tokens`` only with ``contiguous`` and at most ``max_tokens``."""
+    max_tokens = _check_count(max_tokens, "max_tokens")
+    min_tokens = _check_count(min_tokens, "min_tokens")
+    if not isinstance(contiguous, (bool, np.bool_)):
+        raise ValueError(f"contiguous must be True or False, got {contiguous!r}")
+    if min_tokens is not None and not contiguous:
+        raise ValueError("min_tokens merges neighbouring chunks, which needs contiguous=True")
+    if min_tokens is not None and max_tokens is not None and min_tokens > max_tokens:
+        raise ValueError(f"min_tokens ({min_tokens}) is larger than max_tokens ({max_tokens})")
+    return max_tokens, min_tokens
+
+
+def checked_token_counter(count_tokens: Any) -> TokenCounter:
+    """``count_tokens`` wrapped so that anything but one non-negative int per text is a ValueError."""
+    if not callable(count_tokens):
+        raise ValueError(f"count_tokens must be a function from a list of str to a list of int, got {count_tokens!r}")
+
+    def count(texts: list[str]) -> list[int]:
+        out = list(count_tokens(texts))
+        if len(out) != len(texts) or not all(
+            isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 0 for n in out
+        ):
+            raise ValueError("count_tokens must return one non-negative int per text")
+        return [int(n) for n in out]
+
+    return count

@@ -1,0 +1,37 @@
+"""What the LangChain and LlamaIndex adapters share: their options checked alike, and one call to chunk.
+
+Neither framework is imported here; each adapter module imports its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bpseg_pgm.chunks import Chunk, check_chunk_options
+from bpseg_pgm.text import chunk_texts
+
+__all__ = ["adapter_options", "chunk_for", "missing_extra"]
+
+
+def missing_extra(module: str, package: str, extra: str) -> ImportError:
+    """The ImportError an adapter raises when its framework is not installed."""
+    return ImportError(f"bpseg_pgm.integrations.{module} needs {package}: pip install 'bpseg_pgm[{extra}]'")
+
+
+def adapter_options(max_tokens: Any, contiguous: Any, min_tokens: Any, bpseg_params: Any,
+                    more_bpseg_params: dict[str, Any]) -> tuple[int | None, int | None, dict[str, Any]]:
+    """``(max_tokens, min_tokens, BPSeg's parameters in one dict)``, or a ValueError: the chunk options as
+    :func:`~bpseg_pgm.chunks.check_chunk_options` checks them, ``bpseg_params`` a dict (a mapping) or None."""
+    max_tokens, min_tokens = check_chunk_options(max_tokens, contiguous, min_tokens)
+    if bpseg_params is not None and not isinstance(bpseg_params, Mapping):
+        raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
+    return max_tokens, min_tokens, {**(bpseg_params or {}), **more_bpseg_params}
+
+
+def chunk_for(adapter: Any, texts: Iterable[str], embedder: Any) -> list[list[Chunk]]:
+    """The chunks of every text (one embedding batch for all) with the adapter's options: its ``max_tokens``,
+    ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``, read when called."""
+    return chunk_texts(list(texts), adapter.max_tokens, adapter.contiguous, min_tokens=adapter.min_tokens,
+                       n_segments=adapter.n_segments, lines=adapter.lines, embedder=embedder,
+                       bpseg_params=adapter.bpseg_params)

@@ -1,0 +1,78 @@
+"""Many texts to chunks in one call: split, embed in one batch, segment, and cut each into chunks.
+
+:func:`chunk_texts` is what the framework adapters (:mod:`bpseg_pgm.integrations`) are built on.
+It belongs to the text layer because it segments first (:func:`~bpseg_pgm.text.pipeline.segment_texts`);
+the chunking itself is :func:`bpseg_pgm.chunks.make_chunks`.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, Iterable
+
+from bpseg_pgm.chunks import Chunk, check_chunk_options, make_chunks, token_counter
+from bpseg_pgm.embeddings import resolve_embedder
+from bpseg_pgm.text.pipeline import segment_texts
+from bpseg_pgm.text.split import sentence_spans
+from bpseg_pgm.utils.validation import check_list, check_unicode
+
+__all__ = ["chunk_texts"]
+
+
+def chunk_texts(
+    texts: Iterable[str],
+    max_tokens: int | None = None,
+    contiguous: bool = True,
+    *,
+    min_tokens: int | None = None,
+    n_segments: int | str = "auto",
+    lines: bool = False,
+    model: Any = None,
+    embedder: Any = None,
+    cache_dir: Any = None,
+    show_progress: bool | None = None,
+    bpseg_params: dict[str, Any] | None = None,
+    **more_bpseg_params: Any,
+) -> list[list[Chunk]]:
+    """Chunks of many texts: one list of :class:`~bpseg_pgm.types.chunk.Chunk` per text, with one embedding
+    batch for all.
+
+    Unlike :func:`~bpseg_pgm.text.pipeline.segment_texts` this accepts any text: an empty or
+    whitespace-only text gives no chunk, a text of one sentence gives one chunk (segment 0,
+    confidence 1.0), and a k larger than a text's number of sentences becomes that number.
+    ``max_tokens``, ``contiguous`` and ``min_tokens`` are those of :func:`~bpseg_pgm.chunks.make_chunks`.
+    BPSeg's parameters (``structure``, ``potentials``, ``lam``, ...) come as keyword arguments.
+    ``bpseg_params`` (a dict of them) is deprecated: it was for BPSeg's ``contiguous``, whose name is taken
+    here, and BPSeg now calls that parameter ``structure``; it is still accepted.
+    """
+    if bpseg_params is not None and not isinstance(bpseg_params, dict):
+        raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
+    bpseg_params = {**(bpseg_params or {}), **more_bpseg_params}
+    max_tokens, min_tokens = check_chunk_options(max_tokens, contiguous, min_tokens)
+    texts = check_list(texts, "texts must be a list of str", any_iterable=True)
+    n_spans = []
+    for i, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise ValueError(f"texts[{i}]: text must be a str, got {type(text).__name__}")
+        try:
+            check_unicode(text)
+        except ValueError as exc:
+            raise ValueError(f"texts[{i}]: {exc}") from None
+        n_spans.append(len(sentence_spans(text, lines=lines)))
+    embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
+    many = [i for i, n in enumerate(n_spans) if n >= 2]
+    ks = [n_segments if not isinstance(n_segments, numbers.Integral) or isinstance(n_segments, bool)
+          else min(int(n_segments), n_spans[i]) for i in many]
+    segs = segment_texts([texts[i] for i in many], ks, lines=lines, embedder=embedder, **bpseg_params) if many else []
+    by_text = dict(zip(many, segs))
+    counter = token_counter(None, embedder, getattr(embedder, "model_name", None))
+    out: list[list[Chunk]] = []
+    for i, text in enumerate(texts):
+        if i in by_text:
+            out.append(make_chunks(by_text[i], max_tokens, contiguous, min_tokens=min_tokens, count_tokens=counter))
+        elif n_spans[i] == 1:
+            (a, b), = sentence_spans(text, lines=lines)
+            out.append([Chunk(text[a:b], a, b, (0,), 0, counter([text[a:b]])[0], 1.0, ((a, b),))])
+        else:
+            out.append([])
+    return out

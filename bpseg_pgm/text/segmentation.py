@@ -1,0 +1,175 @@
+"""The result of segmenting a text: :class:`Segmentation`, its sentences, labels, beliefs and spans.
+
+The labels are renumbered in reading order (segment 0 is the one the first sentence belongs
+to), which makes outputs comparable across runs and easy to read.  A segmentation keeps the
+text and each sentence's character span in it, so it can be cut into :meth:`~Segmentation.chunks`
+whose offsets point into the original (:func:`bpseg_pgm.chunks.make_chunks`), and shown as
+HTML (:meth:`~Segmentation.to_html`, and in Jupyter by itself).
+
+Numbering: every index in Python (labels, segments, sentence indices) counts from 0;
+every human-readable output (:meth:`~Segmentation.to_text`, the HTML, the CLI's text)
+counts sentences and segments from 1.
+"""
+
+from __future__ import annotations
+
+import json
+import numbers
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from bpseg_pgm.chunks import make_chunks
+from bpseg_pgm.io.jsonable import jsonable
+from bpseg_pgm.text.split import join_sentences
+from bpseg_pgm.types.chunk import Span
+
+__all__ = ["Segmentation"]
+
+
+@dataclass
+class Segmentation:
+    """A segmentation of ``sentences`` into possibly non-contiguous segments.
+
+    ``labels[i]`` is the segment of sentence ``i``; segments are numbered
+    0..m-1 in order of their first sentence.  ``segments[j]`` lists the sentence
+    indices of segment ``j`` in reading order.  ``beliefs`` is the (n, k) matrix
+    of BP beliefs with columns permuted to match the renumbered labels (columns
+    of segments that ended up empty come last), so ``beliefs[i, labels[i]]`` is
+    the belief of sentence ``i`` in its own segment.
+
+    ``text`` is the text the sentences came from and ``spans[i] = (start, end)``
+    the characters of sentence ``i`` in it: ``text[start:end]`` is the sentence as
+    written (``sentences[i]`` is the same with its whitespace collapsed).  Built from
+    a list of sentences, ``text`` is those sentences joined by newlines (``lines``
+    is then True: one sentence per line, as with ``segment_text(..., lines=True)``).
+    ``embeddings`` (the rows BP-Seg saw) and ``embedder`` (for the tokenizer) are
+    kept when the pipeline made the segmentation; :meth:`chunks` uses them.
+    """
+
+    sentences: list[str]
+    labels: np.ndarray
+    segments: list[list[int]]
+    beliefs: np.ndarray
+    params: dict[str, Any] = field(default_factory=dict)
+    n_iter: int | None = None
+    converged: bool | None = None
+    model: str | None = None
+    text: str | None = None
+    spans: list[Span] | None = None
+    lines: bool = False
+    embeddings: np.ndarray | None = field(default=None, repr=False)
+    embedder: Any = field(default=None, repr=False, compare=False)
+    #: "runs" (every segment one run of consecutive sentences) or "topics" (segments may return):
+    #: what BPSeg's ``structure`` chose (``BPSeg.structure_``); None when not made by the pipeline
+    structure: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.text is None:
+            if self.spans is not None:
+                raise ValueError("spans need the text they point into")
+            self.text, self.spans = join_sentences(self.sentences)
+            self.lines = True
+        elif self.spans is None:
+            raise ValueError("a Segmentation given its text needs the sentences' spans too")
+        self.spans = [(int(a), int(b)) for a, b in self.spans]
+        if len(self.spans) != len(self.sentences):
+            raise ValueError(f"{len(self.spans)} spans for {len(self.sentences)} sentences")
+
+    @property
+    def n_segments(self) -> int:
+        """Number of non-empty segments (may be fewer than the k asked for)."""
+        return len(self.segments)
+
+    def confidence(self) -> np.ndarray:
+        """Belief of each sentence in its assigned segment, shape (n,)."""
+        return self.beliefs[np.arange(len(self.sentences)), self.labels]
+
+    @property
+    def requested_segments(self) -> int | None:
+        """The k asked for, when it was a number (None for "auto" or ``init="all"``)."""
+        k = self.params.get("n_segments")
+        if self.params.get("init") == "all" or isinstance(k, bool) or not isinstance(k, numbers.Integral):
+            return None
+        return int(k)
+
+    def fewer_than_requested(self) -> str | None:
+        """A one-line note when fewer segments came back than the k asked for, else None."""
+        k = self.requested_segments
+        if k is None or self.n_segments >= k:
+            return None
+        return (f"{self.n_segments} segment{'s' if self.n_segments != 1 else ''} for k = {k}: "
+                f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped")
+
+    def chunks(self, max_tokens: int | None = None, contiguous: bool = True, *, min_tokens: int | None = None,
+               count_tokens: Any = None) -> list[Any]:
+        """Cut the text into :class:`~bpseg_pgm.types.chunk.Chunk` objects with exact offsets.
+
+        ``contiguous=True``: one chunk per run of consecutive sentences of one segment, in reading
+        order, ``chunk.text == self.text[chunk.start:chunk.end]``.  ``contiguous=False``: one chunk
+        per segment (its runs joined by blank lines; ``chunk.spans`` lists them).  A chunk longer
+        than ``max_tokens`` (the embedding model's tokens, special tokens included) is split at
+        its weakest link, until every chunk of two or more sentences fits; with ``min_tokens``,
+        a contiguous chunk shorter than that merges into a neighbour when the result fits.
+        ``count_tokens`` (a function from a list of str to a list of int) replaces the model's
+        tokenizer.  See :func:`bpseg_pgm.chunks.make_chunks`.
+        """
+        return make_chunks(self, max_tokens, contiguous, min_tokens=min_tokens, count_tokens=count_tokens)
+
+    def to_html(self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5,
+                root_id: str | None = None) -> str:
+        """The text coloured by segment, paragraphs kept, with an overview strip (one cell per sentence),
+        a legend and the segments listed (collapsed when long), as HTML.
+
+        ``full_page=False`` gives a fragment to embed in another page (what Jupyter shows); its
+        styles are scoped to ``root_id`` (random by default).  See :func:`bpseg_pgm.formats.html.render_html`.
+        """
+        from bpseg_pgm.formats.html import render_html
+
+        return render_html(self, title=title, full_page=full_page, low_belief=low_belief, root_id=root_id)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's rich display: the HTML fragment."""
+        return self.to_html(full_page=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict (lists, ints, floats, str); ``spans`` are offsets into the text."""
+        return {
+            "sentences": list(self.sentences),
+            "spans": [[a, b] for a, b in self.spans],
+            "labels": [int(x) for x in self.labels],
+            "segments": [[int(i) for i in seg] for seg in self.segments],
+            "n_segments": self.n_segments,
+            "beliefs": np.asarray(self.beliefs, dtype=float).tolist(),
+            "params": {k: jsonable(v) for k, v in self.params.items()},
+            "n_iter": None if self.n_iter is None else int(self.n_iter),
+            "converged": None if self.converged is None else bool(self.converged),
+            "model": self.model,
+            "structure": self.structure,
+        }
+
+    def to_text(self) -> str:
+        """Human-readable listing: each segment (numbered from 1) with its numbered sentences (from 1).
+
+        When fewer segments came back than the k asked for, a first line says so.
+        """
+        width = len(str(len(self.sentences)))
+        note = self.fewer_than_requested()
+        blocks = [f"Note: {note}."] if note else []
+        for j, idx in enumerate(self.segments):
+            head = f"[Segment {j + 1}] sentences " + ", ".join(str(i + 1) for i in idx)
+            body = [f"  {i + 1:>{width}}  {self.sentences[i]}" for i in idx]
+            blocks.append("\n".join([head, *body]))
+        return "\n\n".join(blocks) + "\n"
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """The :meth:`to_dict` content as a JSON string (UTF-8 characters kept).
+
+        NaN or inf anywhere is a ValueError: ``json.dumps`` would write them as bare
+        ``NaN``/``Infinity``, which is not JSON and breaks every strict reader.
+        """
+        try:
+            return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+        except ValueError:
+            raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None
