@@ -1,4 +1,4 @@
-"""``bpseg bench choi`` and ``bpseg bench example``: reproduce the paper's Tables 1 and 2.
+"""``bpseg bench``: the paper's Tables 1 and 2 (``choi``, ``example``), ``interleaved``, ``corpus`` and ``export``.
 
 :func:`register` adds the ``bench`` command to the ``bpseg`` parser. Each sub-command's
 ``func(args)`` returns an exit code and raises ValueError / OSError for bad input, which
@@ -42,6 +42,15 @@ def _report(result: dict, out, write, render) -> int:
     return 0
 
 
+def _embedder(cache_dir: str | None, progress: bool | None):
+    """An ``Embedder`` on ``--cache-dir``, or None (the benchmark's default embedder) without one."""
+    if cache_dir is None:
+        return None
+    from bpseg_pgm.embeddings import Embedder
+
+    return Embedder(cache_dir=cache_dir, show_progress=progress)
+
+
 def run_choi(args: argparse.Namespace) -> int:
     """``bpseg bench choi``: run the Choi benchmark and write Markdown, JSON and PNG to --out."""
     from bpseg_pgm.io.reports import check_output_dir
@@ -58,11 +67,7 @@ def run_choi(args: argparse.Namespace) -> int:
     seed = _int(args.seed, "--seed")
     out = check_output_dir(args.out)
     load_choi(args.data, sets=sets, ranges=ranges, limit=1)  # fail fast on bad data/sets/ranges
-    embedder = None
-    if args.cache_dir is not None:
-        from bpseg_pgm.text.embeddings import Embedder
-
-        embedder = Embedder(cache_dir=args.cache_dir, show_progress=False if args.no_progress else None)
+    embedder = _embedder(args.cache_dir, False if args.no_progress else None)
     result = run_choi_benchmark(
         args.data, sets=sets, ranges=ranges, methods=methods, limit=limit, seed=seed,
         embedder=embedder, progress=False if args.no_progress else None,
@@ -96,11 +101,7 @@ def run_example(args: argparse.Namespace) -> int:
 
     seeds = _int(args.seeds, "--seeds")
     out = check_output_dir(args.out)
-    embedder = None
-    if args.cache_dir is not None:
-        from bpseg_pgm.text.embeddings import Embedder
-
-        embedder = Embedder(cache_dir=args.cache_dir, show_progress=False)
+    embedder = _embedder(args.cache_dir, False)
     result = run_example_benchmark(n_seeds=seeds, embedder=embedder)
     return _report(result, out, write_example_report, render_example_markdown)
 
@@ -111,20 +112,14 @@ def run_corpus(args: argparse.Namespace) -> int:
     from bpseg_pgm.evaluation.bench_corpus import (
         CORPUS_METHODS, load_dataset, render_corpus_markdown, run_corpus_benchmark, write_corpus_report,
     )  # fmt: skip
+    from bpseg_pgm.evaluation.methods import check_methods
 
-    methods = _split(args.methods) or list(CORPUS_METHODS)
-    from bpseg_pgm.evaluation.bench_corpus import _check_methods
-
-    _check_methods(methods)  # before loading (and embedding) anything
+    methods = check_methods(_split(args.methods) or CORPUS_METHODS)  # before loading (and embedding) anything
     limit = None if args.limit is None else _int(args.limit, "--limit")
     seed = _int(args.seed, "--seed")
     out = check_output_dir(args.out)
     datasets = {spec: load_dataset(spec, limit=limit) for spec in dict.fromkeys(args.datasets)}
-    embedder = None
-    if args.cache_dir is not None:
-        from bpseg_pgm.text.embeddings import Embedder
-
-        embedder = Embedder(cache_dir=args.cache_dir, show_progress=False if args.no_progress else None)
+    embedder = _embedder(args.cache_dir, False if args.no_progress else None)
     result = run_corpus_benchmark(
         datasets, methods=methods, seed=seed, embedder=embedder, progress=False if args.no_progress else None
     )
@@ -143,10 +138,69 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Each sub-command's (help, description).
+_TEXTS = {
+    "choi": (
+        "Table 1: ARI, NMI, AMI, Pk, WindowDiff on the Choi corpus",
+        "Run BP-Seg and the baselines on Choi documents; write mean ± std per range and method "
+        "as Markdown and JSON, and a PNG chart.",
+    ),
+    "interleaved": (
+        "documents whose topics return (A B A C B ...), built from Choi set 1",
+        "Build documents from chunks of 3-5 Choi set-1 segments, interleaved so that topics "
+        "return; gold = source segment. The development benchmark for non-contiguous grouping.",
+    ),
+    "corpus": (
+        "any corpus (JSONL, or qmsum-train/-val, choi-N, interleaved): one table per dataset",
+        "Run BP-Seg and the baselines (one segment, equal blocks, TextTiling, k-means, KernelCPD) "
+        "on each dataset; write a table per dataset (ARI, NMI, AMI, Pk, WindowDiff, runs per "
+        "gold run, segments found, purity of returning topics) as Markdown and JSON, and a PNG. "
+        "JSONL format: one {\"id\", \"units\": [...], \"labels\": [... or null]} per line.",
+    ),
+    "export": (
+        "write a dataset (qmsum-train, choi-1, interleaved, ...) as a JSONL corpus",
+        "Write a dataset in the corpus format read by `bpseg bench corpus`.",
+    ),
+    "example": (
+        "Table 2: tennis sentences together on the illustrative example, k = 2..7",
+        "For k = 2..7, check whether BP-Seg, k-means and GraphSeg group the three tennis "
+        "sentences of the paper's illustrative example and find more than one segment.",
+    ),
+}  # fmt: skip
+
+
+def _command(sub, func, name: str) -> argparse.ArgumentParser:
+    """The sub-command ``name`` (its texts from ``_TEXTS``), run by ``func(args)``."""
+    help, description = _TEXTS[name]
+    parser = sub.add_parser(name, help=help, description=description)
+    parser.set_defaults(func=func)
+    return parser
+
+
+def _add_out(parser: argparse.ArgumentParser, default: str, files: str = "") -> None:
+    parser.add_argument("--out", default=default, metavar="DIR", help=f"output folder (default {default}){files}")
+
+
+def _add_cache_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
+
+
+def _add_run_options(parser: argparse.ArgumentParser, methods, out: str, files: str = "",
+                     seed: str = "random_state of the seeded methods (default 0)", cache_dir: bool = True) -> None:
+    """The options every table benchmark shares: --methods, --out, --seed, --cache-dir, --no-progress."""
+    parser.add_argument("--methods", nargs="+", metavar="METHOD", help=f"methods (default: {' '.join(methods)})")
+    _add_out(parser, out, files)
+    parser.add_argument("--seed", default="0", metavar="N", help=seed)
+    if cache_dir:
+        _add_cache_dir(parser)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
 def register(subparsers) -> argparse.ArgumentParser:
-    """Add ``bench`` (with ``choi`` and ``example``) to an argparse sub-parsers object."""
+    """Add ``bench`` (``choi``, ``interleaved``, ``corpus``, ``export``, ``example``) to argparse sub-parsers."""
+    from bpseg_pgm.evaluation.bench_choi import DEFAULT_METHODS
+    from bpseg_pgm.evaluation.bench_corpus import CORPUS_METHODS, DATASET_NAMES
     from bpseg_pgm.evaluation.choi import CHOI_RANGES, CHOI_SETS, ENV_VAR
-    from bpseg_pgm.evaluation.methods import METHODS
 
     bench = subparsers.add_parser(
         "bench", help="reproduce the paper's benchmarks (Choi table, illustrative example)",
@@ -154,83 +208,38 @@ def register(subparsers) -> argparse.ArgumentParser:
     )  # fmt: skip
     sub = bench.add_subparsers(title="benchmarks", dest="benchmark", required=True, metavar="BENCHMARK")
 
-    choi = sub.add_parser(
-        "choi", help="Table 1: ARI, NMI, AMI, Pk, WindowDiff on the Choi corpus",
-        description="Run BP-Seg and the baselines on Choi documents; write mean ± std per range and method "
-                    "as Markdown and JSON, and a PNG chart.",
-    )  # fmt: skip
+    choi = _command(sub, run_choi, "choi")
     choi.add_argument("--ranges", nargs="+", metavar="RANGE",
                       help=f"ranges to run (default all: {' '.join(CHOI_RANGES)})")
     choi.add_argument("--sets", nargs="+", metavar="SET",
                       help=f"Choi sets to run (default all: {' '.join(map(str, CHOI_SETS))}); "
                            "parameters were chosen on set 1, so report sets 2-4")
-    choi.add_argument("--methods", nargs="+", metavar="METHOD",
-                      help=f"methods (default all: {' '.join(METHODS)})")
     choi.add_argument("--limit", metavar="N", help="at most N documents per set/range folder")
-    choi.add_argument("--out", default=DEFAULT_CHOI_OUT, metavar="DIR",
-                      help=f"output folder (default {DEFAULT_CHOI_OUT})")
     choi.add_argument("--data", metavar="DIR",
                       help=f"Choi data folder (default ${ENV_VAR}, else shared/data/choi found above "
                            "the current directory or the package)")
-    choi.add_argument("--seed", default="0", metavar="N", help="random_state of the seeded methods (default 0)")
-    choi.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
-    choi.add_argument("--no-progress", action="store_true", help="no progress bars")
-    choi.set_defaults(func=run_choi)
+    _add_run_options(choi, DEFAULT_METHODS, DEFAULT_CHOI_OUT)
 
-    inter = sub.add_parser(
-        "interleaved", help="documents whose topics return (A B A C B ...), built from Choi set 1",
-        description="Build documents from chunks of 3-5 Choi set-1 segments, interleaved so that topics "
-                    "return; gold = source segment. The development benchmark for non-contiguous grouping.",
-    )  # fmt: skip
+    inter = _command(sub, run_interleaved, "interleaved")
     inter.add_argument("--docs", default="60", metavar="N", help="number of documents (default 60)")
-    inter.add_argument("--seed", default="0", metavar="N", help="seed for building documents and methods")
-    inter.add_argument("--methods", nargs="+", metavar="METHOD",
-                       help=f"methods (default: {' '.join(INTERLEAVED_METHODS)})")
-    inter.add_argument("--out", default=DEFAULT_INTERLEAVED_OUT, metavar="DIR",
-                       help=f"output folder (default {DEFAULT_INTERLEAVED_OUT})")
     inter.add_argument("--data", metavar="DIR", help="Choi data folder (as for `bench choi`)")
-    inter.add_argument("--no-progress", action="store_true", help="no progress bars")
-    inter.set_defaults(func=run_interleaved)
+    _add_run_options(inter, INTERLEAVED_METHODS, DEFAULT_INTERLEAVED_OUT,
+                     seed="seed for building documents and methods", cache_dir=False)
 
-    from bpseg_pgm.evaluation.bench_corpus import CORPUS_METHODS, DATASET_NAMES
-
-    corpus = sub.add_parser(
-        "corpus", help="any corpus (JSONL, or qmsum-train/-val, choi-N, interleaved): one table per dataset",
-        description="Run BP-Seg and the baselines (one segment, equal blocks, TextTiling, k-means, KernelCPD) "
-                    "on each dataset; write a table per dataset (ARI, NMI, AMI, Pk, WindowDiff, runs per "
-                    "gold run, segments found, purity of returning topics) as Markdown and JSON, and a PNG. "
-                    "JSONL format: one {\"id\", \"units\": [...], \"labels\": [... or null]} per line.",
-    )  # fmt: skip
+    corpus = _command(sub, run_corpus, "corpus")
     corpus.add_argument("datasets", nargs="+", metavar="DATASET",
                         help=f"a .jsonl corpus or one of {', '.join(DATASET_NAMES)}")
-    corpus.add_argument("--methods", nargs="+", metavar="METHOD",
-                        help=f"methods (default: {' '.join(CORPUS_METHODS)})")
     corpus.add_argument("--limit", metavar="N", help="at most N documents per dataset")
-    corpus.add_argument("--out", default=DEFAULT_CORPUS_OUT, metavar="DIR",
-                        help=f"output folder (default {DEFAULT_CORPUS_OUT}); files corpus_results.*")
-    corpus.add_argument("--seed", default="0", metavar="N", help="random_state of the seeded methods (default 0)")
-    corpus.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
-    corpus.add_argument("--no-progress", action="store_true", help="no progress bars")
-    corpus.set_defaults(func=run_corpus)
+    _add_run_options(corpus, CORPUS_METHODS, DEFAULT_CORPUS_OUT, files="; files corpus_results.*")
 
-    export = sub.add_parser(
-        "export", help="write a dataset (qmsum-train, choi-1, interleaved, ...) as a JSONL corpus",
-        description="Write a dataset in the corpus format read by `bpseg bench corpus`.",
-    )  # fmt: skip
+    export = _command(sub, run_export, "export")
     export.add_argument("dataset", metavar="DATASET", help=f"one of {', '.join(DATASET_NAMES)}")
     export.add_argument("-o", "--output", required=True, metavar="FILE", help="the .jsonl file to write")
     export.add_argument("--limit", metavar="N", help="at most N documents")
-    export.set_defaults(func=run_export)
 
-    example = sub.add_parser(
-        "example", help="Table 2: tennis sentences together on the illustrative example, k = 2..7",
-        description="For k = 2..7, check whether BP-Seg, k-means and GraphSeg group the three tennis "
-                    "sentences of the paper's illustrative example and find more than one segment.",
-    )  # fmt: skip
+    example = _command(sub, run_example, "example")
     example.add_argument("--seeds", default="20", metavar="N",
                          help="seeds for the seeded methods (default 20)")
-    example.add_argument("--out", default=DEFAULT_EXAMPLE_OUT, metavar="DIR",
-                         help=f"output folder (default {DEFAULT_EXAMPLE_OUT})")
-    example.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
-    example.set_defaults(func=run_example)
+    _add_out(example, DEFAULT_EXAMPLE_OUT)
+    _add_cache_dir(example)
     return bench

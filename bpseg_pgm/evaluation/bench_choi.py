@@ -9,10 +9,8 @@ second table reports the held-out sets alone.
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import platform
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -20,10 +18,12 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm.io.reports import check_output_dir, write_atomically
-from bpseg_pgm.evaluation.choi import CHOI_RANGES, ChoiDocument, load_choi, resolve_data_dir
-from bpseg_pgm.evaluation.methods import METHODS, make_estimator
+from bpseg_pgm.evaluation.choi import CHOI_RANGES, load_choi, resolve_data_dir
+from bpseg_pgm.evaluation.methods import METHODS, check_methods
 from bpseg_pgm.evaluation.metrics import METRICS, evaluate
+from bpseg_pgm.evaluation.report import machine_info, write_report
+from bpseg_pgm.evaluation.runner import check_seed, embed_documents, make_embedder, segment
+from bpseg_pgm.types.document import Document
 
 __all__ = [
     "DEFAULT_METHODS",
@@ -43,37 +43,6 @@ DEFAULT_METHODS: tuple[str, ...] = (
 TUNING_SET = 1
 OUTPUT_NAMES = {"markdown": "choi_results.md", "json": "choi_results.json", "png": "choi_results.png"}
 _LABELS = {"ari": "ARI", "nmi": "NMI", "ami": "AMI", "pk": "Pk", "windowdiff": "WD"}
-
-
-def machine_info() -> dict:
-    """CPU model, core count and library versions, for the report."""
-    import sklearn
-
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {
-        "cpu": model,
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "scikit-learn": sklearn.__version__,
-    }
-
-
-def _check_methods(methods: Iterable[str]) -> list[str]:
-    methods = list(dict.fromkeys(methods))
-    if not methods:
-        raise ValueError("no methods selected")
-    unknown = [m for m in methods if m not in METHODS]
-    if unknown:
-        raise ValueError(f"unknown method(s) {', '.join(unknown)}; choose from {', '.join(METHODS)}")
-    return methods
 
 
 def run_choi_benchmark(
@@ -96,26 +65,19 @@ def run_choi_benchmark(
     ``summary`` (see :func:`summarize`) and per-document ``records``. ``docs`` replaces
     the Choi selection by other documents with the same fields (e.g. interleaved ones).
     """
-    methods = _check_methods(methods)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    methods = check_methods(methods)
+    seed = check_seed(seed)
     root = resolve_data_dir(data_dir)
     if docs is None:
         docs = load_choi(root, sets=sets, ranges=ranges, limit=limit)
-    if embedder is None:
-        from bpseg_pgm.text.embeddings import Embedder
-
-        embedder = Embedder(show_progress=progress)
+    embedder = make_embedder(embedder, progress)
     start = time.perf_counter()
-    vectors = embedder.encode([s for d in docs for s in d.sentences])
-    embed_seconds = time.perf_counter() - start
+    vectors, embed_seconds = embed_documents(docs, embedder)
     records: list[dict] = []
-    offset = 0
-    for doc in tqdm(docs, desc="Choi", unit="doc", disable=None if progress is None else not progress):
-        X = vectors[offset : offset + len(doc)]
-        offset += len(doc)
+    bar = tqdm(list(zip(docs, vectors)), desc="Choi", unit="doc", disable=None if progress is None else not progress)
+    for doc, X in bar:
         for name in methods:
-            records.append(_run_one(doc, X, name, int(seed)))
+            records.append(_run_one(doc, X, name, seed))
     total = time.perf_counter() - start
     config = {
         "title": title,
@@ -127,7 +89,7 @@ def run_choi_benchmark(
         "seed": int(seed),
         "embedder": getattr(embedder, "model_id", type(embedder).__name__),
         "n_documents": len(docs),
-        "n_sentences": int(offset),
+        "n_sentences": sum(len(d) for d in docs),
     }
     return {
         "config": config,
@@ -138,11 +100,9 @@ def run_choi_benchmark(
     }
 
 
-def _run_one(doc: ChoiDocument, X: np.ndarray, name: str, seed: int) -> dict:
-    estimator = make_estimator(name, len(doc), seed, gold_k=doc.n_segments)
-    t0 = time.perf_counter()
-    labels = np.asarray(estimator.fit_predict(X))
-    seconds = time.perf_counter() - t0
+def _run_one(doc: Document, X: np.ndarray, name: str, seed: int) -> dict:
+    """One document, one method: the runner's labels scored, as one record of the table."""
+    labels, seconds = segment(doc, X, name, seed)
     scores = evaluate(doc.labels, labels)
     return {
         "doc": doc.doc_id,
@@ -288,27 +248,7 @@ def _render_png(result: dict) -> bytes:
     return buf.getvalue()
 
 
-def _json_safe(obj):
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
-    if isinstance(obj, dict):
-        return {k: _json_safe(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_json_safe(v) for v in obj]
-    if isinstance(obj, np.generic):
-        return _json_safe(obj.item())
-    return obj
-
-
 def write_choi_report(result: dict, out_dir: str | os.PathLike, stem: str = "choi_results") -> dict[str, Path]:
     """Write the Markdown table, the JSON (summary and per-document records) and the PNG chart
     into ``out_dir`` all-or-nothing, as ``<stem>.md/.json/.png``; returns kind -> path."""
-    out = check_output_dir(out_dir)
-    paths = {kind: out / (stem + Path(fname).suffix) for kind, fname in OUTPUT_NAMES.items()}
-    contents = {
-        paths["markdown"]: render_markdown(result),
-        paths["json"]: json.dumps(_json_safe(result), indent=1, allow_nan=False) + "\n",
-        paths["png"]: _render_png(result),
-    }
-    write_atomically(contents)
-    return paths
+    return write_report(result, out_dir, stem, render_markdown(result), _render_png(result))

@@ -16,7 +16,6 @@ built from Choi set 1, the tuning set).
 from __future__ import annotations
 
 import io
-import json
 import math
 import os
 import re
@@ -27,11 +26,12 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm.io.reports import check_output_dir, write_atomically
-from bpseg_pgm.evaluation.bench_choi import _check_methods, _json_safe, machine_info
 from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
-from bpseg_pgm.evaluation.methods import METHODS, make_estimator
-from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial, n_runs
+from bpseg_pgm.evaluation.methods import METHODS, check_methods
+from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial
+from bpseg_pgm.evaluation.report import machine_info, write_report
+from bpseg_pgm.evaluation.runner import check_seed, embed_documents, make_embedder, segment
+from bpseg_pgm.types.document import Document
 
 __all__ = [
     "CORPUS_METHODS",
@@ -99,26 +99,11 @@ def _spread(docs: Sequence, limit: int) -> list:
     return [docs[i] for i in idx]
 
 
-def _gold_k(doc: LabelledDocument, kind: str) -> int:
-    if kind == "runs":
-        return n_runs(doc.gold)
-    return doc.n_segments
-
-
-def run_one(doc: LabelledDocument, X: np.ndarray, name: str, seed: int) -> dict:
-    """Segment one document with one method and score it."""
-    method = METHODS[name]
-    gold_k = _gold_k(doc, method.gold_k_kind) if method.uses_gold_k else None
-    estimator = make_estimator(name, len(doc), seed, gold_k=gold_k)
-    t0 = time.perf_counter()
-    if method.uses_weights:
-        from bpseg_pgm.text.weights import unit_weights
-
-        labels = np.asarray(estimator.fit_predict(X, sample_weight=unit_weights(doc.units)))
-    else:
-        labels = np.asarray(estimator.fit_predict(X))
-    seconds = time.perf_counter() - t0
-    return {"doc": doc.doc_id, "method": name, "n_units": len(doc), "seconds": seconds, **evaluate_partial(doc.labels, labels)}
+def run_one(doc: Document, X: np.ndarray, name: str, seed: int) -> dict:
+    """Segment one document with one method (:func:`bpseg_pgm.evaluation.runner.segment`) and score it."""
+    labels, seconds = segment(doc, X, name, seed)
+    scores = evaluate_partial(doc.labels, labels)
+    return {"doc": doc.doc_id, "method": name, "n_units": len(doc), "seconds": seconds, **scores}
 
 
 def run_corpus_benchmark(
@@ -129,30 +114,23 @@ def run_corpus_benchmark(
     progress: bool | None = None,
 ) -> dict:
     """Run ``methods`` on every document of every dataset; return config, summary and records."""
-    methods = _check_methods(methods)
+    methods = check_methods(methods)
     if not datasets:
         raise ValueError("no datasets selected")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    if embedder is None:
-        from bpseg_pgm.text.embeddings import Embedder
-
-        embedder = Embedder(show_progress=progress)
+    seed = check_seed(seed)
+    embedder = make_embedder(embedder, progress)
     start = time.perf_counter()
     records: list[dict] = []
     embed_seconds = 0.0
     sizes = {}
     for ds, docs in datasets.items():
-        t0 = time.perf_counter()
-        vectors = embedder.encode([u for d in docs for u in d.units])
-        embed_seconds += time.perf_counter() - t0
-        offset = 0
+        vectors, seconds = embed_documents(docs, embedder)
+        embed_seconds += seconds
         sizes[ds] = {"documents": len(docs), "units": sum(len(d) for d in docs)}
-        for doc in tqdm(docs, desc=ds, unit="doc", disable=None if progress is None else not progress):
-            X = vectors[offset : offset + len(doc)]
-            offset += len(doc)
+        bar = tqdm(list(zip(docs, vectors)), desc=ds, unit="doc", disable=None if progress is None else not progress)
+        for doc, X in bar:
             for name in methods:
-                records.append({"dataset": ds, **run_one(doc, X, name, int(seed))})
+                records.append({"dataset": ds, **run_one(doc, X, name, seed)})
     config = {
         "methods": {m: METHODS[m].description for m in methods},
         "datasets": sizes,
@@ -258,11 +236,4 @@ def render_corpus_png(result: dict) -> bytes:
 
 def write_corpus_report(result: dict, out_dir: str | os.PathLike, stem: str = OUTPUT_STEM) -> dict[str, Path]:
     """Markdown, JSON (summary + per-document records) and PNG into ``out_dir``, all-or-nothing."""
-    out = check_output_dir(out_dir)
-    paths = {"markdown": out / f"{stem}.md", "json": out / f"{stem}.json", "png": out / f"{stem}.png"}
-    write_atomically({
-        paths["markdown"]: render_corpus_markdown(result),
-        paths["json"]: json.dumps(_json_safe(result), indent=1, allow_nan=False) + "\n",
-        paths["png"]: render_corpus_png(result),
-    })  # fmt: skip
-    return paths
+    return write_report(result, out_dir, stem, render_corpus_markdown(result), render_corpus_png(result))

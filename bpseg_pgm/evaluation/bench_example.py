@@ -25,7 +25,7 @@ OUTPUT_NAMES = {"markdown": "example_results.md", "json": "example_results.json"
 
 def _methods():
     """(name, seeded?, factory(k, seed)) for each row of the table."""
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
     from bpseg_pgm.evaluation.baselines.graphseg import GraphSeg
     from bpseg_pgm.evaluation.baselines.kmeans import KMeansSegmenter
 
@@ -61,7 +61,7 @@ def run_example_benchmark(
     if not ks or any(k < 1 or k > len(sentences) for k in ks):
         raise ValueError(f"every k must be between 1 and {len(sentences)}, got {ks}")
     if embedder is None:
-        from bpseg_pgm.text.embeddings import Embedder
+        from bpseg_pgm.embeddings import Embedder
 
         embedder = Embedder(show_progress=False)
     X = embedder.encode(sentences)

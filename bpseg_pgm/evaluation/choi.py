@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from bpseg_pgm.types.document import Document
 
 __all__ = [
     "CHOI_RANGES",
@@ -38,28 +39,30 @@ SEPARATOR = "=========="
 _RELATIVE = Path("shared") / "data" / "choi"
 
 
-@dataclass(frozen=True)
-class ChoiDocument:
-    """One Choi document: its sentences, gold segment label per sentence and origin."""
+class ChoiDocument(Document):
+    """One Choi document, built as ``ChoiDocument(sentences, labels, set, range, path)``: a
+    :class:`~bpseg_pgm.types.document.Document` with id ``<set>/<range>/<n>``, the sentences as
+    units, one gold segment label per sentence (an integer array) and its origin in ``meta``."""
 
-    sentences: tuple[str, ...]
-    labels: np.ndarray
-    set: int
-    range: str
-    path: Path
-
-    @property
-    def doc_id(self) -> str:
-        """Stable identifier ``<set>/<range>/<n>``."""
-        return f"{self.set}/{self.range}/{self.path.stem}"
+    def __init__(self, sentences, labels: np.ndarray, set: int, range: str, path: Path):
+        path = Path(path)
+        super().__init__(f"{set}/{range}/{path.stem}", units=tuple(sentences), labels=labels,
+                         meta={"set": set, "range": range, "path": path})
 
     @property
-    def n_segments(self) -> int:
-        """Number of gold segments (after dropping empty ones)."""
-        return int(self.labels.max()) + 1 if len(self.labels) else 0
+    def set(self) -> int:
+        """The Choi experiment set (1..4)."""
+        return self.meta["set"]
 
-    def __len__(self) -> int:
-        return len(self.sentences)
+    @property
+    def range(self) -> str:
+        """The segment-length range (``"3-5"``, ...)."""
+        return self.meta["range"]
+
+    @property
+    def path(self) -> Path | None:
+        """The ``.ref`` file (None for a document built from Choi segments, such as an interleaved one)."""
+        return self.meta.get("path")
 
 
 def _looks_like_choi(path: Path) -> bool:

@@ -20,50 +20,25 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-__all__ = ["LabelledDocument", "from_choi", "read_corpus", "write_corpus", "corpus_to_jsonl"]
+from bpseg_pgm.io.documents import read_jsonl, record_id
+from bpseg_pgm.io.reports import write_atomically
+from bpseg_pgm.types.document import Document
+from bpseg_pgm.utils.validation import check_str_list
+
+__all__ = ["LabelledDocument", "corpus_to_jsonl", "from_choi", "labelled_record", "read_corpus", "write_corpus"]
 
 
-@dataclass(frozen=True)
-class LabelledDocument:
-    """A document to segment: ``units`` (strings) and one gold label per unit (None: unlabelled)."""
+class LabelledDocument(Document):
+    """A :class:`~bpseg_pgm.types.document.Document` built as ``LabelledDocument(doc_id, units, labels, meta)``:
+    ``units`` (strings) and one gold label per unit (None: unlabelled)."""
 
-    doc_id: str
-    units: tuple[str, ...]
-    labels: tuple[Any, ...]
-    meta: dict = field(default_factory=dict, compare=False)
-
-    def __post_init__(self):
-        if len(self.units) != len(self.labels):
-            raise ValueError(f"{self.doc_id}: {len(self.units)} units but {len(self.labels)} labels")
-
-    def __len__(self) -> int:
-        return len(self.units)
-
-    @property
-    def sentences(self) -> tuple[str, ...]:
-        return self.units
-
-    @property
-    def labelled(self) -> np.ndarray:
-        """Boolean mask of the units that carry a gold label."""
-        return np.array([lab is not None for lab in self.labels], dtype=bool)
-
-    @property
-    def gold(self) -> np.ndarray:
-        """Integer gold labels of the labelled units (first appearance order, 0-based)."""
-        codes: dict[Any, int] = {}
-        return np.array([codes.setdefault(lab, len(codes)) for lab in self.labels if lab is not None], dtype=np.int64)
-
-    @property
-    def n_segments(self) -> int:
-        """Number of distinct gold labels (topics; a returning topic counts once)."""
-        return len({lab for lab in self.labels if lab is not None})
+    def __init__(self, doc_id: str, units: Sequence[str], labels: Sequence[Any], meta: dict | None = None):
+        super().__init__(doc_id, units=units, labels=labels, meta={} if meta is None else meta)
 
 
 def from_choi(doc) -> LabelledDocument:
@@ -72,12 +47,19 @@ def from_choi(doc) -> LabelledDocument:
     return LabelledDocument(str(doc.doc_id), tuple(doc.sentences), tuple(int(x) for x in doc.labels), meta)
 
 
-def _check_record(obj: Any, where: str) -> LabelledDocument:
+def labelled_record(obj: Any, where: str, default_id: str) -> LabelledDocument:
+    """One line of a benchmark corpus as a document (see the module docstring); ValueError naming ``where``."""
     if not isinstance(obj, dict):
         raise ValueError(f"{where}: expected a JSON object, got {type(obj).__name__}")
     units, labels = obj.get("units"), obj.get("labels")
-    if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
-        raise ValueError(f"{where}: 'units' must be a non-empty list of strings")
+    if units is None:
+        raise ValueError(f"{where}: the record has no 'units'")
+    try:
+        units = check_str_list(units, "'units'", item="unit")
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    if not units:
+        raise ValueError(f"{where}: 'units' is empty")
     if not isinstance(labels, list) or len(labels) != len(units):
         raise ValueError(f"{where}: 'labels' must be a list with one label (or null) per unit")
     for lab in labels:
@@ -85,36 +67,18 @@ def _check_record(obj: Any, where: str) -> LabelledDocument:
             raise ValueError(f"{where}: labels must be strings, integers or null, got {lab!r}")
     if all(lab is None for lab in labels):
         raise ValueError(f"{where}: every label is null")
-    doc_id = obj.get("id", where)
-    if not isinstance(doc_id, (str, int)):
-        raise ValueError(f"{where}: 'id' must be a string")
-    return LabelledDocument(str(doc_id), tuple(units), tuple(labels), obj.get("meta") or {})
+    return LabelledDocument(record_id(obj, where, default_id), units, tuple(labels), obj.get("meta") or {})
 
 
 def read_corpus(path: str | os.PathLike, limit: int | None = None) -> list[LabelledDocument]:
-    """Read a JSONL corpus (see the module docstring); ValueError naming the line on bad input."""
+    """Read a JSONL corpus (see the module docstring) with :func:`bpseg_pgm.io.documents.read_jsonl`;
+    ValueError naming the line on bad input."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1):
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
     path = Path(path)
     if not path.is_file():
         raise ValueError(f"corpus file {path} does not exist")
-    docs: list[LabelledDocument] = []
-    seen: set[str] = set()
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{lineno}: not JSON ({exc.msg})") from None
-            doc = _check_record(obj, f"{path}:{lineno}")
-            if doc.doc_id in seen:
-                raise ValueError(f"{path}:{lineno}: duplicate id {doc.doc_id!r}")
-            seen.add(doc.doc_id)
-            docs.append(doc)
-            if limit is not None and len(docs) >= limit:
-                break
+    docs = read_jsonl(path, labelled_record, limit=limit)
     if not docs:
         raise ValueError(f"corpus file {path} holds no documents")
     return docs
@@ -137,6 +101,4 @@ def _plain(x):
 
 def write_corpus(docs: Sequence[LabelledDocument], path: str | os.PathLike) -> Path:
     """Write ``docs`` as a JSONL corpus, all-or-nothing; returns the path."""
-    from bpseg_pgm.io.reports import write_atomically
-
     return write_atomically({path: corpus_to_jsonl(docs)})[0]

@@ -9,29 +9,19 @@ into two chunks, and shuffles the chunks so that no two neighbours share a sourc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from .choi import ChoiDocument
+from bpseg_pgm.evaluation.choi import ChoiDocument
+from bpseg_pgm.types.document import Document
 
 
-@dataclass(frozen=True)
-class InterleavedDocument:
-    """A synthetic document: sentences, gold labels (source segment), and its id."""
+class InterleavedDocument(ChoiDocument):
+    """A synthetic document, built as ``InterleavedDocument(sentences, labels, doc_id)``: a Choi-like
+    :class:`~bpseg_pgm.types.document.Document` (``set`` 1, ``range`` ``"interleaved"``, no ``path``)
+    whose gold label is the source segment."""
 
-    sentences: tuple[str, ...]
-    labels: np.ndarray
-    doc_id: str
-    range: str = "interleaved"
-    set: int = 1  # built from Choi set 1, the tuning set
-
-    @property
-    def n_segments(self) -> int:
-        return int(self.labels.max()) + 1
-
-    def __len__(self) -> int:
-        return len(self.sentences)
+    def __init__(self, sentences, labels: np.ndarray, doc_id: str, range: str = "interleaved", set: int = 1):
+        Document.__init__(self, doc_id, units=tuple(sentences), labels=labels, meta={"set": set, "range": range})
 
 
 def source_segments(docs: list[ChoiDocument]) -> list[tuple[str, ...]]:

@@ -1,4 +1,4 @@
-"""Registry of segmentation methods for the Choi benchmark: name -> estimator factory.
+"""Registry of segmentation methods for the benchmarks: name -> estimator factory.
 
 A factory takes the document length n and a seed and returns an object with
 ``fit_predict(X) -> labels``; per-document settings such as k = min(20, n) live here, so
@@ -7,11 +7,11 @@ adding a configuration is one :func:`register_method` call.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["METHODS", "Method", "make_estimator", "register_method"]
+__all__ = ["METHODS", "Method", "check_methods", "make_estimator", "register_method"]
 
 Factory = Callable[[int, int], Any]
 
@@ -50,6 +50,17 @@ def register_method(
     return METHODS[name]
 
 
+def check_methods(methods: Iterable[str]) -> list[str]:
+    """The method names, duplicates dropped (order kept); ValueError if none or one is unknown."""
+    methods = list(dict.fromkeys(methods))
+    if not methods:
+        raise ValueError("no methods selected")
+    unknown = [m for m in methods if m not in METHODS]
+    if unknown:
+        raise ValueError(f"unknown method(s) {', '.join(unknown)}; choose from {', '.join(METHODS)}")
+    return methods
+
+
 def make_estimator(name: str, n: int, seed: int, gold_k: int | None = None):
     """The estimator of method ``name`` for an n-sentence document; ValueError if unknown."""
     if name not in METHODS:
@@ -63,25 +74,25 @@ def make_estimator(name: str, n: int, seed: int, gold_k: int | None = None):
 
 
 def _bpseg(n: int, seed: int):
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
 
     return BPSeg(random_state=seed)
 
 
 def _bpseg_topics(n: int, seed: int):
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
 
     return BPSeg(contiguous=False, random_state=seed)
 
 
 def _bpseg_paper(n: int, seed: int):
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
 
     return BPSeg(n_segments=min(20, n), potentials="paper", init="random", random_state=seed)
 
 
 def _bpseg_appendix(n: int, seed: int):
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
 
     return BPSeg(engine="fast", init="all", lam=300, sigma=10, max_iter=5)
 
@@ -190,13 +201,13 @@ register_method("kcpd", _kcpd, "ruptures KernelCPD (cosine kernel, PELT), penalt
 
 
 def _bpseg_contiguous(n: int, seed: int):
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
 
     return BPSeg(contiguous=True, random_state=seed)
 
 
 def _bpseg_contiguous_true_k(n: int, seed: int, gold_k: int):
-    from bpseg_pgm import BPSeg
+    from bpseg_pgm.estimator import BPSeg
 
     return BPSeg(n_segments=min(gold_k, n), contiguous=True, random_state=seed)
 

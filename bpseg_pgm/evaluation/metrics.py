@@ -19,6 +19,9 @@ from sklearn.metrics import (
     normalized_mutual_info_score,
 )
 
+from bpseg_pgm.utils.labels import n_runs as _n_runs
+from bpseg_pgm.utils.labels import run_starts
+
 __all__ = ["METRICS", "SEGMENT_STATS", "boundaries", "evaluate", "evaluate_partial", "n_runs", "returning_purity", "window_size"]
 
 #: Keys of :func:`evaluate`'s result, in report order; Pk and WindowDiff are errors (lower is better).
@@ -35,7 +38,9 @@ def _as_labels(labels, name: str) -> np.ndarray:
 def boundaries(labels) -> str:
     """Boundary string of length n-1: '1' between i and i+1 where the label changes, else '0'."""
     arr = _as_labels(labels, "labels")
-    return "".join("1" if change else "0" for change in arr[1:] != arr[:-1])
+    marks = np.zeros(max(len(arr) - 1, 0), dtype=bool)
+    marks[run_starts(arr)[1:] - 1] = True
+    return "".join("1" if change else "0" for change in marks)
 
 
 def window_size(gold_labels) -> int:
@@ -44,8 +49,7 @@ def window_size(gold_labels) -> int:
     n = len(arr)
     if n < 2:
         raise ValueError("a window needs at least 2 sentences")
-    n_runs = 1 + int(np.count_nonzero(arr[1:] != arr[:-1]))
-    k = math.floor(n / (2 * n_runs) + 0.5)
+    k = math.floor(n / (2 * _n_runs(arr)) + 0.5)
     return min(max(k, 1), n - 1)
 
 
@@ -84,9 +88,9 @@ SEGMENT_STATS: tuple[str, ...] = ("runs_per_segment", "segments_found", "gold_se
 
 
 def n_runs(labels) -> int:
-    """Number of maximal runs of equal labels (contiguous pieces) in a sequence."""
-    arr = _as_labels(labels, "labels")
-    return 0 if len(arr) == 0 else 1 + int(np.count_nonzero(arr[1:] != arr[:-1]))
+    """Number of maximal runs of equal labels (contiguous pieces) in a 1-D sequence
+    (:func:`bpseg_pgm.utils.labels.n_runs`, with the check that the sequence is 1-D)."""
+    return _n_runs(_as_labels(labels, "labels"))
 
 
 def returning_purity(gold_labels, pred_labels) -> float:
@@ -97,16 +101,16 @@ def returning_purity(gold_labels, pred_labels) -> float:
     shares = []
     for g in np.unique(gold):
         mask = gold == g
-        if _runs_of(mask) < 2:
+        if _true_runs(mask) < 2:
             continue
         _, counts = np.unique(pred[mask], return_counts=True)
         shares.append(counts.max() / mask.sum())
     return float(np.mean(shares)) if shares else float("nan")
 
 
-def _runs_of(mask: np.ndarray) -> int:
+def _true_runs(mask: np.ndarray) -> int:
     """Number of runs of True in a boolean mask."""
-    return int(np.count_nonzero(mask[1:] & ~mask[:-1])) + int(mask[0])
+    return int(np.count_nonzero(mask[run_starts(mask)]))
 
 
 def evaluate_partial(gold_labels, pred_labels) -> dict[str, float]:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from bpseg_pgm.cli.main import main
-from bpseg_pgm.evaluation import bench_corpus
+from bpseg_pgm.evaluation import bench_corpus, runner
 from bpseg_pgm.evaluation.bench_corpus import (
     CORPUS_METHODS,
     KEYS,
@@ -21,7 +21,6 @@ from bpseg_pgm.evaluation.bench_corpus import (
 )
 from bpseg_pgm.evaluation.corpus import LabelledDocument, read_corpus, write_corpus
 from bpseg_pgm.evaluation.methods import METHODS
-from bpseg_pgm.evaluation.metrics import n_runs
 
 #: Fast methods covering every kind: no gold k, gold runs, gold topics, and sample weights.
 FAST_METHODS = ["one-segment", "equal-blocks", "kcpd-true-k", "kmeans-true-k", "bpseg-contiguous",
@@ -51,13 +50,13 @@ def corpus_file(tmp_path):
 @pytest.fixture
 def result(corpus_file, hash_embedder, monkeypatch):
     seen = []
-    real = bench_corpus.make_estimator
+    real = runner.make_estimator
 
     def spy(name, n, seed, gold_k=None):
         seen.append((name, n, gold_k))
         return real(name, n, seed, gold_k=gold_k)
 
-    monkeypatch.setattr(bench_corpus, "make_estimator", spy)
+    monkeypatch.setattr(runner, "make_estimator", spy)
     docs = load_dataset(str(corpus_file))
     out = run_corpus_benchmark({"tiny": docs}, methods=FAST_METHODS + ["one-segment"], embedder=hash_embedder,
                                progress=False)  # fmt: skip
@@ -220,7 +219,7 @@ def test_cli_errors_are_one_line_exit_2(tmp_path, capsys):
     bad.write_text(json.dumps(TWO_DOCS[0]) + "\n" + '{"id": "x", "units": ["a"]\n', encoding="utf-8")
     assert main(["bench", "corpus", str(bad), "--out", str(out), "--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith(f"bpseg: error: {bad}:2: not JSON")
+    assert err == [f"bpseg: error: {bad} line 2: not valid JSON (Expecting ',' delimiter)"]
     good = write_corpus(tiny_docs(), tmp_path / "good.jsonl")
     assert main(["bench", "corpus", str(good), "--methods", "nope", "--out", str(out)]) == 2
     assert "unknown method" in capsys.readouterr().err

@@ -1,4 +1,5 @@
-"""The JSONL corpus format: round trip, unlabelled units, and errors that name file:line."""
+"""The JSONL corpus format: round trip, unlabelled units, and errors that name the file and line
+(read by the one JSONL reader, bpseg_pgm.io.documents.read_jsonl, with the benchmark's record format)."""
 
 from __future__ import annotations
 
@@ -77,30 +78,31 @@ def test_blank_lines_ids_and_limit(tmp_path):
     docs = read_corpus(path, limit=3)  # stops before the broken line
     assert [d.doc_id for d in docs] == ["7", f"{path}:4", "ok"]  # no id: the line names the document
     assert [d.doc_id for d in read_corpus(path, limit=1)] == ["7"]
-    with pytest.raises(ValueError, match=f"{path}:6: not JSON"):
+    with pytest.raises(ValueError) as info:
         read_corpus(path)
+    assert str(info.value) == f"{path} line 6: not valid JSON (Expecting property name enclosed in double quotes)"
     for bad in (0, -1, 1.5, True, "2"):
         with pytest.raises(ValueError, match="limit"):
             read_corpus(path, limit=bad)
 
 
 BAD_LINES = [
-    ("{not json", "not JSON"),
+    ("{not json", "not valid JSON (Expecting property name enclosed in double quotes)"),
     ("[1, 2]", "expected a JSON object, got list"),
     ('"text"', "expected a JSON object, got str"),
-    (_line(id="x", labels=[0]), "'units' must be a non-empty list of strings"),
-    (_line(id="x", units=[], labels=[]), "'units' must be a non-empty list of strings"),
-    (_line(id="x", units="a b", labels=[0]), "'units' must be a non-empty list of strings"),
-    (_line(id="x", units=["a", 3], labels=[0, 0]), "'units' must be a non-empty list of strings"),
-    (_line(id="x", units=["a", "b"]), "'labels' must be a list"),
-    (_line(id="x", units=["a", "b"], labels=[0]), "'labels' must be a list"),
-    (_line(id="x", units=["a"], labels="0"), "'labels' must be a list"),
-    (_line(id="x", units=["a"], labels=[1.5]), "labels must be strings, integers or null"),
-    (_line(id="x", units=["a"], labels=[True]), "labels must be strings, integers or null"),
-    (_line(id="x", units=["a"], labels=[[0]]), "labels must be strings, integers or null"),
+    (_line(id="x", labels=[0]), "the record has no 'units'"),
+    (_line(id="x", units=[], labels=[]), "'units' is empty"),
+    (_line(id="x", units="a b", labels=[0]), "'units' must be a list of strings, got str"),
+    (_line(id="x", units=["a", 3], labels=[0, 0]), "unit 1 is int, not a string"),
+    (_line(id="x", units=["a", "b"]), "'labels' must be a list with one label (or null) per unit"),
+    (_line(id="x", units=["a", "b"], labels=[0]), "'labels' must be a list with one label (or null) per unit"),
+    (_line(id="x", units=["a"], labels="0"), "'labels' must be a list with one label (or null) per unit"),
+    (_line(id="x", units=["a"], labels=[1.5]), "labels must be strings, integers or null, got 1.5"),
+    (_line(id="x", units=["a"], labels=[True]), "labels must be strings, integers or null, got True"),
+    (_line(id="x", units=["a"], labels=[[0]]), "labels must be strings, integers or null, got [0]"),
     (_line(id="x", units=["a", "b"], labels=[None, None]), "every label is null"),
-    (_line(id=["x"], units=["a"], labels=[0]), "'id' must be a string"),
-    (_line(id="ok", units=["a"], labels=[0]), "duplicate id 'ok'"),
+    (_line(id=["x"], units=["a"], labels=[0]), "'id' must be a non-empty string or an integer, got ['x']"),
+    (_line(id="", units=["a"], labels=[0]), "'id' must be a non-empty string or an integer, got ''"),
 ]
 
 
@@ -109,14 +111,30 @@ def test_every_error_names_the_file_and_line(tmp_path, bad, message):
     path = _write(tmp_path / "c.jsonl", [GOOD, "", bad, GOOD.replace('"ok"', '"later"')])
     with pytest.raises(ValueError) as info:
         read_corpus(path)
-    text = str(info.value)
-    assert text.startswith(f"{path}:3: ") and message in text, text
+    assert str(info.value) == f"{path} line 3: {message}"
+
+
+def test_duplicate_ids_name_both_lines(tmp_path):
+    path = _write(tmp_path / "c.jsonl", [GOOD, "", GOOD])
+    with pytest.raises(ValueError) as info:
+        read_corpus(path)
+    assert str(info.value) == f"{path}: id 'ok' is used on lines 1 and 3; ids must be unique"
 
 
 def test_duplicate_ids_compare_as_strings(tmp_path):
     path = _write(tmp_path / "c.jsonl", [_line(id=1, units=["a"], labels=[0]), _line(id="1", units=["b"], labels=[0])])
-    with pytest.raises(ValueError, match=":2: duplicate id '1'"):
+    with pytest.raises(ValueError, match="id '1' is used on lines 1 and 2; ids must be unique"):
         read_corpus(path)
+
+
+def test_byte_order_mark_and_unicode_line_separators(tmp_path):
+    """The benchmark corpus is read by the corpus's reader: a BOM is dropped, U+2028 / U+0085 stay in their unit."""
+    path = tmp_path / "c.jsonl"
+    units = ["One\u2028line .", "Two\u0085 .", "Three ."]
+    path.write_bytes(b"\xef\xbb\xbf" + (json.dumps({"id": "a", "units": units, "labels": [0, 0, 1]}, ensure_ascii=False)
+                                       + "\n").encode("utf-8"))
+    (doc,) = read_corpus(path)
+    assert doc.doc_id == "a" and doc.units == tuple(units) and doc.labels == (0, 0, 1)
 
 
 def test_missing_and_empty_files(tmp_path):

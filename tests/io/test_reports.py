@@ -1,10 +1,10 @@
-"""All-or-nothing report writing."""
+"""All-or-nothing report writing (bpseg_pgm.io.reports)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bpseg_pgm.evaluation.atomic_write import check_output_dir, write_atomically
+from bpseg_pgm.io.reports import check_output_dir, write_atomically
 
 
 def test_writes_text_and_bytes_creating_folders(tmp_path):

@@ -1,0 +1,13 @@
+"""Leaf result and input types: they import nothing of bpseg_pgm but :mod:`bpseg_pgm.utils`.
+
+* :mod:`.document`: :class:`~bpseg_pgm.types.document.Document`, one document to segment or to score;
+* :mod:`.chunk`: :class:`~bpseg_pgm.types.chunk.Chunk`, a piece of a text with exact offsets (and ``Span``,
+  ``PIECE_SEPARATOR``);
+* :mod:`.prune`: :class:`~bpseg_pgm.types.prune.PruneResult`, what query-focused pruning kept.
+"""
+
+from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
+from bpseg_pgm.types.document import Document
+from bpseg_pgm.types.prune import PruneResult
+
+__all__ = ["Chunk", "Document", "PIECE_SEPARATOR", "PruneResult", "Span"]
