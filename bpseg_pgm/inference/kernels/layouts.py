@@ -12,12 +12,11 @@ on these machines touching fresh memory page by page costs more than the arithme
 from __future__ import annotations
 
 import mmap
-import os
 
 import numpy as np
 import scipy.sparse as sp
 
-from bpseg_pgm.utils.memory import available_bytes  # noqa: F401  (tests monkeypatch it here)
+from bpseg_pgm.utils.memory import available_bytes  # called as this module's global: tests patch it here
 
 _POPULATE_BYTES = 16 * 2**20
 

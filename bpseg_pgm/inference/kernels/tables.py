@@ -14,8 +14,7 @@ from scipy.special import logsumexp
 from .flooding import LOG_FLOOR, BPResult, flooding_bp
 from .layouts import EdgeLayout
 
-__all__ = ["LOG_FLOOR", "table_bp", "table_update"]
-
+__all__ = ["table_bp", "table_update"]
 
 
 def table_update(log_tables: np.ndarray, valid_dst: np.ndarray | None = None):
@@ -80,13 +79,6 @@ def table_bp(log_unary, u, v, log_tables, *, valid=None, max_iter=100, tol=1e-6,
         card = valid.sum(axis=1)
         init = np.where(valid_dst, -np.log(card[layout.dst])[:, None], 0.0)
     return flooding_bp(
-        log_unary,
-        layout,
-        table_update(log_tables, valid_dst),
-        max_iter=max_iter,
-        tol=tol,
-        damping=damping,
-        init_msgs=init,
-        valid_slots=valid_dst,
-        callback=callback,
-    )
+        log_unary, layout, table_update(log_tables, valid_dst), max_iter=max_iter, tol=tol, damping=damping,
+        init_msgs=init, valid_slots=valid_dst, callback=callback,
+    )  # fmt: skip
