@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpseg_pgm.chunks import PIECE_SEPARATOR, Chunk, make_chunks
+from bpseg_pgm.chunks import PIECE_SEPARATOR, make_chunks
 from bpseg_pgm.text.pipeline import segment_text
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
@@ -36,6 +36,7 @@ MESSY = ("Alpha  one two.\tAlpha three\n four.\n\n\n  Beta five six seven.\r\n\r
 def test_contiguous_chunks_are_runs_with_exact_offsets():
     seg = _seg(MESSY, [0, 0, 1, 1, 0, 2, 2])
     chunks = seg.chunks(count_tokens=words)
+    assert make_chunks(seg, count_tokens=words) == chunks  # what Segmentation.chunks calls
     assert [c.sentences for c in chunks] == [(0, 1), (2, 3), (4,), (5, 6)]
     assert [c.segment for c in chunks] == [0, 1, 0, 2]
     for c in chunks:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from bpseg_pgm.cli.demo import TENNIS, load_example
-from bpseg_pgm.text.pipeline import Segmentation, _renumber, segment_sentences, segment_text
+from bpseg_pgm.text.pipeline import _renumber, segment_sentences, segment_text
 
 
 class _FixedEmbedder:
@@ -62,11 +62,6 @@ def test_to_dict_and_to_json_are_plain_and_complete():
     assert d["labels"] == seg.labels.tolist() and d["segments"] == seg.segments
     assert np.allclose(d["beliefs"], seg.beliefs)
     assert d["params"]["init"] == "farthest" and isinstance(d["n_iter"], int) and isinstance(d["converged"], bool)
-
-
-def test_to_text_lists_each_segment_with_numbered_sentences():
-    seg = Segmentation(["A.", "B.", "C."], np.array([0, 1, 0]), [[0, 2], [1]], np.eye(3)[:, :2][[0, 1, 0]])
-    assert seg.to_text() == "[Segment 1] sentences 1, 3\n  1  A.\n  3  C.\n\n[Segment 2] sentences 2\n  2  B.\n"
 
 
 def test_renumbering_example():

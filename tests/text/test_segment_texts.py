@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from recording import Recording
 
-from bpseg_pgm.text.pipeline import Segmentation, segment_sentences, segment_text, segment_texts
+from bpseg_pgm.text.pipeline import segment_sentences, segment_text, segment_texts
 from bpseg_pgm.text.split import squash
 
 A = "The sun was shining.  It was a warm day.\n\nI played tennis. The match went to five sets."
@@ -66,25 +66,3 @@ def test_from_sentences_the_text_is_one_sentence_per_line(embedder):
     seg = segment_sentences(sents, 2, embedder=embedder, **PAPER)
     assert seg.text == "\n".join(sents) and seg.lines
     assert [seg.text[a:b] for a, b in seg.spans] == sents
-
-
-def test_a_hand_made_segmentation_checks_its_spans():
-    labels, beliefs = np.array([0, 1]), np.eye(2)
-    with pytest.raises(ValueError, match="1 spans for 2 sentences"):
-        Segmentation(["A.", "B."], labels, [[0], [1]], beliefs, text="A. B.", spans=[(0, 2)])
-    with pytest.raises(ValueError, match="needs the sentences' spans"):
-        Segmentation(["A.", "B."], labels, [[0], [1]], beliefs, text="A. B.")
-    with pytest.raises(ValueError, match="spans need the text"):
-        Segmentation(["A.", "B."], labels, [[0], [1]], beliefs, spans=[(0, 2), (3, 5)])
-
-
-def test_fewer_segments_than_asked_is_said_in_the_text_output():
-    beliefs = np.array([[0.9, 0.1, 0.0], [0.8, 0.2, 0.0], [0.1, 0.9, 0.0]])
-    seg = Segmentation(["A.", "B.", "C."], np.array([0, 0, 1]), [[0, 1], [2]], beliefs, params={"n_segments": 3})
-    note = seg.fewer_than_requested()
-    assert note == "2 segments for k = 3: 1 of the k labels ended up with no sentence and were dropped"
-    assert seg.to_text().startswith(f"Note: {note}.\n\n[Segment 1] sentences 1, 2\n")
-    seg.params["n_segments"] = 2
-    assert seg.fewer_than_requested() is None and seg.to_text().startswith("[Segment 1]")
-    seg.params.update(n_segments="auto")
-    assert seg.fewer_than_requested() is None
