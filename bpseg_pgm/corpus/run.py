@@ -75,7 +75,8 @@ def _check(n_segments, workers, scheduler, task_chars, params) -> None:
     if isinstance(task_chars, bool) or not isinstance(task_chars, numbers.Integral) or task_chars < 1:
         raise ValueError(f"task_chars must be a positive integer, got {task_chars!r}")
     try:
-        BPSeg(n_segments=n_segments, **params)._check_params(2)  # bad options fail now, not once per document
+        # bad options fail now, not once per document (any init indices pass: no document's length is known yet)
+        BPSeg(n_segments=n_segments, **params)._checked_params(sys.maxsize)
     except TypeError as exc:
         raise ValueError(f"unknown BP-Seg parameter: {exc}") from None
 
