@@ -33,10 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
-from bpseg_pgm.evaluation.bench_choi import machine_info
 from bpseg_pgm.evaluation.bench_corpus import load_dataset, run_corpus_benchmark
+from bpseg_pgm.evaluation.report import machine_info
 from bpseg_pgm.embeddings import Embedder
 from bpseg_pgm.embeddings.onnx_backend import BACKENDS
 

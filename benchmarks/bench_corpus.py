@@ -95,7 +95,7 @@ def run_corpus(folder: Path, out: Path, env: dict, backend: str, workers: int) -
 
 
 def main(argv=None) -> int:
-    from bpseg_pgm.evaluation.bench_choi import machine_info
+    from bpseg_pgm.evaluation.report import machine_info
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--every", type=int, default=1, help="keep every K-th Choi document and meeting (default 1: all)")

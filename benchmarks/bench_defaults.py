@@ -34,6 +34,45 @@ from test_defaults import topics  # noqa: E402
 SIZES = (8, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 
 
+def plot(rows: list[dict], choi_json: Path, path: Path) -> None:
+    """The two panels: Choi sets 2-4 per document (when ``choi_json`` exists) and the synthetic documents."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+    if choi_json.exists():
+        recs = [r for r in json.loads(choi_json.read_text())["records"] if r["set"] != 1]
+        for method, colour in (("bpseg", "C0"), ("bpseg-paper", "C3"), ("bpseg-appendix", "C2"), ("kmeans", "C7")):
+            pts = [(r["n_sentences"], r["ari"]) for r in recs if r["method"] == method]
+            if pts:
+                n_, a_ = np.array(pts).T
+                axes[0].scatter(n_, a_, s=6, alpha=0.35, color=colour, label=method)
+        axes[0].set_title("Choi sets 2-4 (held out): ARI per document")
+        axes[0].legend(fontsize=8)
+    else:
+        axes[0].text(0.5, 0.5, f"no {choi_json}\n(run `bpseg bench choi` first)", ha="center")
+    axes[0].set_xlabel("sentences in the document")
+    axes[0].set_ylabel("ARI")
+    for (layout, model), style in {("blocks", "default"): "C0-o", ("returning", "default"): "C0--s",
+                                   ("blocks", "paper, k = min(20, n)"): "C3-o",
+                                   ("returning", "paper, k = min(20, n)"): "C3--s"}.items():
+        pts = [(r["n"], r["ari"]) for r in rows if r["layout"] == layout and r["model"] == model]
+        if pts:
+            n_, a_ = np.array(pts).T
+            axes[1].plot(n_, a_, style, label=f"{model}, {layout}")
+    axes[1].set_xscale("log")
+    axes[1].set_xlabel("sentences in the document (log scale)")
+    axes[1].set_title("synthetic, 4 topics: ARI against length")
+    axes[1].legend(fontsize=8)
+    for ax in axes:
+        ax.set_ylim(-0.05, 1.05)
+        ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--choi-json", type=Path, default=Path("benchmarks/out/choi/choi_results.json"))
@@ -65,41 +104,7 @@ def main(argv=None) -> int:
     (args.out / "defaults.md").write_text(table)
     print(table)
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
-    if args.choi_json.exists():
-        recs = [r for r in json.loads(args.choi_json.read_text())["records"] if r["set"] != 1]
-        for method, colour in (("bpseg", "C0"), ("bpseg-paper", "C3"), ("bpseg-appendix", "C2"), ("kmeans", "C7")):
-            pts = [(r["n_sentences"], r["ari"]) for r in recs if r["method"] == method]
-            if pts:
-                n_, a_ = np.array(pts).T
-                axes[0].scatter(n_, a_, s=6, alpha=0.35, color=colour, label=method)
-        axes[0].set_title("Choi sets 2-4 (held out): ARI per document")
-        axes[0].legend(fontsize=8)
-    else:
-        axes[0].text(0.5, 0.5, f"no {args.choi_json}\n(run `bpseg bench choi` first)", ha="center")
-    axes[0].set_xlabel("sentences in the document")
-    axes[0].set_ylabel("ARI")
-    for (layout, model), style in {("blocks", "default"): "C0-o", ("returning", "default"): "C0--s",
-                                   ("blocks", "paper, k = min(20, n)"): "C3-o",
-                                   ("returning", "paper, k = min(20, n)"): "C3--s"}.items():
-        pts = [(r["n"], r["ari"]) for r in rows if r["layout"] == layout and r["model"] == model]
-        if pts:
-            n_, a_ = np.array(pts).T
-            axes[1].plot(n_, a_, style, label=f"{model}, {layout}")
-    axes[1].set_xscale("log")
-    axes[1].set_xlabel("sentences in the document (log scale)")
-    axes[1].set_title("synthetic, 4 topics: ARI against length")
-    axes[1].legend(fontsize=8)
-    for ax in axes:
-        ax.set_ylim(-0.05, 1.05)
-        ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(args.out / "ari_vs_length.png", dpi=110)
+    plot(rows, args.choi_json, args.out / "ari_vs_length.png")
     print(f"wrote {args.out / 'defaults.md'} and {args.out / 'ari_vs_length.png'}")
     return 0
 

@@ -108,10 +108,6 @@ def semantic_chunks(X: np.ndarray, percentile: float) -> list[np.ndarray]:
     return np.split(np.arange(n), cuts)
 
 
-def runs_of(labels: np.ndarray) -> list[np.ndarray]:
-    return np.split(np.arange(len(labels)), np.flatnonzero(np.diff(labels)) + 1)
-
-
 def best_turn(groups: list[np.ndarray], r: np.ndarray) -> np.ndarray:
     return np.array([r[g].max() for g in groups])
 
