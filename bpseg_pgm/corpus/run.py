@@ -19,9 +19,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bpseg_pgm.corpus.documents import DEFAULT_MAX_BYTES, read_documents
 from bpseg_pgm.corpus.store import CorpusStore
 from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documents, local_threads, segment_task
+from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
+from bpseg_pgm.io.documents import read_documents
 from bpseg_pgm.io.jsonable import jsonable
 
 __all__ = ["segment_corpus", "CorpusReport", "default_workers"]

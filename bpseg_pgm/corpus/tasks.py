@@ -20,8 +20,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from bpseg_pgm.corpus.documents import CorpusDocument
 from bpseg_pgm.corpus.rows import error_rows, segmentation_rows, to_table
+from bpseg_pgm.types.document import Document as CorpusDocument
 
 __all__ = ["TaskConfig", "group_documents", "segment_task", "DEFAULT_TASK_CHARS"]
 
