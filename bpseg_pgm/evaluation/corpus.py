@@ -10,9 +10,11 @@ A corpus is a JSONL file, one document per line::
   (chit-chat between topics). Scores are computed on the labelled units only;
 * any other keys (``"meta"``) are kept and ignored by the scorer.
 
-:func:`read_corpus` / :func:`write_corpus` convert; the dataset loaders (Choi, QMSum,
-interleaved) return :class:`LabelledDocument` lists in the same shape, so every benchmark
-runs through one code path (:mod:`bpseg_pgm.evaluation.bench_corpus`).
+:func:`read_corpus` (the one JSONL reader, :func:`bpseg_pgm.io.documents.read_jsonl`, with
+:func:`labelled_record`) / :func:`write_corpus` convert. Every document is a
+:class:`~bpseg_pgm.types.document.Document` with gold ``labels``: :class:`LabelledDocument` here and
+from the QMSum loader, ``ChoiDocument`` / ``InterleavedDocument`` from the Choi loaders; every
+benchmark segments them through one runner (:mod:`bpseg_pgm.evaluation.runner`).
 """
 
 from __future__ import annotations
@@ -47,10 +49,8 @@ def from_choi(doc) -> LabelledDocument:
     return LabelledDocument(str(doc.doc_id), tuple(doc.sentences), tuple(int(x) for x in doc.labels), meta)
 
 
-def labelled_record(obj: Any, where: str, default_id: str) -> LabelledDocument:
+def labelled_record(obj: dict, where: str, default_id: str) -> LabelledDocument:
     """One line of a benchmark corpus as a document (see the module docstring); ValueError naming ``where``."""
-    if not isinstance(obj, dict):
-        raise ValueError(f"{where}: expected a JSON object, got {type(obj).__name__}")
     units, labels = obj.get("units"), obj.get("labels")
     if units is None:
         raise ValueError(f"{where}: the record has no 'units'")

@@ -29,7 +29,6 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES, decode_text
 from bpseg_pgm.types.document import Document
@@ -51,8 +50,8 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
-#: A record reader: (the parsed JSON value, where it is for messages, the id of a record without one) -> Document.
-Record = Callable[[Any, str, str], Document]
+#: A record reader: (the line's JSON object, where it is for messages, the id of a record without one) -> Document.
+Record = Callable[[dict, str, str], Document]
 
 
 def read_documents(source: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> list[Document]:
@@ -111,16 +110,10 @@ def record_id(obj: dict, where: str, default: str | None = None) -> str:
     return str(value)
 
 
-def _object(obj: Any, where: str) -> dict:
-    if not isinstance(obj, dict):
-        raise ValueError(f"{where}: expected a JSON object, got {type(obj).__name__}")
-    return obj
-
-
-def content_record(obj: Any, where: str, default_id: str | None = None) -> Document:
+def content_record(obj: dict, where: str, default_id: str | None = None) -> Document:
     """One ``bpseg corpus`` record as a document: an id is required (a bad one is fatal), and bad
     content (no text or units, both, text not a string, units not strings) is the document's error."""
-    doc_id = record_id(_object(obj, where), where)
+    doc_id = record_id(obj, where)
     text, units = obj.get("text"), obj.get("units")
     if text is not None and units is not None:
         return Document(doc_id, error="has both 'text' and 'units'; give one")
@@ -143,7 +136,7 @@ def _check_unique(seen: dict[str, int], doc: Document, n: int, source: Path, pla
 
 
 def read_jsonl(path: str | os.PathLike, record: Record = content_record, limit: int | None = None) -> list[Document]:
-    """The documents of a JSONL file, one per non-blank line, ``record`` reading each parsed line
+    """The documents of a JSONL file, one JSON object per non-blank line, ``record`` reading each object
     (:func:`content_record` by default); at most ``limit`` documents (the lines after are not parsed)."""
     path = Path(path)
     try:
@@ -166,6 +159,8 @@ def read_jsonl(path: str | os.PathLike, record: Record = content_record, limit: 
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{where}: not valid JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise ValueError(f"{where}: expected a JSON object, got {type(obj).__name__}")
         doc = record(obj, where, f"{path}:{n}")
         _check_unique(seen, doc, n, path, "on lines")
         docs.append(doc)
