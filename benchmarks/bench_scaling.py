@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engines import make_estimator, make_X, sparse_neighbors  # noqa: E402
 
 from bpseg_pgm.graph import all_pairs  # noqa: E402
-from bpseg_pgm.inference import potts_bp  # noqa: E402
+from bpseg_pgm.inference.kernels.potts import potts_bp  # noqa: E402
 from bpseg_pgm.potentials import PaperPotentials  # noqa: E402
 
 K = 20
