@@ -15,6 +15,10 @@ an unwritable, read-only or special target fails at once, naming the path as
 given), then written to a temporary file beside the target and moved into place, so
 a failed or interrupted run never leaves a half-written file; symlinks are followed,
 permission bits kept, and ``/dev/null``, ``/dev/stdout`` or FIFOs written directly.
+
+``--format`` offers the formats registered in :mod:`bpseg_pgm.formats` (``segmentation`` ones for
+``segment``, ``prune`` ones for ``prune``), with the options each declares; the chosen format
+renders the result.  A new format is a class in ``bpseg_pgm/formats/``: nothing here changes.
 """
 
 from __future__ import annotations
@@ -33,11 +37,12 @@ from typing import Callable, NoReturn
 
 __all__ = ["main", "build_parser"]
 
-_OUTPUT_FORMATS = ("text", "json", "html", "chunks-jsonl")
-
-#: Largest input ``bpseg segment`` reads unless ``--max-bytes`` says otherwise.
-DEFAULT_MAX_BYTES = 50 * 2**20
-_READ_CHUNK = 2**20
+# Input decoding (binary refused, UTF-8, BOM, bounded read) and DEFAULT_MAX_BYTES have one home: io.decoding.
+from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES  # noqa: E402
+from bpseg_pgm.io.decoding import READ_CHUNK as _READ_CHUNK  # noqa: E402,F401
+from bpseg_pgm.io.decoding import format_size as _format_size  # noqa: E402
+from bpseg_pgm.io.decoding import read_bounded as _read_bounded  # noqa: E402
+from bpseg_pgm.io.decoding import too_large as _too_large  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,15 +58,15 @@ def _engine_options() -> argparse.ArgumentParser:
     A new parser per sub-command: ``parents=`` shares action objects, so defaults set on one
     sub-command would otherwise leak into the other.
     """
-    from bpseg_pgm import BPSeg
-    from bpseg_pgm.estimator import POTENTIALS
+    from bpseg_pgm.estimator import BPSeg
+    from bpseg_pgm.potentials import potentials_names
     from bpseg_pgm.inference.engines import engine_names
-    from bpseg_pgm.representatives import INITS
+    from bpseg_pgm.topics.representatives import INITS
 
     default = BPSeg().get_params()
     p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)  # absent unless given
     g = p.add_argument_group("BP-Seg options (defaults: those of bpseg_pgm.BPSeg)")
-    g.add_argument("--potentials", choices=sorted(POTENTIALS),
+    g.add_argument("--potentials", choices=sorted(potentials_names()),
                    help=f"pairwise model: 'paper' is the paper's eq. 1-2 (default {default['potentials']})")
     g.add_argument("--lam", type=float, help="strength of the pairwise term (default: the model's own)")
     g.add_argument("--sigma", type=_sigma, metavar="S",
@@ -79,11 +84,11 @@ def _engine_options() -> argparse.ArgumentParser:
                    help="merge labels whose representatives have at least this cosine during re-estimation: "
                         "a number in [-1, 1] or 'none' (default 0.9)")
     structure = g.add_mutually_exclusive_group()
-    structure.add_argument("--contiguous", action="store_const", const=True, default=None,
+    structure.add_argument("--contiguous", action="store_const", const="runs", default=None, dest="structure",
                            help="every segment one run of consecutive sentences (exact segmental programme and "
                                 "chain marginals); for boundaries, e.g. retrieval chunks. Default: decided per "
                                 "document (runs where topics shift gradually, as in meetings and lectures)")
-    structure.add_argument("--topics", action="store_const", const=False, dest="contiguous",
+    structure.add_argument("--topics", action="store_const", const="topics", dest="structure",
                            help="always the topic model, whose segments may return (never runs)")
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
@@ -95,66 +100,15 @@ def _engine_options() -> argparse.ArgumentParser:
 
 
 _PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "context", "merge_above", "random_state",
-                "max_iter", "tol", "damping", "contiguous")
+                "max_iter", "tol", "damping", "structure")
 
 
 def _bpseg_params(args: argparse.Namespace) -> dict:
     """The BPSeg parameters given on the command line (``--sigma none`` gives None)."""
     params = {n: getattr(args, n) for n in _PARAM_NAMES if hasattr(args, n)}
-    if params.get("contiguous") is None:
-        params.pop("contiguous", None)  # left to BPSeg's default
+    if params.get("structure") is None:
+        params.pop("structure", None)  # left to BPSeg's default
     return params
-
-
-def _binary(source: str) -> ValueError:
-    return ValueError(f"{source} looks like a binary file (it contains NUL bytes); expected UTF-8 text")
-
-
-def _decode(data: bytes, source: str) -> str:
-    """UTF-8 text from ``data``, or a ValueError naming what is wrong with it."""
-    if b"\x00" in data:
-        raise _binary(source)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ValueError(
-            f"{source} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
-        ) from None
-
-
-def _too_large(source: str, max_bytes: int) -> ValueError:
-    size = _format_size(max_bytes)
-    return ValueError(f"{source} is larger than --max-bytes ({size}); pass a larger --max-bytes to read it")
-
-
-def _read_bounded(stream, source: str, max_bytes: int) -> str:
-    """Read ``stream`` (binary) in chunks, failing at the first NUL byte, invalid UTF-8, or byte past ``max_bytes``."""
-    import codecs
-
-    decoder = codecs.getincrementaldecoder("utf-8-sig")()
-    parts: list[bytes] = []
-    total = 0
-    while True:
-        chunk = stream.read(min(_READ_CHUNK, max_bytes + 1 - total))
-        if not chunk:
-            break
-        if b"\x00" in chunk:
-            raise _binary(source)
-        parts.append(chunk)
-        total += len(chunk)
-        if total > max_bytes:
-            raise _too_large(source, max_bytes)
-        try:
-            decoder.decode(chunk)
-        except UnicodeDecodeError:
-            _decode(b"".join(parts), source)  # raises, with the offset in the whole input
-            raise  # pragma: no cover - _decode always raises here
-    data = b"".join(parts)
-    try:
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        pass  # a truncated character at the very end: _decode names it
-    return _decode(data, source)
 
 
 def _read_input(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
@@ -198,70 +152,70 @@ def _emit(content: str, out: str | None) -> None:
         write_output(out, content)
 
 
-def _check_chunk_options(args: argparse.Namespace) -> None:
-    """The chunk options make sense together and with --format, or a ValueError before any work."""
-    given = [name for name, value in (("--max-tokens", args.max_tokens), ("--min-tokens", args.min_tokens),
-                                      ("--whole-segments", args.whole_segments)) if value not in (None, False)]
-    if given and args.format != "chunks-jsonl":
-        raise ValueError(f"{' and '.join(given)} only appl{'y' if len(given) > 1 else 'ies'} to --format chunks-jsonl")
-    if args.format == "chunks-jsonl":
-        from bpseg_pgm.chunks.chunking import _check_options
-
-        try:
-            _check_options(args.max_tokens, not args.whole_segments, args.min_tokens)
-        except ValueError as exc:
-            if args.whole_segments and args.min_tokens is not None:
-                raise ValueError("--min-tokens merges neighbouring chunks, which --whole-segments does not make") from None
-            raise ValueError(str(exc).replace("min_tokens", "--min-tokens").replace("max_tokens", "--max-tokens")) from None
+def _flag(option_name: str) -> str:
+    """The command-line flag of a format option: ``max_tokens`` -> ``--max-tokens``."""
+    return "--" + option_name.replace("_", "-")
 
 
-def _chunks_jsonl(seg, args: argparse.Namespace) -> str:
-    """One JSON object per chunk and line: 0-based chunk, sentence and segment numbers, character offsets."""
-    import json
+def _chosen_format(args: argparse.Namespace, kind: str):
+    """The ``--format`` chosen for ``kind`` and its options, or a ValueError (naming flags) before any work.
 
-    chunks = seg.chunks(args.max_tokens, not args.whole_segments, min_tokens=args.min_tokens)
-    return "".join(json.dumps({"chunk": i, **c.to_dict()}, ensure_ascii=False, allow_nan=False) + "\n"
-                   for i, c in enumerate(chunks))
+    An option given with a format that does not take it is refused, naming the formats that do.
+    """
+    from bpseg_pgm.formats import format_names, get_format
+
+    chosen = get_format(args.format, kind)
+    own = {option.name for option in chosen.options}
+    takers: dict[str, list[str]] = {}
+    for name in format_names(kind):
+        for option in get_format(name, kind).options:
+            if option.name not in own and getattr(args, option.name) != option.default:
+                takers.setdefault(option.name, []).append(name)
+    if takers:
+        given = " and ".join(_flag(name) for name in takers)
+        formats = " or ".join(dict.fromkeys(name for names in takers.values() for name in names))
+        raise ValueError(f"{given} only appl{'y' if len(takers) > 1 else 'ies'} to --format {formats}")
+    options = {option.name: getattr(args, option.name) for option in chosen.options}
+    try:
+        chosen.check_options(**options)
+    except ValueError as exc:
+        names = "|".join(re.escape(name) for name in options)
+        raise ValueError(re.sub(rf"\b({names})\b", lambda m: _flag(m[1]), str(exc)) if names else str(exc)) from None
+    return chosen, options
+
+
+def _source_name(file: str) -> str:
+    """The input as people call it: its file name, or "standard input" for ``-``."""
+    return "standard input" if file == "-" else Path(file).name
 
 
 def _cmd_segment(args: argparse.Namespace) -> int:
     from bpseg_pgm.text.pipeline import segment_text
 
-    _check_chunk_options(args)
+    output_format, options = _chosen_format(args, "segmentation")
     _check_output(args.output)
     text = _read_input(args.file, args.max_bytes)
     model = getattr(args, "model", None)
     if args.backend is not None:
-        from bpseg_pgm.text.embeddings import Embedder
+        from bpseg_pgm.embeddings import Embedder
 
         embedder = Embedder(model, backend=args.backend)
         seg = segment_text(text, args.k, embedder=embedder, lines=args.lines, **_bpseg_params(args))
     else:
         seg = segment_text(text, args.k, model=model, lines=args.lines, **_bpseg_params(args))
-    if args.format == "chunks-jsonl":
-        content = _chunks_jsonl(seg, args)
-    elif args.format == "json":
-        content = seg.to_json() + "\n"
-    elif args.format == "html":
-        from bpseg_pgm.cli.render_html import render_html
-
-        title = "BP-Seg: " + ("standard input" if args.file == "-" else Path(args.file).name)
-        content = render_html(seg, title=title)
-    else:
-        content = seg.to_text()
-    _emit(content, args.output)
+    _emit(output_format.render(seg, source=_source_name(args.file), **options), args.output)
     return 0
 
 
 def _cmd_prune(args: argparse.Namespace) -> int:
     from bpseg_pgm.pruning import prune
 
+    output_format, options = _chosen_format(args, "prune")
     _check_output(args.output)
     text = _read_input(args.file, args.max_bytes)
     result = prune(text, args.query, budget=args.budget, max_tokens=args.max_tokens, lines=args.lines,
                    model=getattr(args, "model", None))
-    content = result.to_json() + "\n" if args.format == "json" else result.text + ("\n" if result.text else "")
-    _emit(content, args.output)
+    _emit(output_format.render(result, source=_source_name(args.file), **options), args.output)
     return 0
 
 
@@ -318,13 +272,6 @@ def _byte_size(value: str) -> int:
     return size
 
 
-def _format_size(n: int) -> str:
-    for unit, factor in (("G", 2**30), ("M", 2**20), ("K", 2**10)):
-        if n >= factor and n % factor == 0:
-            return f"{n // factor}{unit}"
-    return f"{n} bytes"
-
-
 def _n_segments(value: str) -> int | str:
     return "auto" if value == "auto" else _positive_int(value)
 
@@ -352,7 +299,7 @@ _merge_above = _number_or("a number in [-1, 1] or 'none'", lo=-1.0, hi=1.0, none
 
 
 def _add_backend(p: argparse.ArgumentParser) -> None:
-    from bpseg_pgm.text.onnx_backend import BACKENDS
+    from bpseg_pgm.embeddings.onnx_backend import BACKENDS
 
     p.add_argument("--backend", choices=BACKENDS, default=None,
                    help="how the model runs on CPU: torch (sentence-transformers on PyTorch, the default), onnx "
@@ -360,8 +307,33 @@ def _add_backend(p: argparse.ArgumentParser) -> None:
                         "embeddings are cached per backend")
 
 
+_OPTION_TYPES = {int: _positive_int, str: str}
+
+
+def _add_format_options(p: argparse.ArgumentParser, kind: str) -> None:
+    """The options of the formats of ``kind``, one group per format that declares any (an option once)."""
+    from bpseg_pgm.formats import format_names, get_format
+
+    added: set[str] = set()
+    for name in format_names(kind):
+        output_format = get_format(name, kind)
+        new = [option for option in output_format.options if option.name not in added]
+        if not new:
+            continue
+        group = p.add_argument_group(f"{output_format.options_title} (with --format {name})")
+        for option in new:
+            if option.type is bool:
+                group.add_argument(_flag(option.name), action="store_true", help=option.help)
+            else:
+                group.add_argument(_flag(option.name), type=_OPTION_TYPES[option.type], metavar=option.metavar,
+                                   help=option.help)
+            added.add(option.name)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
+    from bpseg_pgm.formats import format_names
+
     parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
                                                "by belief propagation (BP-Seg).")
     sub = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")
@@ -376,20 +348,11 @@ def build_parser() -> argparse.ArgumentParser:
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
     _add_backend(seg)
-    seg.add_argument("--format", choices=_OUTPUT_FORMATS, default="text",
+    seg.add_argument("--format", choices=format_names("segmentation"), default="text",
                      help="output format (default text); chunks-jsonl: one JSON object per line and chunk, with "
                           "text, start and end (character offsets into the input), sentences, segment, n_tokens, "
                           "confidence")
-    chunks = seg.add_argument_group("chunks (with --format chunks-jsonl)")
-    chunks.add_argument("--max-tokens", type=_positive_int, metavar="N",
-                        help="cut chunks longer than N tokens of the embedding model (special tokens included) at "
-                             "their weakest link; a single sentence longer than N stays whole")
-    chunks.add_argument("--min-tokens", type=_positive_int, metavar="N",
-                        help="merge a chunk shorter than N tokens into its most similar neighbour, if the result "
-                             "fits --max-tokens")
-    chunks.add_argument("--whole-segments", action="store_true",
-                        help="one chunk per segment (its runs joined by blank lines) instead of one per run of "
-                             "consecutive sentences")
+    _add_format_options(seg, "segmentation")
     seg.add_argument("-o", "--output", metavar="OUT",
                      help="write here instead of standard output (a symlink is followed and the file's permissions "
                           "kept; a read-only file is refused; /dev/null, /dev/stdout and FIFOs are written directly)")
@@ -440,9 +403,10 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument("--max-tokens", type=_positive_int, metavar="N",
                       help="keep at most N tokens of the embedding model's tokenizer instead")
     prune.add_argument("--lines", action="store_true", help="the input has one unit per line (e.g. meeting turns)")
-    prune.add_argument("--format", choices=("text", "json"), default="text",
+    prune.add_argument("--format", choices=format_names("prune"), default="text",
                        help="text: the kept text, runs of consecutive sentences as written, separated by a blank "
                             "line (default); json: kept indices (0-based), spans, scores and segments")
+    _add_format_options(prune, "prune")
     prune.add_argument("--model", help="sentence-transformers model name or local directory "
                                        "(default: the bundled all-MiniLM-L6-v2, works offline)")
     prune.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
@@ -485,12 +449,12 @@ def _one_line(exc: BaseException) -> str:
 def _one_line_warnings(deferred: list[str]):
     """A ``warnings.showwarning`` that keeps stderr to one line per warning.
 
-    bpseg's own warnings (:class:`~bpseg_pgm.text.cache.CacheWarning`) print at once as
+    bpseg's own warnings (:class:`~bpseg_pgm.embeddings.cache.CacheWarning`) print at once as
     ``bpseg: warning: ...``; others (NumPy overflow, library notices) are kept in ``deferred``
     and printed the same way only if the run succeeds: when it fails they are symptoms of the
     error, which is reported alone, in one line.
     """
-    from bpseg_pgm.text.cache import CacheWarning
+    from bpseg_pgm.embeddings.cache import CacheWarning
 
     def showwarning(message, category, filename, lineno, file=None, line=None):
         text = f"bpseg: warning: {' '.join(str(message).split())}"

@@ -1,4 +1,4 @@
-"""Segmentation.to_html / _repr_html_: paragraphs, the overview strip, collapsed lists, scoped CSS; the palette."""
+"""Segmentation.to_html / _repr_html_ (render_html): paragraphs, the overview strip, collapsed lists, scoped CSS."""
 
 import re
 from html.parser import HTMLParser
@@ -6,9 +6,10 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from bpseg_pgm.text.colors import ciede2000, contrast_with_black, hex_to_lab, segment_colors
-from bpseg_pgm.text.pipeline import Segmentation
-from bpseg_pgm.text.render import OPEN_UP_TO, render_html
+from bpseg_pgm.formats import get_format
+from bpseg_pgm.formats.colors import segment_colors
+from bpseg_pgm.formats.html import OPEN_UP_TO, render_html
+from bpseg_pgm.text import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 
 TEXT = "First one.  Second\none.\n\n\tThird <b>one</b> & more.\r\n\r\nFourth one. Fifth one.\nSixth one."
@@ -128,36 +129,9 @@ def test_fewer_segments_than_k_is_said_on_the_page():
     assert "3 segments (k = 5)" in seg.to_html() and "2 of the k labels ended up with no sentence" in seg.to_html()
 
 
-def test_cli_page_is_the_same_renderer():
-    from bpseg_pgm.cli.render_html import render_html as cli_render
-
+def test_the_html_format_is_the_same_renderer_titled_after_the_input():
     seg = _seg()
-    assert cli_render(seg, title="T") == render_html(seg, title="T")
-
-
-# --- the palette -----------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize(
-    "lab1, lab2, expected",  # Sharma, Wu and Dalal (2005), Table 1
-    [
-        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
-        ((50.0, -1.3802, -84.2814), (50.0, 0.0, -82.7485), 1.0000),
-        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
-        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
-        ((2.0776, 0.0795, -1.1350), (0.9033, -0.0636, -0.5514), 0.9082),
-    ],
-)
-def test_ciede2000_reference_values(lab1, lab2, expected):
-    assert float(ciede2000(np.array(lab1), np.array(lab2))) == pytest.approx(expected, abs=1e-4)
-
-
-def test_palette_stays_distinct_for_24_segments_and_readable():
-    colours = segment_colors(24)
-    labs = np.array([hex_to_lab(c) for c in colours])
-    d = ciede2000(labs[:, None, :], labs[None, :, :])
-    d[np.eye(24, dtype=bool)] = np.inf
-    assert d.min() >= 11  # ColorBrewer Set3 + golden-angle hues (the old palette) gave 4.6 here
-    assert min(float(ciede2000(lab, np.array([100.0, 0, 0]))) for lab in labs) >= 11  # not white on white
-    assert min(contrast_with_black(c) for c in segment_colors(60)) >= 7  # WCAG AAA for the black text on them
-    assert segment_colors(5) == colours[:5] and segment_colors(0) == []
-    assert len(set(segment_colors(200))) == 200
+    html = get_format("html")
+    assert html.render(seg, source="notes.txt") == render_html(seg, title="BP-Seg: notes.txt") == seg.to_html("BP-Seg: notes.txt")
+    assert html.render(seg) == render_html(seg) and "<title>BP-Seg segmentation</title>" in html.render(seg)
+    assert (html.suffix, html.media_type, html.options) == (".html", "text/html", ())

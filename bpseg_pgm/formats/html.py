@@ -1,4 +1,7 @@
-"""Render a :class:`~bpseg_pgm.text.pipeline.Segmentation` as HTML: a page, or a fragment for Jupyter.
+"""The ``html`` format: a segmentation as HTML, a whole page or a fragment for Jupyter.
+
+:func:`render_html` takes any object with a segmentation's attributes (``Segmentation.to_html()``,
+``Segmentation._repr_html_`` and ``bpseg segment --format html`` use it); :class:`HtmlFormat` registers it.
 
 The document is shown in its original order, paragraph breaks kept (and line breaks, for text
 read one sentence per line), with every sentence on the background colour of its segment; a
@@ -9,7 +12,7 @@ cell or a legend entry fades out everything outside that segment (pure CSS, ``:h
 also works where scripts do not run, as in Jupyter outputs).  Below, the segments are listed
 one by one; in a long document, or for a segment of more than :data:`OPEN_UP_TO` sentences,
 the list is collapsed, its summary naming the sentences (as ranges).  In a fragment (Jupyter)
-the document scrolls inside a box of at most 36rem, so a long text does not flood the notebook.  Colours come from :func:`bpseg_pgm.text.colors.segment_colors`, distinct
+the document scrolls inside a box of at most 36rem, so a long text does not flood the notebook.  Colours come from :func:`bpseg_pgm.formats.colors.segment_colors`, distinct
 for 20+ segments.  Numbers shown are 1-based.  Everything (CSS only, no script) is inline, no
 network access is needed, all text is HTML-escaped, and every CSS rule is scoped to the
 fragment's own id, so several fragments (or a notebook's styles) do not interfere.
@@ -24,9 +27,11 @@ import uuid
 from html import escape
 from typing import Any
 
-from bpseg_pgm.text.colors import segment_colors
+from bpseg_pgm.formats.colors import segment_colors
+from bpseg_pgm.formats.registry import OutputFormat, register_format
+from bpseg_pgm.utils.labels import index_runs
 
-__all__ = ["render_html", "segment_colors", "OPEN_UP_TO", "OPEN_DOC_UP_TO"]
+__all__ = ["HtmlFormat", "render_html", "segment_colors", "OPEN_UP_TO", "OPEN_DOC_UP_TO"]
 
 #: In a document of at most :data:`OPEN_DOC_UP_TO` sentences, segments with at most this many
 #: sentences are listed open; every other segment list is collapsed (the document shows them all).
@@ -96,13 +101,7 @@ def _summary(seg: Any) -> str:
 
 def _ranges(indices: list[int]) -> str:
     """1-based sentence numbers as ranges: "1–3, 7, 9–12" (at most ``_MAX_RANGES`` of them)."""
-    runs: list[list[int]] = []
-    for i in indices:
-        if runs and i == runs[-1][1] + 1:
-            runs[-1][1] = i
-        else:
-            runs.append([i, i])
-    words = [f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs]
+    words = [f"{r[0] + 1}" if len(r) == 1 else f"{r[0] + 1}–{r[-1] + 1}" for r in index_runs(indices)]
     return ", ".join(words[:_MAX_RANGES]) + (", …" if len(words) > _MAX_RANGES else "")
 
 
@@ -217,3 +216,15 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
         f"#{rid} {{ max-width: 54rem; margin: 1.25rem auto; }}\n{css}</style>\n</head>\n<body>\n"
         f"{body}</body>\n</html>\n"
     )
+
+
+@register_format("html")
+class HtmlFormat(OutputFormat):
+    """A self-contained page (:func:`render_html`), titled after the input when its name is given."""
+
+    suffix = ".html"
+    media_type = "text/html"
+
+    def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
+        self.check_options(**options)
+        return render_html(result, title=None if source is None else f"BP-Seg: {source}")

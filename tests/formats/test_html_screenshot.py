@@ -13,8 +13,8 @@ import subprocess
 import numpy as np
 import pytest
 
-from bpseg_pgm.text.colors import segment_colors
-from bpseg_pgm.text.pipeline import Segmentation
+from bpseg_pgm.formats.colors import segment_colors
+from bpseg_pgm.text import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 
 PIL = pytest.importorskip("PIL.Image")

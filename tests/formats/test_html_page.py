@@ -6,8 +6,8 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from bpseg_pgm.cli.render_html import render_html, segment_colors
-from bpseg_pgm.text.pipeline import Segmentation
+from bpseg_pgm.formats.html import render_html
+from bpseg_pgm.text import Segmentation
 
 _VOID = {"meta", "br", "img", "hr", "input", "link"}
 
@@ -97,10 +97,3 @@ def test_segment_list_shows_each_segment_in_reading_order(page):
     sections = re.findall(r'<details class="seg" data-seg="(\d+)".*?</details>', page)
     assert sections == ["0", "1", "2"]
     assert re.findall(r'<li value="(\d+)">', page) == ["1", "3", "2", "5", "4"]
-
-
-@pytest.mark.parametrize("m", [1, 5, 12, 13, 40])
-def test_colours_are_distinct_hex(m):
-    colours = segment_colors(m)
-    assert len(colours) == len(set(colours)) == m
-    assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in colours)

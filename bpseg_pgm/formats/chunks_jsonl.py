@@ -1,0 +1,53 @@
+"""The ``chunks-jsonl`` format: one JSON object per line and chunk, for a retrieval index.
+
+The chunks are the segmentation's own (``Segmentation.chunks``): one per run of consecutive
+sentences, or one per segment with ``whole_segments``; ``max_tokens`` cuts longer ones at their
+weakest link and ``min_tokens`` merges shorter ones into a neighbour.  Each line is the chunk's
+``to_dict()`` after its 0-based number ``chunk``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bpseg_pgm.chunks.options import check_chunk_options
+from bpseg_pgm.formats.registry import FormatOption, OutputFormat, register_format
+
+__all__ = ["ChunksJsonlFormat"]
+
+
+@register_format("chunks-jsonl")
+class ChunksJsonlFormat(OutputFormat):
+    """One JSON object per chunk: 0-based chunk, sentence and segment numbers, character offsets."""
+
+    suffix = ".jsonl"
+    media_type = "application/jsonl"
+    options_title = "chunks"
+    options = (
+        FormatOption("max_tokens", int, metavar="N",
+                     help="cut chunks longer than N tokens of the embedding model (special tokens included) at "
+                          "their weakest link; a single sentence longer than N stays whole"),
+        FormatOption("min_tokens", int, metavar="N",
+                     help="merge a chunk shorter than N tokens into its most similar neighbour, if the result "
+                          "fits --max-tokens"),
+        FormatOption("whole_segments", bool,
+                     help="one chunk per segment (its runs joined by blank lines) instead of one per run of "
+                          "consecutive sentences"),
+    )
+
+    def check_options(self, **options: Any) -> None:
+        """The checks of ``Segmentation.chunks``, in this format's words (``whole_segments``, not ``contiguous``)."""
+        super().check_options(**options)
+        max_tokens, min_tokens = options.get("max_tokens"), options.get("min_tokens")
+        whole_segments = options.get("whole_segments", False)
+        if whole_segments and min_tokens is not None:
+            raise ValueError("min_tokens merges neighbouring chunks, which whole_segments does not make")
+        check_chunk_options(max_tokens, not whole_segments, min_tokens)
+
+    def render(self, result: Any, *, source: str | None = None, max_tokens: int | None = None,
+               min_tokens: int | None = None, whole_segments: bool = False) -> str:
+        self.check_options(max_tokens=max_tokens, min_tokens=min_tokens, whole_segments=whole_segments)
+        chunks = result.chunks(max_tokens, not whole_segments, min_tokens=min_tokens)
+        return "".join(json.dumps({"chunk": i, **c.to_dict()}, ensure_ascii=False, allow_nan=False) + "\n"
+                       for i, c in enumerate(chunks))

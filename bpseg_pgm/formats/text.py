@@ -1,0 +1,18 @@
+"""The ``text`` format: the segmentation's own text report (``Segmentation.to_text()``), segments numbered from 1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpseg_pgm.formats.registry import OutputFormat, register_format
+
+__all__ = ["TextFormat"]
+
+
+@register_format("text")
+class TextFormat(OutputFormat):
+    """Every segment with its sentences, as ``Segmentation.to_text()`` writes them."""
+
+    def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
+        self.check_options(**options)
+        return result.to_text()

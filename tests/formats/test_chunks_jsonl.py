@@ -1,0 +1,49 @@
+"""The chunks-jsonl format: one JSON object per chunk, from the segmentation's own chunks; its options."""
+
+import json
+
+import pytest
+
+from bpseg_pgm.formats import get_format
+
+CHUNKS = get_format("chunks-jsonl")
+
+
+def _lines(out):
+    assert out.endswith("\n")
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_one_line_per_chunk_numbered_from_0(seg):
+    rows = _lines(CHUNKS.render(seg, source="notes.txt"))
+    assert rows == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks())]
+    assert [r["segment"] for r in rows] == [0, 1, 0, 2]  # one chunk per run of consecutive sentences
+    assert [r["chunk"] for r in rows] == [0, 1, 2, 3]
+
+
+def test_the_options_are_those_of_segmentation_chunks(seg):
+    assert [o.name for o in CHUNKS.options] == ["max_tokens", "min_tokens", "whole_segments"]
+    assert [o.default for o in CHUNKS.options] == [None, None, False]
+    whole = _lines(CHUNKS.render(seg, whole_segments=True))
+    assert [r["segment"] for r in whole] == [0, 1, 2]  # one chunk per segment
+    assert whole == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(None, False))]
+    cut = _lines(CHUNKS.render(seg, max_tokens=9))
+    assert cut == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(9))] and len(cut) > 4
+    merged = _lines(CHUNKS.render(seg, min_tokens=30))
+    assert merged == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(None, min_tokens=30))]
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"whole_segments": True, "min_tokens": 5}, "min_tokens merges neighbouring chunks, which whole_segments does not make"),
+    ({"min_tokens": 50, "max_tokens": 10}, r"min_tokens \(50\) is larger than max_tokens \(10\)"),
+])
+def test_options_that_cannot_work_together_are_refused_before_rendering(seg, options, message):
+    with pytest.raises(ValueError, match=message):
+        CHUNKS.check_options(**options)
+    with pytest.raises(ValueError, match=message):
+        CHUNKS.render(seg, **options)
+
+
+def test_an_option_it_does_not_take_is_refused():
+    with pytest.raises(ValueError, match="the chunks-jsonl format takes max_tokens, min_tokens, whole_segments, got indent"):
+        CHUNKS.check_options(indent=2)
