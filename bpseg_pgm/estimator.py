@@ -13,6 +13,7 @@ two models:
 
 from __future__ import annotations
 
+import sys
 import warnings
 
 import numpy as np
@@ -259,6 +260,14 @@ class BPSeg(ClusterMixin, BaseEstimator):
         "neighbors": "'auto', 'all', None, pairs or a callable",
         "n_segments": "'auto' or an integer (between 1 and n for runs)",
     }
+
+    def check_params(self, n_units: int | None = None) -> None:
+        """Check every parameter now, as ``fit`` does first; ValueError naming the first bad one.
+
+        ``n_units``: the document's length, for the checks that need it (explicit ``init`` indices);
+        None checks them against no length (a corpus run checks each document again when it fits).
+        """
+        self._checked_params(sys.maxsize if n_units is None else int(n_units))
 
     def _checked_params(self, n: int) -> dict:
         """Every parameter of ``_parameter_checks`` checked and resolved for the model."""

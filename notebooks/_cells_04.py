@@ -119,7 +119,7 @@ print(f"chain: Bethe log Z = {est.log_partition_:.10f}, exact log Z = {logsumexp
 
 Three documents of Choi's set 1 (3-5 sentence segments, $k = 10$ true) and two QMSum validation meetings
 (cut to their first 100 turns, $k$ automatic), with `BPSeg`'s topic model (centred potentials,
-re-estimation rounds, `contiguous=False`: left to `"auto"`, the meetings would be cut into runs by the
+re-estimation rounds, `structure="topics"`: left to `"auto"`, the meetings would be cut into runs by the
 exact chain programme, where the engine plays no part); only the engine changes. Gibbs runs a short chain here (100 sweeps after 30 of
 burn-in, 4 chains) to keep the notebook quick. Left out: `loopy` (the same messages as `potts`, 6x slower
 on a 39-sentence document), `mplp` (pgmpy's pure-Python Mplp took 53 s on one 39-sentence document with
@@ -142,7 +142,7 @@ rows = []
 for doc_id, units, gold, k in docs:
     for label, engine in RUN.items():
         t0 = time.perf_counter()
-        est = BPSeg(n_segments=k, engine=engine, contiguous=False, random_state=0).fit(embedded[doc_id])
+        est = BPSeg(n_segments=k, engine=engine, structure="topics", random_state=0).fit(embedded[doc_id])
         score = evaluate_partial(gold, est.labels_) if None in gold else evaluate(gold, est.labels_)
         rows.append({"corpus": doc_id.split("/")[0] if "/" in doc_id else "choi", "doc": doc_id, "engine": label,
                      "n": len(units), "ARI": score["ari"], "s": time.perf_counter() - t0})

@@ -77,7 +77,7 @@ def _check(n_segments, workers, scheduler, task_chars, params) -> None:
         raise ValueError(f"task_chars must be a positive integer, got {task_chars!r}")
     try:
         # bad options fail now, not once per document (any init indices pass: no document's length is known yet)
-        BPSeg(n_segments=n_segments, **params)._checked_params(sys.maxsize)
+        BPSeg(n_segments=n_segments, **params).check_params()
     except TypeError as exc:
         raise ValueError(f"unknown BP-Seg parameter: {exc}") from None
 

@@ -82,7 +82,7 @@ def _bpseg(n: int, seed: int):
 def _bpseg_topics(n: int, seed: int):
     from bpseg_pgm.estimator import BPSeg
 
-    return BPSeg(contiguous=False, random_state=seed)
+    return BPSeg(structure="topics", random_state=seed)
 
 
 def _bpseg_paper(n: int, seed: int):
@@ -130,14 +130,14 @@ def _texttiling(n: int, seed: int):
 register_method(
     "bpseg",
     _bpseg,
-    "BPSeg() library defaults: contiguous='auto' (runs where topics shift gradually, about one per three "
+    "BPSeg() library defaults: structure='auto' (runs where topics shift gradually, about one per three "
     "correlation lengths; else the topic model of bpseg-topics), word-weighted units",
     uses_weights=True,
 )
 register_method(
     "bpseg-topics",
     _bpseg_topics,
-    "BPSeg(contiguous=False), the topic model (the default before contiguous='auto'): centred Potts potentials "
+    "BPSeg(structure='topics'), the topic model (the default before structure='auto'): centred Potts potentials "
     "(lam 150, sigma 200, unary scale 5, centred on the mean cosine of all pairs) on context-mixed embeddings "
     "(auto, 0.2), k = 'auto', farthest init, 5 re-estimation rounds, potts engine",
 )
@@ -203,21 +203,21 @@ register_method("kcpd", _kcpd, "ruptures KernelCPD (cosine kernel, PELT), penalt
 def _bpseg_contiguous(n: int, seed: int):
     from bpseg_pgm.estimator import BPSeg
 
-    return BPSeg(contiguous=True, random_state=seed)
+    return BPSeg(structure="runs", random_state=seed)
 
 
 def _bpseg_contiguous_true_k(n: int, seed: int, gold_k: int):
     from bpseg_pgm.estimator import BPSeg
 
-    return BPSeg(n_segments=min(gold_k, n), contiguous=True, random_state=seed)
+    return BPSeg(n_segments=min(gold_k, n), structure="runs", random_state=seed)
 
 
 register_method(
     "bpseg-contiguous", _bpseg_contiguous,
-    "BPSeg(contiguous=True): exact segmental programme on smoothed, word-weighted embeddings, k against the shuffled document",
+    "BPSeg(structure='runs'): exact segmental programme on smoothed, word-weighted embeddings, k against the shuffled document",
     uses_weights=True,
 )  # fmt: skip
 register_method(
     "bpseg-contiguous-true-k", _bpseg_contiguous_true_k,
-    "oracle: BPSeg(contiguous=True) given the gold number of runs", uses_gold_k=True, gold_k_kind="runs", uses_weights=True,
+    "oracle: BPSeg(structure='runs') given the gold number of runs", uses_gold_k=True, gold_k_kind="runs", uses_weights=True,
 )  # fmt: skip

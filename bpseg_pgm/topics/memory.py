@@ -18,7 +18,7 @@ n (sentences), d (dimensions), K (labels) and m (edges):
 
 The estimate is deliberately on the high side of what was measured (within a factor of
 about 1.5), and the check refuses only what would take more than 90% of the memory
-available now, like the message buffers' own check in :mod:`bpseg_pgm.inference.potts.layouts`.
+available now, like the message buffers' own check in :mod:`bpseg_pgm.inference.kernels.layouts`.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def estimate_fit_memory(n: int, d: int, k: int, m: int | None, engine: str = "po
         est["messages"] = 2 * m_known * k * k * _FLOAT + m_known * 2000
     elif engine == "reference":  # Python lists: two dicts of 2m messages of k floats
         est["messages"] = 2 * 2 * m_known * (k * 32 + 120) + 2 * m_known * k * k * _FLOAT
-    elif engine == "fast":  # W and its decay as n x n matrices
+    elif engine in ("appendix", "fast"):  # W and its decay as n x n matrices
         est["messages"] = 4 * n * k * _FLOAT
         est["couplings"] = 5 * nn
     else:

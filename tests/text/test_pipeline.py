@@ -163,7 +163,7 @@ def test_readme_quickstart_runs_and_gives_what_it_shows(session_cache_dir, monke
 
 
 def test_the_segmentation_says_which_structure_was_used():
-    """contiguous="auto": a gradual document (noisy blocks around one theme) comes back as runs,
+    """structure="auto": a gradual document (noisy blocks around one theme) comes back as runs,
     the alternating two-topic sentences as topics; the JSON carries it."""
     rng = np.random.default_rng(0)
     theme = rng.normal(size=32)
@@ -174,5 +174,5 @@ def test_the_segmentation_says_which_structure_was_used():
     assert np.all(np.diff(gradual.labels) >= 0)  # runs are numbered in reading order
     alternating = segment_sentences([f"S{i}." for i in range(6)], 2, embedder=_FixedEmbedder(_two_topics()))
     assert alternating.structure == "topics"
-    forced = segment_sentences(sents, embedder=_FixedEmbedder(rows), contiguous=False, random_state=0)
+    forced = segment_sentences(sents, embedder=_FixedEmbedder(rows), structure="topics", random_state=0)
     assert forced.structure == "topics"
