@@ -139,7 +139,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         centered 150, paper 0.12 (section 4.1), fast 300 (appendix).
     sigma : None (no decay) or float > 0, distance decay exp(-|i-j|^2 / sigma) of the pairwise
         term; "auto" (default) takes the model's own: centered 200, paper None, fast 10.
-    engine : a name, "potts" (default), "loopy", "fast", "exact", "reference", "max-product",
+    engine : a name, "potts" (default), "loopy", "appendix" (alias "fast": the appendix's Algorithm 2), "exact", "reference", "max-product",
         "mean-field", "gibbs", "mplp" or any registered with
         :func:`~bpseg_pgm.inference.register_engine`; or an
         :class:`~bpseg_pgm.inference.Engine` instance (its own parameters, e.g.
@@ -148,7 +148,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     neighbors : "auto" (default: all pairs up to 400 sentences, then a decay-wide window
         plus 10 nearest neighbours), "all"/None (the paper's complete graph), (i, j) pairs,
         or a callable(X) -> pairs. The edge set used is ``edges_``.
-    max_iter : sweeps at most per BP run (default 100; for "fast" it is T, default 5).
+    max_iter : sweeps at most per BP run (default 100; for "appendix" it is T, default 5).
     tol : stop when no normalised log message changes by more than this.
     damping : in [0, 1), geometric damping of messages, for an engine given by name (an
         engine object carries its own).
@@ -156,7 +156,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     em_rounds : int >= 0, or None (default: 5 for "centered", 0 otherwise). Representative
         re-estimation: after BP each label's representative becomes the belief-weighted mean
         of the embeddings, labels holding less than half a sentence of belief are dropped, and
-        BP runs again. Not for engine "fast" (Algorithm 2 as written).
+        BP runs again. Not for engine "appendix" (Algorithm 2 as written).
     context : float >= 0, or "auto" (default). Reading-order context: the potentials see
         normalise(R_i + context (R_{i-1} + R_{i+1})) in place of each sentence's embedding R_i
         (:mod:`bpseg_pgm.potentials.context`); 0 is the paper's model, each sentence alone.
@@ -181,7 +181,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         lengths when k is "auto" (one per correlation length as the effect nears 0.5); text with
         abrupt shifts, or whose topics alternate sentence by sentence, gets the topic model. Only
         with the centred potentials (the default): for the paper's potentials, a user's, an engine
-        with potentials of its own ("fast") or an Engine object, or init "all", "auto" means
+        with potentials of its own ("appendix") or an Engine object, or init "all", "auto" means
         "topics". ``structure_`` says which was used ("runs" or "topics"),
         ``structure_effect_`` the measured median effect.
     contiguous : deprecated, None (default). The former name of ``structure``: True is "runs",
@@ -201,7 +201,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     free energy's -F for "potts"/"loopy", exact on a tree such as chain ``neighbors`` and an
     approximation on graphs with cycles; exact for "exact"; the ELBO, a lower bound, for
     "mean-field"; None for engines with none), and the values actually used: ``lam_``,
-    ``sigma_``, ``em_rounds_``, ``context_``, ``potentials_`` (None for "fast"). ``centers_`` live
+    ``sigma_``, ``em_rounds_``, ``context_``, ``potentials_`` (None for "appendix"). ``centers_`` live
     in the space the potentials saw (after context mixing).
     """
 
@@ -320,7 +320,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     def _auto_applies(self, engine: Engine) -> bool:
         """Whether ``structure="auto"`` may choose runs: only for the centred model (the default),
-        for which it was measured; the paper's potentials, a user's and engine "fast" stay as written."""
+        for which it was measured; the paper's potentials, a user's and engine "appendix" stay as written."""
         # an engine given as an object (a researcher's own, or one with its own settings) always runs
         return (isinstance(self.potentials, str) and self.potentials == "centered"
                 and isinstance(self.engine, str) and engine.uses_potentials
