@@ -151,3 +151,20 @@ def test_the_root_names_load_on_first_use():
     for name in bpseg_pgm.__all__:
         assert getattr(bpseg_pgm, name) is not None
     from bpseg_pgm import BPSeg, prune, segment_text, segment_texts  # noqa: F401
+
+
+def test_the_readme_lists_every_package_in_an_order_the_imports_keep():
+    """README's "How the code is organised" names every top-level package, bottom layer first,
+    and every import goes to a package named before the importer."""
+    import re
+
+    text = (ROOT.parent / "README.md").read_text(encoding="utf-8")
+    section = text.split("## How the code is organised", 1)[1].split("\n## ", 1)[0]
+    listed = [m.group(1) for m in re.finditer(r"^- `(\w+)(?:/|\.py)`", section, re.M)]
+    order = {f"bpseg_pgm.{name}": i for i, name in enumerate(listed)}
+    tops = {_top(m) for m in MODS if m != "bpseg_pgm"}
+    assert tops <= set(order), sorted(tops - set(order))
+    upward = sorted({(_top(s), _top(d)) for s, d, _ in IMPORTS
+                     if "bpseg_pgm" not in (s, d) and (s, d) not in DEPRECATED_ALIASES
+                     and order[_top(d)] > order[_top(s)]})
+    assert not upward, upward
