@@ -15,7 +15,8 @@ from typing import Any
 from bpseg_pgm.data import EXAMPLE_KS as DEMO_KS
 from bpseg_pgm.data import TENNIS, load_example
 from bpseg_pgm.embeddings import Embedder
-from bpseg_pgm.text.pipeline import Segmentation, segment_sentences
+from bpseg_pgm.text.pipeline import segment_sentences
+from bpseg_pgm.text.segmentation import Segmentation
 
 __all__ = ["TENNIS", "DEMO_KS", "load_example", "tennis_together", "run_demo"]
 

@@ -45,9 +45,8 @@ class ChunksJsonlFormat(OutputFormat):
             raise ValueError("min_tokens merges neighbouring chunks, which whole_segments does not make")
         check_chunk_options(max_tokens, not whole_segments, min_tokens)
 
-    def render(self, result: Any, *, source: str | None = None, max_tokens: int | None = None,
-               min_tokens: int | None = None, whole_segments: bool = False) -> str:
-        self.check_options(max_tokens=max_tokens, min_tokens=min_tokens, whole_segments=whole_segments)
+    def content(self, result: Any, *, source: str | None = None, max_tokens: int | None = None,
+                min_tokens: int | None = None, whole_segments: bool = False) -> str:
         chunks = result.chunks(max_tokens, not whole_segments, min_tokens=min_tokens)
         return "".join(json.dumps({"chunk": i, **c.to_dict()}, ensure_ascii=False, allow_nan=False) + "\n"
                        for i, c in enumerate(chunks))

@@ -225,6 +225,5 @@ class HtmlFormat(OutputFormat):
     suffix = ".html"
     media_type = "text/html"
 
-    def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
-        self.check_options(**options)
+    def content(self, result: Any, *, source: str | None = None) -> str:
         return render_html(result, title=None if source is None else f"BP-Seg: {source}")

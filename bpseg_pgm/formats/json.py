@@ -1,4 +1,4 @@
-"""The ``json`` format: the segmentation's own JSON (``Segmentation.to_json()``), numbers from 0, one line."""
+"""The ``json`` format: the result's own JSON (``to_json()``) and a newline; numbers from 0."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ __all__ = ["JsonFormat"]
 
 @register_format("json")
 class JsonFormat(OutputFormat):
-    """``Segmentation.to_json()`` and a newline."""
+    """``Segmentation.to_json()`` and a newline (``bpseg prune``'s json is the same on a PruneResult)."""
 
     suffix = ".json"
     media_type = "application/json"
 
-    def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
-        self.check_options(**options)
+    def content(self, result: Any, *, source: str | None = None) -> str:
         return result.to_json() + "\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bpseg_pgm.formats.json import JsonFormat
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 
 __all__ = ["PrunedTextFormat", "PrunedJsonFormat"]
@@ -13,18 +14,10 @@ __all__ = ["PrunedTextFormat", "PrunedJsonFormat"]
 class PrunedTextFormat(OutputFormat):
     """The kept text (runs of consecutive sentences as written, separated by a blank line), then a newline."""
 
-    def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
-        self.check_options(**options)
+    def content(self, result: Any, *, source: str | None = None) -> str:
         return result.text + ("\n" if result.text else "")
 
 
 @register_format("json", kind="prune")
-class PrunedJsonFormat(OutputFormat):
-    """``PruneResult.to_json()``: kept indices (0-based), spans, scores and segments; then a newline."""
-
-    suffix = ".json"
-    media_type = "application/json"
-
-    def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
-        self.check_options(**options)
-        return result.to_json() + "\n"
+class PrunedJsonFormat(JsonFormat):
+    """``PruneResult.to_json()`` (kept indices from 0, spans, scores and segments) and a newline."""

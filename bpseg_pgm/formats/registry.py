@@ -17,8 +17,7 @@ Adding a format (the command line picks it up: ``bpseg segment --format markdown
         suffix = ".md"
         media_type = "text/markdown"
 
-        def render(self, result, *, source=None, **options):
-            self.check_options(**options)
+        def content(self, result, *, source=None):
             return "".join(f"## Segment {j + 1}\\n\\n" + " ".join(result.sentences[i] for i in idx) + "\\n\\n"
                            for j, idx in enumerate(result.segments))
 """
@@ -69,7 +68,7 @@ class FormatOption:
 
 
 class OutputFormat:
-    """Base class of the output formats: subclass it, set what applies, override :meth:`render`.
+    """Base class of the output formats: subclass it, set what applies, define :meth:`content`.
 
     ``name`` and ``kind`` are set by :func:`register_format`; ``suffix`` and ``media_type``
     describe the file written; ``options`` are the keyword options :meth:`render` takes beyond
@@ -97,11 +96,16 @@ class OutputFormat:
             raise ValueError(f"the {self.name} format {takes}, got {', '.join(unknown)}")
 
     def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
-        """``result`` as this format's text.
+        """``result`` as this format's text: :meth:`check_options`, then :meth:`content`.
 
         ``source`` names the input for people ("notes.txt", "standard input"), for formats that
         show it (the HTML page's title); ``options`` are this format's :attr:`options`.
         """
+        self.check_options(**options)
+        return self.content(result, source=source, **options)
+
+    def content(self, result: Any, *, source: str | None = None, **options: Any) -> str:
+        """What :meth:`render` returns, its options checked: the one method a format must define."""
         raise NotImplementedError
 
 

@@ -13,6 +13,5 @@ __all__ = ["TextFormat"]
 class TextFormat(OutputFormat):
     """Every segment with its sentences, as ``Segmentation.to_text()`` writes them."""
 
-    def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
-        self.check_options(**options)
+    def content(self, result: Any, *, source: str | None = None) -> str:
         return result.to_text()

@@ -6,7 +6,7 @@ pattern) and ``cli`` (``bpseg`` run in this process; it must return 2 with exact
 line ``bpseg: error: ...`` on stderr matching the pattern, nothing on stdout, no traceback,
 and no file left in the output folder). A new option gets its bad values added here.
 
-Rows on ``BPSeg`` go through the checks from ``bpseg_pgm._validation`` / ``bpseg_pgm._memory``
+Rows on ``BPSeg`` go through the checks from ``bpseg_pgm.utils.validation`` / ``bpseg_pgm.topics.memory``
 called from ``BPSeg.fit``.
 """
 
@@ -21,9 +21,9 @@ import numpy as np
 import pytest
 
 from bpseg_pgm import BPSeg
-from bpseg_pgm import _memory
+from bpseg_pgm.topics import memory as _memory
 from bpseg_pgm.cli import main as cli_main
-from bpseg_pgm.text.embeddings import Embedder
+from bpseg_pgm.embeddings import Embedder
 from bpseg_pgm.text.pipeline import segment_sentences, segment_text
 
 
@@ -199,14 +199,14 @@ def _api(surface, given, monkeypatch, tmp_path):
         params = dict(params)
         free = params.pop("_free", None)
         if free is not None:  # pretend memory is short, and fail fast if the fit allocates before checking
-            from bpseg_pgm import estimator
+            from bpseg_pgm.topics import fit
 
             def too_late(*a, **kw):
                 raise AssertionError("edges were built before the memory check")
 
             monkeypatch.setattr(_memory, "available_bytes", lambda: free)
-            monkeypatch.setattr(estimator, "resolve_edges", too_late)
-            monkeypatch.setattr(estimator, "auto_pairs", too_late)
+            monkeypatch.setattr(fit, "resolve_edges", too_late)
+            monkeypatch.setattr(fit, "auto_pairs", too_late)
         BPSeg(**params).fit(data)
     elif surface == "segment_text":
         text, kw = given

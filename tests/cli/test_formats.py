@@ -69,7 +69,7 @@ def test_a_format_registered_by_the_user_is_offered_with_its_options(registry, s
                    FormatOption("numbered", help="number the sentences"))
         options_title = "markdown"
 
-        def render(self, result, *, source=None, level=None, numbered=False):
+        def content(self, result, *, source=None, level=None, numbered=False):
             marks = "#" * (level or 2)
             return "".join(f"{marks} Segment {j + 1}\n" + "".join(
                 f"{'1. ' if numbered else '- '}{result.sentences[i]}\n" for i in idx) for j, idx in enumerate(result.segments))

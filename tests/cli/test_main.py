@@ -234,7 +234,7 @@ def test_bench_hook_is_optional_but_does_not_hide_broken_imports(monkeypatch):
 
 
 def test_out_of_memory_is_one_line_exit_2(cli_env, example_file, monkeypatch, capsys):
-    import bpseg_pgm.inference.potts.layouts as layouts
+    import bpseg_pgm.inference.kernels.layouts as layouts
 
     monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
     monkeypatch.setattr(layouts, "_POPULATE_BYTES", 0)  # check even the example's tiny buffers
@@ -250,11 +250,11 @@ def test_structure_flags(cli_env, example_file, monkeypatch, capsys):
     argv = ["segment", str(example_file), "--lines", "--format", "json", "-k", "3"]
     assert cli_main.main([*argv, "--contiguous"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["structure"] == "runs" and data["params"]["contiguous"] is True
+    assert data["structure"] == "runs" and data["params"]["structure"] == "runs"
     assert all(b - a in (0, 1) for a, b in zip(data["labels"], data["labels"][1:]))  # runs in reading order
     assert cli_main.main([*argv, "--topics"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["structure"] == "topics" and data["params"]["contiguous"] is False
+    assert data["structure"] == "topics" and data["params"]["structure"] == "topics"
     with pytest.raises(SystemExit) as exc:
         cli_main.main([*argv, "--topics", "--contiguous"])
     assert exc.value.code == 2

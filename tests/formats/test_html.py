@@ -135,3 +135,9 @@ def test_the_html_format_is_the_same_renderer_titled_after_the_input():
     assert html.render(seg, source="notes.txt") == render_html(seg, title="BP-Seg: notes.txt") == seg.to_html("BP-Seg: notes.txt")
     assert html.render(seg) == render_html(seg) and "<title>BP-Seg segmentation</title>" in html.render(seg)
     assert (html.suffix, html.media_type, html.options) == (".html", "text/html", ())
+
+
+def test_the_old_import_path_still_works_with_a_future_warning():
+    with pytest.warns(FutureWarning, match="import it from bpseg_pgm.formats.html"):
+        from bpseg_pgm.text.render import render_html as old
+    assert old is render_html

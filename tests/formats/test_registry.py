@@ -31,8 +31,7 @@ def test_a_registered_format_is_found_after_the_built_ins(registry, seg):
     class Markdown(OutputFormat):
         suffix = ".md"
 
-        def render(self, result, *, source=None, **options):
-            self.check_options(**options)
+        def content(self, result, *, source=None):
             return "".join(f"## Segment {j + 1}\n\n" + " ".join(result.sentences[i] for i in idx) + "\n\n"
                            for j, idx in enumerate(result.segments))
 
@@ -41,6 +40,8 @@ def test_a_registered_format_is_found_after_the_built_ins(registry, seg):
     assert Markdown.name == "markdown" and Markdown.kind == "segmentation"
     assert get_format("markdown").render(seg).startswith("## Segment 1\n\nThe app release is on Friday.")
     assert register_format("markdown")(Markdown) is Markdown  # the same class again is fine
+    with pytest.raises(ValueError, match="the markdown format takes no options, got level"):
+        get_format("markdown").render(seg, level=3)
 
 
 def test_registering_is_checked(registry):
