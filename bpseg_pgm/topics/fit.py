@@ -13,10 +13,12 @@ its beliefs come from any :class:`~bpseg_pgm.inference.engine.Engine`. :func:`fi
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 
 from bpseg_pgm.graph import auto_pairs, resolve_edges
 from bpseg_pgm.inference.engine import Engine, EngineResult
@@ -28,7 +30,7 @@ from .defaults import EM_ROUND_SWEEPS, auto_labels
 from .reestimate import reestimate_centers
 from .representatives import choose_representatives
 
-__all__ = ["TopicsFit", "engine_label", "fit_topics"]
+__all__ = ["TopicsFit", "check_beliefs", "engine_label", "fit_topics"]
 
 
 def engine_label(engine: Engine) -> str:
@@ -52,6 +54,17 @@ class TopicsFit:
     log_partition: float | None
     engine_extra: dict
     inference: Any = field(default=None)
+
+
+def check_beliefs(beliefs, engine: Engine) -> None:
+    """An engine's beliefs must be probabilities: finite, >= 0, each row summing to 1 (``Engine.result``
+    makes them so; an ``EngineResult`` built by hand may not be)."""
+    b = np.asarray(beliefs, dtype=np.float64)
+    if not np.all(np.isfinite(b)) or np.any(b < 0) or not np.allclose(b.sum(axis=1), 1.0, rtol=0, atol=1e-6):
+        raise ValueError(
+            f"engine {engine_label(engine)!r} returned beliefs that are not probabilities (NaN or inf, negative, "
+            "or rows not summing to 1); build its answer with self.result(beliefs=...), which normalises them"
+        )
 
 
 def representatives_for(Xn: np.ndarray, n_segments, init, random_state) -> np.ndarray:
@@ -91,8 +104,9 @@ def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None,
         )  # fmt: skip
         last.clear()  # the previous round's messages go before this round allocates its own
         res = engine.infer(problem)
-        if not isinstance(res, EngineResult) or res.beliefs.shape != (problem.n, problem.k):
+        if not isinstance(res, EngineResult) or np.shape(res.beliefs) != (problem.n, problem.k):
             raise ValueError(f"engine {engine_label(engine)!r} must return self.result(beliefs=(n, k) array, ...)")
+        check_beliefs(res.beliefs, engine)
         state["deltas"] += res.deltas
         if problem.network_built is not None:
             state["model"] = problem.network_built
@@ -119,6 +133,12 @@ def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None,
         beliefs, it, converged = run(C, r)
         n_iter += it
 
+    if not converged:
+        warnings.warn(
+            f"belief propagation (engine {engine_label(engine)!r}) stopped at max_iter={max_iter} sweeps before its "
+            f"messages converged (tol={tol:g}); the labels may not be final: raise max_iter, or add damping",
+            ConvergenceWarning, stacklevel=3,
+        )
     log_z = last[0].log_partition
     beliefs = np.asarray(beliefs, dtype=np.float64)
     return TopicsFit(

@@ -112,7 +112,7 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     found = choose_structure(X, w, "auto")
     assert not found.runs and found.effect > GRADUAL_EFFECT
     assert BPSeg(random_state=0).fit(X).structure_ == "topics"
-    monkeypatch.setattr(contiguous_module, "auto_max_runs", lambda n, corr_length: min(AUTO_MAX_RUNS, n // 2))
+    monkeypatch.setattr(runs_model, "auto_max_runs", lambda n, corr_length: min(AUTO_MAX_RUNS, n // 2))
     capped = choose_structure(X, w, "auto")
     assert capped.runs and capped.effect < GRADUAL_EFFECT  # the old fixed cap misjudges it
 

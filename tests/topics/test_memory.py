@@ -69,15 +69,15 @@ def test_estimate_is_close_to_the_measured_peak():
 @pytest.fixture
 def no_memory(monkeypatch):
     """Pretend 1 MiB is free, and fail if the fit builds its edge list before checking."""
-    from bpseg_pgm import estimator
+    from bpseg_pgm.topics import fit
 
     monkeypatch.setattr(_memory, "available_bytes", lambda: 2**20)
 
     def too_late(*a, **kw):
         raise AssertionError("edges were built before the memory check")
 
-    monkeypatch.setattr(estimator, "resolve_edges", too_late)
-    monkeypatch.setattr(estimator, "auto_pairs", too_late)
+    monkeypatch.setattr(fit, "resolve_edges", too_late)
+    monkeypatch.setattr(fit, "auto_pairs", too_late)
 
 
 @pytest.mark.parametrize("params", [dict(neighbors="all"), dict(init="all")])
