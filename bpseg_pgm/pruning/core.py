@@ -299,7 +299,7 @@ def prune(
     """Keep the parts of ``text_or_units`` most relevant to ``query`` until the budget is filled.
 
     ``text_or_units``: a text (split into sentences, or into lines with ``lines=True``) or a
-    list of units (meeting turns, paragraphs; str each; empty ones are skipped, never kept). ``budget``: the kept units
+    list of units (meeting turns, paragraphs; str each). ``budget``: the kept units
     hold at most this fraction of the words (whitespace-separated; default 0.2); or
     ``max_tokens``: at most this many tokens (the embedding model's tokenizer without special
     tokens, or ``count_tokens(list_of_str) -> list_of_int``). Not both.
@@ -309,6 +309,12 @@ def prune(
     segments most relevant to the query kept whole, or their best parts when they do not fit
     (see the module docstring). Bad input raises ``ValueError`` before anything is embedded;
     when not even one unit fits the budget, nothing is kept and a ``UserWarning`` says so.
+
+    Empty units in a list follow the policy of :func:`~bpseg_pgm.text.pipeline.segment_sentences`: an
+    empty or whitespace-only unit stays a unit (``units``, ``scores`` and ``segments`` keep one entry per
+    unit given) but is not embedded and not given to the model; it lies in the segment of its nearest
+    non-empty neighbour (the previous one, else the next), is scored NaN and is never kept.  Unlike
+    ``segment_sentences``, one non-empty unit is enough (every unit empty is a ``ValueError``).
     """
     query = _check_query(query)
     budget, max_tokens = _check_budget(budget, max_tokens)

@@ -2,27 +2,60 @@
 
 The pipeline (:mod:`bpseg_pgm.text.pipeline`) and ``bpseg corpus`` (:mod:`bpseg_pgm.corpus.tasks`) run
 them first, so bad input fails fast, before the slow embedding step.
+
+**Empty units.** In a list of units (sentences, meeting turns), an empty or whitespace-only unit is
+kept as a unit: it is not embedded and not given to the model; it takes the segment (and the belief
+row) of its nearest non-empty neighbour, the previous one, else the next (:func:`unit_sources`).
+Labels, spans and sentences keep one entry per input unit.  A list needs at least 2 non-empty units.
 """
 
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from bpseg_pgm.text.split import sentence_spans, squash
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
-__all__ = ["check_n_segments", "check_sentences", "split_for_segmentation"]
+__all__ = ["check_n_segments", "check_sentences", "nonempty_units", "split_for_segmentation", "unit_sources"]
+
+
+def nonempty_units(units: Sequence[str]) -> np.ndarray:
+    """Indices (int64, increasing) of the units that are not empty or whitespace-only: those the model sees."""
+    return np.array([i for i, u in enumerate(units) if u.strip()], dtype=np.int64)
+
+
+def unit_sources(units: Sequence[str]) -> np.ndarray:
+    """For each unit, the index of the non-empty unit whose segment and beliefs it takes: itself when it is
+    not empty, else its nearest non-empty neighbour, the previous one, else the next (int64, shape (n,)).
+
+    ``-1`` everywhere when no unit is non-empty.
+    """
+    live = nonempty_units(units)
+    if live.size == 0:
+        return np.full(len(units), -1, dtype=np.int64)
+    prev = np.searchsorted(live, np.arange(len(units)), side="right") - 1  # the last live index <= i
+    return live[np.maximum(prev, 0)]
 
 
 def check_sentences(sentences: Any) -> list[str]:
-    """``sentences`` as a list of at least 2 non-empty str in valid Unicode, or a ValueError saying which is not."""
-    sentences = list(check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True, nonblank=True,
+    """``sentences`` as a list of str in valid Unicode, at least 2 of them non-empty, or a ValueError saying
+    which is not.  Empty or whitespace-only sentences are allowed: they stay units, outside the model
+    (see the module docstring)."""
+    sentences = list(check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True,
                                     not_a_list="sentences must be a list of str (use segment_text for raw text)",
                                     not_a_str="{name} is {type}, not str"))
-    if len(sentences) < 2:
-        raise ValueError(f"need at least 2 sentences to segment, got {len(sentences)}")
+    live = nonempty_units(sentences)
+    if len(live) < 2:
+        if len(live) == len(sentences):
+            raise ValueError(f"need at least 2 sentences to segment, got {len(sentences)}")
+        first = next(i for i, s in enumerate(sentences) if not s.strip())
+        raise ValueError(f"need at least 2 non-empty sentences to segment, got {len(live)} of {len(sentences)} "
+                         f"(sentence {first} is empty)")
     return sentences
 
 

@@ -19,7 +19,8 @@ from typing import Any, Iterable
 import numpy as np
 
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
-from bpseg_pgm.text.checks import check_n_segments, check_sentences, split_for_segmentation
+from bpseg_pgm.text.checks import (check_n_segments, check_sentences, nonempty_units, split_for_segmentation,
+                                   unit_sources)
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
@@ -56,11 +57,18 @@ def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_
     arguments (``potentials``, ``lam``, ``sigma``, ``engine``, ``init``, ``em_rounds``,
     ``max_iter``, ``tol``, ``damping``, ``random_state``, ...) go to :class:`~bpseg_pgm.BPSeg`.
     The result's ``text`` is the sentences joined by newlines.
+
+    Empty or whitespace-only sentences are kept as units: they are not embedded and not given to the
+    model; each takes the segment and belief row of its nearest non-empty neighbour (the previous one,
+    else the next), so ``labels``, ``spans`` and ``sentences`` have one entry per input sentence.
+    At least 2 sentences must be non-empty.
     """
     sentences = check_sentences(sentences)
-    check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
+    live = nonempty_units(sentences)
+    check_n_segments(n_segments, len(live), bpseg_params.get("init"))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    return fit_segmentation(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params)
+    return fit_segmentation(sentences, embedder.encode([sentences[i] for i in live]), n_segments, embedder,
+                            bpseg_params)
 
 
 def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model: PathOrName = None, lines: bool = False,
@@ -68,7 +76,10 @@ def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model
                  **bpseg_params: Any) -> Segmentation:
     """Split ``text`` into sentences (or lines, if ``lines``) and segment them with BP-Seg.
 
-    The result keeps ``text`` and each sentence's ``spans`` in it.
+    The result keeps ``text`` and each sentence's ``spans`` in it.  With ``lines=True`` the units are
+    the lines that are not blank: a blank (empty or whitespace-only) line is not a unit, so ``labels``
+    has one entry per non-blank line, and ``Segmentation.line_numbers[i]`` is the index of unit ``i``'s
+    line in ``text.splitlines()``.
     """
     sentences, spans = split_for_segmentation(text, lines)
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
@@ -120,20 +131,43 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
                      lines: bool = False) -> Segmentation:
     """BP-Seg on the embeddings ``X`` of checked ``sentences``: the :class:`Segmentation`, labels renumbered.
 
-    ``bpseg_params`` go to :class:`~bpseg_pgm.estimator.BPSeg`; ``text``/``spans``/``lines`` are kept in the
-    result (None: the sentences joined by newlines).  NaN or inf beliefs are a ValueError.
+    ``X`` has one row per non-empty sentence (what the model sees), or one row per sentence (the rows
+    of empty sentences are then ignored).  Empty or whitespace-only sentences are not given to the
+    model: each takes the label, belief row and embedding row of its nearest non-empty neighbour (the
+    previous one, else the next; :func:`~bpseg_pgm.text.checks.unit_sources`), so the result has one
+    entry per sentence.  ``bpseg_params`` go to :class:`~bpseg_pgm.estimator.BPSeg`; ``text``/``spans``/
+    ``lines`` are kept in the result (None: the sentences joined by newlines).  NaN or inf beliefs, fewer
+    than 2 non-empty sentences or a k larger than their number are a ValueError.
     """
     from bpseg_pgm.estimator import BPSeg  # here: importing the text layer does not load scikit-learn
     from bpseg_pgm.text.weights import unit_weights
 
+    sentences = list(sentences)
+    live = nonempty_units(sentences)
+    if len(live) < 2:
+        raise ValueError(f"need at least 2 non-empty sentences to segment, got {len(live)}")
+    check_n_segments(n_segments, len(live), bpseg_params.get("init"))
+    X = np.asarray(X)
+    if len(X) == len(sentences):
+        X_live = X if len(live) == len(sentences) else X[live]
+    elif len(X) == len(live):
+        X_live = X
+    else:
+        raise ValueError(f"{len(X)} embedding rows for {len(sentences)} sentences ({len(live)} non-empty)")
     # short units ("Yeah .") count less where the model uses weights (structure="runs")
-    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(X, sample_weight=unit_weights(sentences))
+    weights = unit_weights([sentences[i] for i in live])
+    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(X_live, sample_weight=weights)
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
         raise ValueError(
             f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
             "underflowed; use a smaller lam or another engine"
         )
     labels, segments, beliefs = _renumber(estimator.labels_, np.asarray(estimator.beliefs_, dtype=float))
+    embeddings = np.asarray(X_live)
+    if len(live) < len(sentences):  # every empty sentence takes its neighbour's row
+        row_of = np.searchsorted(live, unit_sources(sentences))
+        labels, beliefs, embeddings = labels[row_of], beliefs[row_of], embeddings[row_of]
+        segments = [np.flatnonzero(labels == j).tolist() for j in range(len(segments))]
     return Segmentation(
         sentences=sentences,
         labels=labels,
@@ -146,7 +180,7 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
         text=text,
         spans=spans,
         lines=lines,
-        embeddings=np.asarray(X),
+        embeddings=embeddings,
         embedder=embedder,
         structure=getattr(estimator, "structure_", None),
     )

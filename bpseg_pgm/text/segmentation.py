@@ -13,6 +13,7 @@ counts sentences and segments from 1.
 
 from __future__ import annotations
 
+import bisect
 import json
 import numbers
 from dataclasses import dataclass, field
@@ -76,6 +77,20 @@ class Segmentation:
         self.spans = [(int(a), int(b)) for a, b in self.spans]
         if len(self.spans) != len(self.sentences):
             raise ValueError(f"{len(self.spans)} spans for {len(self.sentences)} sentences")
+
+    @property
+    def line_numbers(self) -> list[int]:
+        """The line each sentence starts on: its index (from 0) in ``text.splitlines()``.
+
+        With ``segment_text(text, lines=True)`` the sentences are the non-blank lines (a blank line is
+        not a unit), so ``line_numbers`` maps each unit, and its label, back to its input line:
+        ``labels[i]`` is the segment of line ``line_numbers[i]``.  Built from a list of sentences,
+        sentence ``i`` is on line ``i`` of the joined text (unless a sentence holds a line break).
+        """
+        starts = [0]
+        for line in self.text.splitlines(keepends=True):
+            starts.append(starts[-1] + len(line))
+        return [bisect.bisect_right(starts, a) - 1 for a, _ in self.spans]
 
     @property
     def n_segments(self) -> int:
