@@ -191,7 +191,6 @@ def segment_corpus(
     started = time.perf_counter()
     _check(n_segments, workers, scheduler, task_chars, bpseg_params)
     embedder = Embedder(model, cache_dir=cache_dir, show_progress=False, backend=backend)  # checks model and backend
-    docs = read_documents(source, max_bytes=max_bytes)
     settings = {
         "model": embedder.model_id,
         "backend": embedder.backend,
@@ -199,21 +198,23 @@ def segment_corpus(
         "lines": bool(lines),
         "params": {k: jsonable(v) for k, v in sorted(bpseg_params.items())},
     }
-    store = CorpusStore.open(out, settings)
-    done = store.done()
-    todo = [d for d in docs if d.id not in done]
-    skipped = len(docs) - len(todo)
-    groups = group_documents(todo, task_chars)
-    if workers is None and scheduler is None:
-        workers = default_workers()
-    config = TaskConfig(
-        n_segments=n_segments, lines=bool(lines), model=None if model is None else os.fspath(model), backend=backend,
-        cache_dir=None if cache_dir is None else os.fspath(cache_dir),
-        threads=local_threads(workers) if scheduler is None and workers else None, params=dict(bpseg_params),
-    )
-    progress = _Progress(len(docs), skipped, show_progress)
+    store = CorpusStore.open(out, settings)  # writable and locked (no other run on it) before any work
     ok = False
+    progress = None
     try:
+        docs = read_documents(source, max_bytes=max_bytes)
+        done = store.done()
+        todo = [d for d in docs if d.id not in done]
+        skipped = len(docs) - len(todo)
+        groups = group_documents(todo, task_chars)
+        if workers is None and scheduler is None:
+            workers = default_workers()
+        config = TaskConfig(
+            n_segments=n_segments, lines=bool(lines), model=None if model is None else os.fspath(model),
+            backend=backend, cache_dir=None if cache_dir is None else os.fspath(cache_dir),
+            threads=local_threads(workers) if scheduler is None and workers else None, params=dict(bpseg_params),
+        )
+        progress = _Progress(len(docs), skipped, show_progress)
         if groups and scheduler is None and workers == 0:
             for group in groups:
                 table = segment_task(group, config)
@@ -223,9 +224,11 @@ def segment_corpus(
             _run_dask(groups, config, store, progress, workers, scheduler)
         ok = True
     finally:
-        progress.close()
+        if progress is not None:
+            progress.close()
         if not ok:
             store.discard_if_unused()
+        store.close()
     return CorpusReport(out=store.name, n_documents=len(docs), n_skipped=skipped, n_segmented=progress.segmented,
                         n_failed=progress.failed, n_sentences=progress.sentences,
                         seconds=time.perf_counter() - started)

@@ -2,6 +2,10 @@
 
 ``OUT.parquet`` is a folder (a Parquet *dataset*, as Dask and Spark write them) holding
 
+* ``_bpseg_corpus.lock``: present while a run writes into the folder; the run holds an exclusive
+  ``flock`` on it, so a second run on the same folder refuses at once (naming the first) instead
+  of writing every document twice; the kernel releases the lock when the run ends or is killed,
+  so a file left by a killed run blocks nothing;
 * ``_bpseg_corpus.json``: the settings the rows were made with (model and backend, k, BP-Seg
   parameters); a rerun with other settings is refused rather than mixing two segmentations;
 * ``part-*.parquet``: one file per finished task, written to a hidden temporary file and
@@ -21,6 +25,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import socket
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -28,9 +34,10 @@ from typing import Any
 
 from bpseg_pgm.corpus.rows import schema, to_table
 
-__all__ = ["CorpusStore", "SETTINGS_FILE"]
+__all__ = ["CorpusStore", "LOCK_FILE", "SETTINGS_FILE"]
 
 SETTINGS_FILE = "_bpseg_corpus.json"
+LOCK_FILE = "_bpseg_corpus.lock"
 _FORMAT = 1
 
 
@@ -52,53 +59,123 @@ class CorpusStore:
         self._parts = 0
         self.created = False  # made by this run (removed again by discard() if nothing was written)
         self.data_parts = 0
+        self._lock_fd: int | None = None
 
     @classmethod
     def open(cls, out: str | os.PathLike, settings: dict[str, Any]) -> "CorpusStore":
-        """Check ``out`` (a new path, or a folder this function made with the same settings) and create it.
+        """Check ``out`` (a new path, or a folder this function made with the same settings), create and lock it.
 
         Refused with a ValueError naming ``out``: an existing file, a folder that is not a
         ``segment_corpus`` output (it would be mixed with foreign files), one made with other
-        settings, a parent folder that does not exist or cannot be written.
+        settings, a parent folder that does not exist, a folder that cannot be written (found now,
+        before any work), one that another run is writing into (its lock is held).  The store holds
+        the folder's lock until :meth:`close`.
         """
-        from bpseg_pgm.io.output import plan_output, write_output
+        from bpseg_pgm.io.output import plan_output
 
         if isinstance(out, bool) or not isinstance(out, (str, os.PathLike)) or not os.fspath(out):
             raise ValueError(f"output must be a folder path, got {out!r}")
         name = os.fspath(out)
         path = Path(name)
         settings = json.loads(json.dumps({"format": _FORMAT, **settings}))  # plain JSON values, as read back
-        marker = path / SETTINGS_FILE
-        if path.is_dir():
+        created = False
+        if not path.is_dir():
+            if path.exists() or path.is_symlink():
+                raise ValueError(f"{name} exists and is not a folder; bpseg corpus writes a folder of Parquet parts")
+            plan_output(name)  # the parent exists and is writable: say so now, naming the user's path
+            try:
+                path.mkdir()
+                created = True
+            except FileExistsError:
+                pass  # another run made it meanwhile: checked below, like any existing folder
+            except OSError as exc:
+                raise ValueError(f"cannot create {name}: {exc.strerror or exc}") from None
+        store = cls(path, name)
+        try:
+            store._check_foreign()
+            _check_writable(path, name)
+            store._lock()
+            store.created = created  # may be removed again if nothing is written: only once it is ours
+            store._check_foreign()  # again, now that no other run can change it
+            marker = path / SETTINGS_FILE
             if marker.is_file():
                 try:
                     old = json.loads(marker.read_text("utf-8"))
                 except (OSError, ValueError) as exc:
                     raise ValueError(f"{name}: cannot read {SETTINGS_FILE}: {exc}") from None
                 if old != settings:
-                    diff = sorted(k for k in set(old) | set(settings) if old.get(k) != settings.get(k))
                     raise ValueError(
-                        f"{name} was written with other settings ({', '.join(diff)}); "
+                        f"{name} was written with other settings ({_differences(old, settings)}); "
                         "use another output folder, or delete this one to start again")
-                store = cls(path, name)
                 store.done()  # readable, or say why not
                 return store
-            if any(path.iterdir()):
-                raise ValueError(f"{name} is a folder that is not a bpseg corpus output (no {SETTINGS_FILE}); "
-                                 "refusing to write into it")
-        elif path.exists() or path.is_symlink():
-            raise ValueError(f"{name} exists and is not a folder; bpseg corpus writes a folder of Parquet parts")
-        else:
-            plan_output(name)  # the parent exists and is writable: say so now, naming the user's path
-            try:
-                path.mkdir()
-            except OSError as exc:
-                raise ValueError(f"cannot create {name}: {exc.strerror or exc}") from None
-        write_output(marker, json.dumps(settings, indent=2, sort_keys=True) + "\n")
-        store = cls(path, name)
-        store.created = True
-        store.write_part(to_table([]), label="schema")
+            from bpseg_pgm.io.output import write_output
+
+            write_output(marker, json.dumps(settings, indent=2, sort_keys=True) + "\n")
+            store.created = True
+            store.write_part(to_table([]), label="schema")
+        except BaseException:
+            if store._lock_fd is not None:
+                store.discard_if_unused()
+                store.close()
+            elif created:
+                with contextlib.suppress(OSError):
+                    path.rmdir()  # only if still empty: another run may be filling it
+            raise
         return store
+
+    def _check_foreign(self) -> None:
+        if (self.path / SETTINGS_FILE).is_file():
+            return
+        if any(child.name != LOCK_FILE for child in self.path.iterdir()):
+            raise ValueError(f"{self.name} is a folder that is not a bpseg corpus output (no {SETTINGS_FILE}); "
+                             "refusing to write into it")
+
+    def _lock(self) -> None:
+        """Take the folder's lock (``flock`` on :data:`LOCK_FILE`), or a ValueError naming the run that holds it."""
+        import fcntl
+
+        lock = self.path / LOCK_FILE
+        for _ in range(20):
+            try:
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            except OSError as exc:
+                raise ValueError(f"cannot write {self.name}: cannot create {LOCK_FILE}: {exc.strerror or exc}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                try:
+                    holder = " ".join(os.read(fd, 4096).decode("utf-8", "replace").split())
+                finally:
+                    os.close(fd)
+                raise ValueError(f"{self.name} is being written by another bpseg corpus run "
+                                 f"({holder or 'starting'}); wait for it to end, or use another output folder") from None
+            except OSError as exc:
+                os.close(fd)
+                raise ValueError(f"cannot lock {self.name}/{LOCK_FILE}: {exc.strerror or exc}") from None
+            try:  # the run before may have removed the file between our open and our lock: lock the file now there
+                same = os.path.samestat(os.fstat(fd), os.stat(lock, follow_symlinks=False))
+            except OSError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        else:  # pragma: no cover - a folder whose lock file is replaced 20 times in a row
+            raise ValueError(f"cannot lock {self.name}: {LOCK_FILE} keeps changing")
+        info = (f"pid {os.getpid()} on {socket.gethostname()}, started "
+                f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n").encode("utf-8", "replace")
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, info, 0)
+        self._lock_fd = fd
+
+    def close(self) -> None:
+        """Remove the lock file and release the lock (the next run may start); idempotent."""
+        fd, self._lock_fd = self._lock_fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            (self.path / LOCK_FILE).unlink()  # while still held: a run waiting on it re-opens the new file
+        os.close(fd)
 
     def done(self) -> set[str]:
         """Ids of the documents already in the folder (segmented or recorded as failed)."""
@@ -126,7 +203,37 @@ class CorpusStore:
         if not self.created or self.data_parts:
             return
         for child in self.path.iterdir():
-            if child.name == SETTINGS_FILE or (child.name.startswith("part-") and child.name.endswith("-schema.parquet")):
+            if child.name in (SETTINGS_FILE, LOCK_FILE) or (child.name.startswith("part-") and child.name.endswith("-schema.parquet")):
                 child.unlink(missing_ok=True)
         with contextlib.suppress(OSError):
             self.path.rmdir()  # stays if anything else appeared in it meanwhile
+
+
+def _check_writable(path: Path, name: str) -> None:
+    """A file can be created (and removed) in the folder ``path``: checked before any work, not at the first part."""
+    if not os.access(path, os.W_OK | os.X_OK):  # as write_output checks it for every part
+        raise ValueError(f"cannot write {name}: the folder is not writable")
+    try:  # and the real test (read-only mounts, ACLs): a named file, as each part is before its rename
+        fd, probe = tempfile.mkstemp(prefix=".bpseg-write-check-", dir=path)
+    except OSError as exc:
+        raise ValueError(f"cannot write {name}: {exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
+def _differences(old: dict, new: dict) -> str:
+    """``lam: 150 -> not given`` for each setting that differs (params one by one)."""
+    def show(d, k):
+        return json.dumps(d[k]) if k in d else "not given"
+
+    out = []
+    for key in sorted(set(old) | set(new)):
+        a, b = old.get(key), new.get(key)
+        if a == b:
+            continue
+        if key == "params" and isinstance(a, dict) and isinstance(b, dict):
+            out += [f"{p}: {show(a, p)} before, {show(b, p)} now" for p in sorted(set(a) | set(b)) if a.get(p) != b.get(p)
+                    or (p in a) != (p in b)]
+        else:
+            out.append(f"{key}: {show(old, key)} before, {show(new, key)} now")
+    return "; ".join(out)

@@ -101,3 +101,20 @@ def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_complet
     rows = pq.read_table(out).to_pylist()
     keys = [(r["doc"], r["sentence"]) for r in rows]
     assert len(keys) == len(set(keys)) and len({k[0] for k in keys}) == 24
+
+
+def test_two_runs_at_once_on_one_output_never_write_a_document_twice(cli_env, bpseg_module_cmd, small_corpus,
+                                                                     tmp_path):
+    import subprocess
+
+    out = tmp_path / "out.parquet"
+    cmd = [*bpseg_module_cmd, "corpus", str(small_corpus), "-o", str(out), "-k", "2", "--workers", "0"]
+    procs = [subprocess.Popen(cmd, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    results = [(p.wait(timeout=300), p.stderr.read()) for p in procs]
+    for code, err in results:  # each either did the work, found it done, or refused while the other ran
+        assert code == 0 or (code == 2 and err.count("\n") == 1 and "being written by another bpseg corpus run (pid "
+                             in err), err
+    rows = pq.read_table(out).to_pylist()
+    keys = [(r["doc"], r["sentence"]) for r in rows]
+    assert len(keys) == len(set(keys)) and {k[0] for k in keys} == {"weather.txt", "markets.md", "bin.txt"}

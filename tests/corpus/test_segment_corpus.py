@@ -104,7 +104,7 @@ def test_units_records_and_bp_options(tmp_path):
     assert "at least 2" in docs["m2"][0]["error"]
     settings = json.loads((out / SETTINGS_FILE).read_text())
     assert settings["n_segments"] == 2 and settings["params"] == opts
-    with pytest.raises(ValueError, match="other settings \\(params\\)"):
+    with pytest.raises(ValueError, match="other settings \\(.*lam: 0.12 before, 0.2 now"):
         segment_corpus(src, out, 2, workers=0, cache_dir=cache, show_progress=False, lam=0.2)
 
 

@@ -1,0 +1,80 @@
+"""Issue 22's corpus rows: one run per output folder (a lock), an unwritable output found before any work,
+inputs that are not regular files, file names that are not UTF-8, records past --max-bytes, a worker cap."""
+
+import fcntl
+import os
+import stat
+
+import pyarrow.parquet as pq
+import pytest
+
+from bpseg_pgm.corpus import run as corpus_run
+from bpseg_pgm.corpus import segment_corpus
+from bpseg_pgm.corpus.store import LOCK_FILE, CorpusStore
+
+GOOD = ("The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow. "
+        "Stocks fell sharply on Monday. Investors were nervous about rates. Bond yields rose again.\n")
+
+
+@pytest.fixture()
+def small(tmp_path):
+    root = tmp_path / "in"
+    root.mkdir()
+    (root / "good.txt").write_text(GOOD, encoding="utf-8")
+    return root
+
+
+def _rows(out):
+    return pq.read_table(out).to_pylist()
+
+
+def _no_work(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("work started")
+    monkeypatch.setattr(corpus_run, "segment_task", refuse)
+
+
+def test_a_second_run_on_a_locked_output_refuses_at_once_naming_the_first(small, tmp_path, monkeypatch):
+    out = tmp_path / "out.parquet"
+    first = CorpusStore.open(out, {"model": "m"})  # a run in progress: it holds the folder's lock
+    try:
+        _no_work(monkeypatch)
+        with pytest.raises(ValueError, match=rf"being written by another bpseg corpus run \(pid {os.getpid()} on "):
+            segment_corpus(small, out, workers=0, show_progress=False)
+        assert (out / "_bpseg_corpus.json").is_file()  # the first run's folder untouched
+    finally:
+        first.close()
+    assert not (out / LOCK_FILE).exists()  # released and removed at the end of a run
+
+
+def test_a_lock_file_left_by_a_killed_run_blocks_nothing(small, tmp_path):
+    out = tmp_path / "out.parquet"
+    segment_corpus(small, out, workers=0, show_progress=False)
+    (out / LOCK_FILE).write_text("pid 1 on elsewhere, started long ago\n")  # no process holds it
+    report = segment_corpus(small, out, workers=0, show_progress=False)
+    assert report.n_skipped == 1
+    fd = os.open(out / "_other.lock", os.O_CREAT | os.O_RDWR)
+    try:  # a lock held on another file of the folder is not the folder's lock
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        assert segment_corpus(small, out, workers=0, show_progress=False).n_skipped == 1
+    finally:
+        os.close(fd)
+
+
+def test_an_unwritable_output_is_refused_before_any_work(small, tmp_path, monkeypatch):
+    out = tmp_path / "out.parquet"
+    segment_corpus(small, out, workers=0, show_progress=False)
+    (small / "new.txt").write_text(GOOD.replace("tennis", "golf"), encoding="utf-8")
+    before = sorted(p.name for p in out.iterdir())
+    out.chmod(0o555)
+    try:
+        if os.geteuid() == 0:  # root writes anywhere: make the folder look as it does to other users
+            real = os.access
+            monkeypatch.setattr(os, "access", lambda p, m, **kw: False if os.fspath(p) == os.fspath(out) and m & os.W_OK
+                                else real(p, m, **kw))
+        _no_work(monkeypatch)
+        with pytest.raises(ValueError, match=r"cannot write .*out\.parquet: the folder is not writable"):
+            segment_corpus(small, out, workers=0, show_progress=False)
+    finally:
+        out.chmod(0o755)
+    assert sorted(p.name for p in out.iterdir()) == before
