@@ -1,8 +1,10 @@
 """The one document reader: a folder, a JSONL file or a Parquet file as :class:`~bpseg_pgm.types.document.Document` s.
 
-* a **folder**: every ``.txt`` and ``.md`` file under it (sub-folders included, hidden files and
-  folders skipped), in sorted order; a document's id is its path relative to the folder
-  (``reports/2024/q1.txt``);
+* a **folder**: every ``.txt`` and ``.md`` file under it (sub-folders included, symlinked ones
+  followed, each folder once; hidden files and folders skipped), in sorted order; a document's id
+  is its path relative to the folder (``reports/2024/q1.txt``); only regular files are opened
+  (a FIFO or a link to ``/dev/zero`` is an error row) and never read past ``max_bytes``; a path
+  that is not UTF-8 is an error row whose id shows the bytes escaped (``caf\\xe9.txt``);
 * a **JSONL** file (``.jsonl`` / ``.ndjson``): one object per line, ``{"id": ..., "text": "..."}``
   or ``{"id": ..., "units": ["...", ...]}`` (units: sentences or turns, taken as they are);
 * a **Parquet** file (``.parquet``): a column ``id`` and a column ``text`` or ``units``
@@ -16,7 +18,7 @@ string; blank lines are skipped; a line that is not JSON is ``<file> line <n>: n
 ids are compared as strings and must be unique.
 
 What makes a *document* unusable (a binary or empty file, text that is not UTF-8, a record whose
-``text`` is not a string) is kept as the document's ``error``: it becomes an error row in the
+``text`` is not a string, a file or record larger than ``max_bytes``) is kept as the document's ``error``: it becomes an error row in the
 output and the other documents go on. What makes the *input* unusable (a path that does not exist,
 a line that is not JSON, a record without an id, two documents with one id) is a ``ValueError``
 before any work, naming the place.
@@ -24,13 +26,15 @@ before any work, naming the place.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES, decode_text
+from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES, READ_CHUNK, decode_text
 from bpseg_pgm.types.document import Document
 from bpseg_pgm.utils.validation import check_str_list
 
@@ -40,8 +44,10 @@ __all__ = [
     "PARQUET_SUFFIXES",
     "TEXT_SUFFIXES",
     "content_record",
+    "escape_name",
     "read_documents",
     "read_jsonl",
+    "read_regular",
     "record_id",
 ]
 
@@ -64,9 +70,9 @@ def read_documents(source: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES
     if path.is_dir():
         docs = _read_folder(path, max_bytes)
     elif path.suffix.lower() in JSONL_SUFFIXES:
-        docs = read_jsonl(path)
+        docs = read_jsonl(path, functools.partial(content_record, max_bytes=max_bytes))
     elif path.suffix.lower() in PARQUET_SUFFIXES:
-        docs = _read_parquet(path)
+        docs = _read_parquet(path, functools.partial(content_record, max_bytes=max_bytes))
     else:
         raise ValueError(f"{os.fspath(source)}: expected a folder of .txt/.md files, a .jsonl or a .parquet file")
     if not docs:
@@ -77,20 +83,91 @@ def read_documents(source: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES
 
 def _read_folder(root: Path, max_bytes: int) -> list[Document]:
     docs = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+    seen = {_dir_key(root)}
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
+        kept = []
+        for d in sorted(dirnames):  # symlinked folders are followed, each folder read once (no loop)
+            key = None if d.startswith(".") else _dir_key(Path(dirpath, d))
+            if key is not None and key not in seen:
+                seen.add(key)
+                kept.append(d)
+        dirnames[:] = kept
         for name in filenames:
             if name.startswith(".") or not name.lower().endswith(TEXT_SUFFIXES):
                 continue
-            docs.append(_read_file(Path(dirpath) / name, Path(dirpath, name).relative_to(root).as_posix(), max_bytes))
+            path = Path(dirpath, name)
+            doc_id = path.relative_to(root).as_posix()
+            if not _is_utf8(doc_id):
+                docs.append(Document(escape_name(doc_id), error="its path is not valid UTF-8 (shown with \\x escapes); "
+                                                                "rename it to segment it"))
+                continue
+            docs.append(_read_file(path, doc_id, max_bytes))
     return sorted(docs, key=lambda d: d.id)
+
+
+def _dir_key(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+
+
+def _is_utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def escape_name(name: str) -> str:
+    """A file name or id that is not valid UTF-8 (undecodable bytes kept by Python as lone surrogates) as
+    valid text: each such byte as ``\\xNN`` (``café`` in Latin-1 → ``caf\\xe9``)."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace") if not _is_utf8(name) else name
+
+
+def _kind(mode: int) -> str:
+    return ("a FIFO" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
+            else "a block device" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a folder" if stat.S_ISDIR(mode) else "not a regular file")
+
+
+def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:
+    """The bytes of the regular file ``path`` (symlinks followed), read at most ``max_bytes`` (+1 to know).
+
+    A FIFO, a device, a socket or a folder is never opened (a FIFO would block, ``/dev/zero``
+    would fill the memory): a ValueError ``"is a FIFO, not a regular file"``; a file past
+    ``max_bytes`` is a ValueError ``"larger than N bytes"``; OSError when it cannot be read.
+    """
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"is {_kind(st.st_mode)}, not a regular file")
+    if max_bytes is not None and st.st_size > max_bytes:
+        raise ValueError(f"larger than {max_bytes} bytes")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)  # what was opened, in case the path changed since
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError(f"is {_kind(st.st_mode)}, not a regular file")
+        limit = None if max_bytes is None else max_bytes + 1
+        parts, total = [], 0
+        while limit is None or total < limit:
+            chunk = os.read(fd, READ_CHUNK if limit is None else min(READ_CHUNK, limit - total))
+            if not chunk:
+                break
+            parts.append(chunk)
+            total += len(chunk)
+        if max_bytes is not None and total > max_bytes:
+            raise ValueError(f"larger than {max_bytes} bytes")
+        return b"".join(parts)
+    finally:
+        os.close(fd)
 
 
 def _read_file(path: Path, doc_id: str, max_bytes: int) -> Document:
     try:
-        if path.stat().st_size > max_bytes:
-            return Document(doc_id, error=f"larger than {max_bytes} bytes")
-        return Document(doc_id, text=decode_text(path.read_bytes()))
+        return Document(doc_id, text=decode_text(read_regular(path, max_bytes)))
     except ValueError as exc:
         return Document(doc_id, error=str(exc))
     except OSError as exc:
@@ -110,10 +187,13 @@ def record_id(obj: dict, where: str, default: str | None = None) -> str:
     return str(value)
 
 
-def content_record(obj: dict, where: str, default_id: str | None = None) -> Document:
+def content_record(obj: dict, where: str, default_id: str | None = None, max_bytes: int | None = None) -> Document:
     """One ``bpseg corpus`` record as a document: an id is required (a bad one is fatal), and bad
-    content (no text or units, both, text not a string, units not strings) is the document's error."""
+    content (no text or units, both, text not a string, units not strings, text that is not valid
+    Unicode, more than ``max_bytes`` bytes of UTF-8) is the document's error."""
     doc_id = record_id(obj, where)
+    if not _is_utf8(doc_id):  # a JSON "\ud800" escape: no Parquet string can hold it
+        return Document(doc_id.encode("utf-8", "backslashreplace").decode("utf-8"), error="its id is not valid Unicode (a lone surrogate, shown escaped)")
     text, units = obj.get("text"), obj.get("units")
     if text is not None and units is not None:
         return Document(doc_id, error="has both 'text' and 'units'; give one")
@@ -122,11 +202,20 @@ def content_record(obj: dict, where: str, default_id: str | None = None) -> Docu
     if text is not None:
         if not isinstance(text, str):
             return Document(doc_id, error=f"'text' is {type(text).__name__}, not a string")
-        return Document(doc_id, text=text)
+        doc = Document(doc_id, text=text)
+    else:
+        try:
+            doc = Document(doc_id, units=check_str_list(units, "'units'", item="unit"))
+        except ValueError as exc:
+            return Document(doc_id, error=str(exc))
+    pieces = [text] if text is not None else doc.units
     try:
-        return Document(doc_id, units=check_str_list(units, "'units'", item="unit"))
-    except ValueError as exc:
-        return Document(doc_id, error=str(exc))
+        size = sum(len(p.encode("utf-8")) for p in pieces) + max(0, len(pieces) - 1)  # units joined by newlines
+    except UnicodeEncodeError:
+        return Document(doc_id, error="its text is not valid Unicode (a lone surrogate)")
+    if max_bytes is not None and size > max_bytes:
+        return Document(doc_id, error=f"larger than {max_bytes} bytes")
+    return doc
 
 
 def _check_unique(seen: dict[str, int], doc: Document, n: int, source: Path, places: str) -> None:
@@ -140,7 +229,9 @@ def read_jsonl(path: str | os.PathLike, record: Record = content_record, limit: 
     (:func:`content_record` by default); at most ``limit`` documents (the lines after are not parsed)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
+    except ValueError as exc:
+        raise ValueError(f"{path} {exc}") from None
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
@@ -167,10 +258,16 @@ def read_jsonl(path: str | os.PathLike, record: Record = content_record, limit: 
     return docs
 
 
-def _read_parquet(path: Path) -> list[Document]:
+def _read_parquet(path: Path, record: Record) -> list[Document]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"{path} is {_kind(st.st_mode)}, not a regular file")
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowException) as exc:
@@ -182,7 +279,7 @@ def _read_parquet(path: Path) -> list[Document]:
     docs: list[Document] = []
     seen: dict[str, int] = {}
     for n, obj in enumerate(table.select(columns).to_pylist(), 1):
-        doc = content_record(obj, f"{path} row {n}")
+        doc = record(obj, f"{path} row {n}", f"{path}:{n}")
         _check_unique(seen, doc, n, path, "in rows")
         docs.append(doc)
     return docs

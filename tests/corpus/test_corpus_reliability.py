@@ -78,3 +78,20 @@ def test_an_unwritable_output_is_refused_before_any_work(small, tmp_path, monkey
     finally:
         out.chmod(0o755)
     assert sorted(p.name for p in out.iterdir()) == before
+
+
+def test_odd_files_in_the_input_folder_are_error_rows_and_the_rest_is_written(small, tmp_path):
+    fd = os.open(os.path.join(os.fsencode(small), b"caf\xe9.txt"), os.O_CREAT | os.O_WRONLY)
+    os.write(fd, GOOD.encode())
+    os.close(fd)
+    os.mkfifo(small / "pipe.txt")
+    if os.path.exists("/dev/zero"):
+        (small / "zero.txt").symlink_to("/dev/zero")
+    out = tmp_path / "out.parquet"
+    report = segment_corpus(small, out, workers=0, show_progress=False, max_bytes=10_000)
+    errors = {r["doc"]: r["error"] for r in _rows(out) if r["error"] is not None}
+    assert "not valid UTF-8" in errors.pop("caf\\xe9.txt")
+    assert errors.pop("pipe.txt") == "is a FIFO, not a regular file"
+    assert errors.pop("zero.txt", "is a character device, not a regular file") == "is a character device, not a regular file"
+    assert not errors and report.n_segmented == 1
+    assert {r["doc"] for r in _rows(out) if r["error"] is None} == {"good.txt"}
