@@ -6,12 +6,14 @@ Neither framework is imported here; each adapter module imports its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+import sys
 from typing import Any
 
 from bpseg_pgm.chunks import Chunk, check_chunk_options
 from bpseg_pgm.text import chunk_texts
+from bpseg_pgm.text.checks import check_bpseg_params, check_n_segments
 
-__all__ = ["adapter_options", "chunk_for", "missing_extra"]
+__all__ = ["FRAMEWORK_SIZE_OPTIONS", "adapter_options", "chunk_for", "missing_extra"]
 
 
 def missing_extra(module: str, package: str, extra: str) -> ImportError:
@@ -19,14 +21,32 @@ def missing_extra(module: str, package: str, extra: str) -> ImportError:
     return ImportError(f"bpseg_pgm.integrations.{module} needs {package}: pip install 'bpseg_pgm[{extra}]'")
 
 
+#: The frameworks' own size options, refused at construction: LangChain's ``chunk_size`` counts
+#: ``length_function`` units (characters by default) and both frameworks' chunks overlap; BP-Seg's chunks
+#: never overlap and their one size cap is ``max_tokens``, in the embedding model's tokens.
+FRAMEWORK_SIZE_OPTIONS = ("chunk_size", "chunk_overlap", "length_function")
+
+
 def adapter_options(max_tokens: Any, contiguous: Any, min_tokens: Any, bpseg_params: Any,
-                    more_bpseg_params: dict[str, Any]) -> tuple[int | None, int | None, dict[str, Any]]:
-    """``(max_tokens, min_tokens, BPSeg's parameters in one dict)``, or a ValueError: the chunk options as
-    :func:`~bpseg_pgm.chunks.check_chunk_options` checks them, ``bpseg_params`` a dict (a mapping) or None."""
+                    more_bpseg_params: dict[str, Any], *, adapter: str = "the adapter",
+                    n_segments: Any = "auto") -> tuple[int | None, int | None, dict[str, Any]]:
+    """``(max_tokens, min_tokens, BPSeg's parameters in one dict)``, or a ValueError at construction, before
+    anything is embedded: the chunk options as :func:`~bpseg_pgm.chunks.check_chunk_options` checks them,
+    ``n_segments`` and every BPSeg parameter (an unknown keyword is named), ``bpseg_params`` a dict (a mapping)
+    or None, and none of the framework's size options (:data:`FRAMEWORK_SIZE_OPTIONS`: use ``max_tokens``)."""
+    for name in FRAMEWORK_SIZE_OPTIONS:
+        if name in more_bpseg_params:
+            raise ValueError(
+                f"{adapter} does not take {name}: its one size cap is max_tokens, in the embedding model's tokens "
+                f"(e.g. max_tokens=256), and its chunks never overlap"
+            )
     max_tokens, min_tokens = check_chunk_options(max_tokens, contiguous, min_tokens)
     if bpseg_params is not None and not isinstance(bpseg_params, Mapping):
         raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
-    return max_tokens, min_tokens, {**(bpseg_params or {}), **more_bpseg_params}
+    params = {**(bpseg_params or {}), **more_bpseg_params}
+    check_n_segments(n_segments, sys.maxsize, params.get("init"))  # a k above a text's length is clamped
+    check_bpseg_params(n_segments, params)
+    return max_tokens, min_tokens, params
 
 
 def chunk_for(adapter: Any, texts: Iterable[str], embedder: Any) -> list[list[Chunk]]:

@@ -11,8 +11,10 @@ With ``add_start_index=True`` each document's ``metadata["start_index"]`` (and `
 the chunk's exact character offset in its text (LangChain's own splitters find it by searching the
 text, which goes wrong when a passage repeats).  Every chunk also gets ``bpseg_segment``,
 ``bpseg_n_tokens``, ``bpseg_confidence`` and ``bpseg_sentences`` (see
-:func:`bpseg_pgm.integrations.chunk_metadata`).  LangChain's ``chunk_size``/``chunk_overlap`` do not
-apply (chunks never overlap; the size cap is ``max_tokens``).
+:func:`bpseg_pgm.integrations.chunk_metadata`).  LangChain's ``chunk_size``, ``chunk_overlap`` and
+``length_function`` are refused at construction with a ``ValueError`` (``chunk_size`` counts characters
+by default; chunks never overlap; the one size cap is ``max_tokens``, in the model's tokens), and so is
+any other keyword that is not a BPSeg parameter: every option is checked before anything is embedded.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ class BPSegTextSplitter(TextSplitter):
         **more_bpseg_params: Any,
     ) -> None:
         max_tokens, min_tokens, params = adapter_options(max_tokens, contiguous, min_tokens, bpseg_params,
-                                                         more_bpseg_params)
+                                                         more_bpseg_params, adapter="BPSegTextSplitter", n_segments=n_segments)
         self._bpseg_embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
         super().__init__(chunk_size=max_tokens or _NO_CAP, chunk_overlap=0, length_function=self._count,
                          add_start_index=add_start_index, strip_whitespace=False)

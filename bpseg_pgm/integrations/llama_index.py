@@ -13,6 +13,10 @@ repeats; they are set back to the exact values).  A chunk of a non-contiguous se
 stretch of the text: its offsets are None and ``metadata["bpseg_spans"]`` lists its runs.  The
 ``bpseg_*`` metadata (see :func:`bpseg_pgm.integrations.chunk_metadata`) is kept out of the text
 that is embedded or sent to the LLM.
+
+LlamaIndex's ``chunk_size`` and ``chunk_overlap`` are refused at construction with a ``ValueError``
+(chunks never overlap; the one size cap is ``max_tokens``, in the embedding model's tokens), and so is
+any other keyword that is not a BPSeg parameter: every option is checked before anything is embedded.
 """
 
 from __future__ import annotations
@@ -76,7 +80,7 @@ class BPSegNodeParser(NodeParser):
         **more_bpseg_params: Any,
     ) -> None:
         max_tokens, min_tokens, params = adapter_options(max_tokens, contiguous, min_tokens, bpseg_params,
-                                                         more_bpseg_params)
+                                                         more_bpseg_params, adapter="BPSegNodeParser", n_segments=n_segments)
         super().__init__(max_tokens=max_tokens, contiguous=bool(contiguous), min_tokens=min_tokens,
                          n_segments=n_segments, lines=bool(lines), model=None if model is None else str(model),
                          bpseg_params=params, include_metadata=include_metadata,

@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from bpseg_pgm.text.checks import check_bpseg_params
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.prune import PruneResult
 from bpseg_pgm.utils.labels import index_runs, run_starts
@@ -319,6 +320,7 @@ def prune(
     query = _check_query(query)
     budget, max_tokens = _check_budget(budget, max_tokens)
     _check_options(n_segments, separator, bm25_weight, top_m, part_units)
+    check_bpseg_params(n_segments, {"structure": "runs"})  # the segmenter's options, before anything is embedded
     if count_tokens is not None and max_tokens is None:
         raise ValueError("count_tokens counts tokens for max_tokens; give max_tokens too")
     units, spans, source = _units_of(text_or_units, lines)

@@ -11,8 +11,11 @@ Labels, spans and sentences keep one entry per input unit.  A list needs at leas
 
 from __future__ import annotations
 
+import difflib
+import inspect
 import numbers
-from collections.abc import Sequence
+import warnings
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,7 +24,8 @@ from bpseg_pgm.text.split import sentence_spans, squash
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
-__all__ = ["check_n_segments", "check_sentences", "nonempty_units", "split_for_segmentation", "unit_sources"]
+__all__ = ["bpseg_estimator", "check_bpseg_params", "check_n_segments", "check_sentences", "nonempty_units",
+           "split_for_segmentation", "unit_sources"]
 
 
 def nonempty_units(units: Sequence[str]) -> np.ndarray:
@@ -83,3 +87,34 @@ def split_for_segmentation(text: Any, lines: bool) -> tuple[list[str], list[Span
         unit = "line" if lines else "sentence"
         raise ValueError(f"found {len(spans)} {unit}(s); need at least 2 to segment")
     return [squash(text[a:b]) for a, b in spans], spans
+
+
+def bpseg_estimator(n_segments: Any, params: Mapping[str, Any]) -> Any:
+    """``BPSeg(n_segments=n_segments, **params)``, not checked yet; a keyword BPSeg does not take is a ValueError
+    naming it (and the closest parameter name), not the constructor's TypeError."""
+    from bpseg_pgm.estimator import BPSeg  # here: importing the text layer does not load scikit-learn
+
+    if not isinstance(params, Mapping):
+        raise ValueError(f"BPSeg's parameters must be a dict, got {type(params).__name__}")
+    names = [name for name in inspect.signature(BPSeg.__init__).parameters if name != "self"]
+    unknown = [key for key in params if key not in names or key == "n_segments"]
+    if unknown:
+        key = unknown[0]
+        if key == "n_segments":
+            raise ValueError("n_segments is given twice: as n_segments and among BPSeg's parameters")
+        close = difflib.get_close_matches(str(key), names, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise ValueError(f"unknown parameter {key!r}: not a parameter of BPSeg ({', '.join(names)}){hint}")
+    return BPSeg(n_segments=n_segments, **params)
+
+
+def check_bpseg_params(n_segments: Any, params: Mapping[str, Any], n_units: int | None = None) -> None:
+    """Every BPSeg parameter checked now, before anything is embedded: ``BPSeg(...).check_params(n_units)``
+    (a ValueError naming the first bad one; an unknown keyword is a ValueError naming it too).
+
+    A deprecation warning (``contiguous=``) is left to the fit, so that it is given once.
+    """
+    estimator = bpseg_estimator(n_segments, params)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        estimator.check_params(n_units)

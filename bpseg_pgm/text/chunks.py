@@ -8,10 +8,12 @@ the chunking itself is :func:`bpseg_pgm.chunks.make_chunks`.
 from __future__ import annotations
 
 import numbers
+import sys
 from typing import Any, Iterable
 
 from bpseg_pgm.chunks import Chunk, check_chunk_options, make_chunks, token_counter
 from bpseg_pgm.embeddings import resolve_embedder
+from bpseg_pgm.text.checks import check_bpseg_params, check_n_segments
 from bpseg_pgm.text.pipeline import segment_texts
 from bpseg_pgm.text.split import sentence_spans
 from bpseg_pgm.utils.validation import check_list, check_unicode
@@ -41,7 +43,8 @@ def chunk_texts(
     whitespace-only text gives no chunk, a text of one sentence gives one chunk (segment 0,
     confidence 1.0), and a k larger than a text's number of sentences becomes that number.
     ``max_tokens``, ``contiguous`` and ``min_tokens`` are those of :func:`~bpseg_pgm.chunks.make_chunks`.
-    BPSeg's parameters (``structure``, ``potentials``, ``lam``, ...) come as keyword arguments.
+    BPSeg's parameters (``structure``, ``potentials``, ``lam``, ...) come as keyword arguments; they are all
+    checked before anything is embedded (an unknown one is a ``ValueError`` naming it).
     ``bpseg_params`` (a dict of them) is deprecated: it was for BPSeg's ``contiguous``, whose name is taken
     here, and BPSeg now calls that parameter ``structure``; it is still accepted.
     """
@@ -49,6 +52,8 @@ def chunk_texts(
         raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
     bpseg_params = {**(bpseg_params or {}), **more_bpseg_params}
     max_tokens, min_tokens = check_chunk_options(max_tokens, contiguous, min_tokens)
+    check_n_segments(n_segments, sys.maxsize, bpseg_params.get("init"))  # a k above a text's length is clamped
+    check_bpseg_params(n_segments, bpseg_params)  # every option, before anything is embedded
     texts = check_list(texts, "texts must be a list of str", any_iterable=True)
     n_spans = []
     for i, text in enumerate(texts):

@@ -19,8 +19,8 @@ from typing import Any, Iterable
 import numpy as np
 
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
-from bpseg_pgm.text.checks import (check_n_segments, check_sentences, nonempty_units, split_for_segmentation,
-                                   unit_sources)
+from bpseg_pgm.text.checks import (bpseg_estimator, check_bpseg_params, check_n_segments, check_sentences,
+                                   nonempty_units, split_for_segmentation, unit_sources)
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
@@ -55,7 +55,9 @@ def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_
     pass ``embedder`` instead to reuse one (and its loaded model) across calls.
     ``n_segments`` is k, or "auto" to let BP-Seg choose.  Remaining keyword
     arguments (``potentials``, ``lam``, ``sigma``, ``engine``, ``init``, ``em_rounds``,
-    ``max_iter``, ``tol``, ``damping``, ``random_state``, ...) go to :class:`~bpseg_pgm.BPSeg`.
+    ``max_iter``, ``tol``, ``damping``, ``random_state``, ...) go to :class:`~bpseg_pgm.BPSeg`; every one is
+    checked before anything is embedded (``BPSeg(...).check_params()``), and a keyword BPSeg does not take
+    is a ``ValueError`` naming it.
     The result's ``text`` is the sentences joined by newlines.
 
     Empty or whitespace-only sentences are kept as units: they are not embedded and not given to the
@@ -66,6 +68,7 @@ def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_
     sentences = check_sentences(sentences)
     live = nonempty_units(sentences)
     check_n_segments(n_segments, len(live), bpseg_params.get("init"))
+    check_bpseg_params(n_segments, bpseg_params, len(live))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     return fit_segmentation(sentences, embedder.encode([sentences[i] for i in live]), n_segments, embedder,
                             bpseg_params)
@@ -83,6 +86,7 @@ def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model
     """
     sentences, spans = split_for_segmentation(text, lines)
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
+    check_bpseg_params(n_segments, bpseg_params, len(sentences))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     return fit_segmentation(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params,
                             text=text, spans=spans, lines=lines)
@@ -108,11 +112,14 @@ def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N
         ks = list(n_segments)
     else:
         ks = [n_segments] * len(texts)
+    check_bpseg_params("auto", bpseg_params)  # each text's k is checked below
     split = []
     for i, (text, k) in enumerate(zip(texts, ks)):
         try:
             sentences, spans = split_for_segmentation(text, lines)
             check_n_segments(k, len(sentences), bpseg_params.get("init"))
+            if not isinstance(bpseg_params.get("init", "farthest"), str):  # explicit representatives: checked against this text
+                check_bpseg_params(k, bpseg_params, len(sentences))
         except ValueError as exc:
             raise ValueError(f"texts[{i}]: {exc}") from None
         split.append((sentences, spans))
@@ -139,7 +146,6 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
     ``lines`` are kept in the result (None: the sentences joined by newlines).  NaN or inf beliefs, fewer
     than 2 non-empty sentences or a k larger than their number are a ValueError.
     """
-    from bpseg_pgm.estimator import BPSeg  # here: importing the text layer does not load scikit-learn
     from bpseg_pgm.text.weights import unit_weights
 
     sentences = list(sentences)
@@ -156,7 +162,7 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
         raise ValueError(f"{len(X)} embedding rows for {len(sentences)} sentences ({len(live)} non-empty)")
     # short units ("Yeah .") count less where the model uses weights (structure="runs")
     weights = unit_weights([sentences[i] for i in live])
-    estimator = BPSeg(n_segments=n_segments, **bpseg_params).fit(X_live, sample_weight=weights)
+    estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights)
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
         raise ValueError(
             f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
