@@ -95,3 +95,23 @@ def test_odd_files_in_the_input_folder_are_error_rows_and_the_rest_is_written(sm
     assert errors.pop("zero.txt", "is a character device, not a regular file") == "is a character device, not a regular file"
     assert not errors and report.n_segmented == 1
     assert {r["doc"] for r in _rows(out) if r["error"] is None} == {"good.txt"}
+
+
+def test_a_meeting_with_one_empty_turn_is_segmented_not_an_error(tmp_path):
+    import json
+
+    from bpseg_pgm.text.pipeline import segment_sentences
+
+    units = ["The sun was shining brightly.", "I'll play tennis tomorrow.", "", "It was a beautiful morning.",
+             "US Open is a tennis tournament.", "Stocks fell sharply on Monday.", "Investors were nervous about rates."]
+    src = tmp_path / "m.jsonl"
+    src.write_text(json.dumps({"id": "m1", "units": units}) + "\n")
+    out = tmp_path / "out.parquet"
+    report = segment_corpus(src, out, 2, workers=0, show_progress=False)
+    assert (report.n_segmented, report.n_failed) == (1, 0)
+    rows = sorted(_rows(out), key=lambda r: r["sentence"])
+    assert [r["text"] for r in rows] == units and all(r["error"] is None for r in rows)
+    joined = "\n".join(units)
+    assert [joined[r["start"]:r["end"]] for r in rows] == units
+    assert [r["label"] for r in rows] == segment_sentences(units, 2).labels.tolist()
+    assert rows[2]["label"] in (rows[1]["label"], rows[3]["label"])  # the empty turn takes a neighbour's segment
