@@ -245,7 +245,7 @@ class Embedder:
                 raise ValueError(f"cannot write the ONNX export of {self.model_name!r} to {folder}: "
                                  f"{exc.strerror or exc}") from None
         try:
-            return OnnxEncoder(folder, self.backend, self.threads)
+            return OnnxEncoder(folder, self.backend, self.threads, model_id=self.base_model_id)
         except Exception as exc:  # noqa: BLE001 - onnxruntime and tokenizer errors of many types
             raise ValueError(f"cannot load the ONNX export in {folder} (delete it to export again): "
                              f"{_first_line(exc)}") from None

@@ -11,7 +11,9 @@ The first use of a model exports it (``torch.onnx``, about 2 s for all-MiniLM-L6
 2 s to quantize) into the embedding cache folder, ``<cache>/onnx/<model key>/``: the graph
 (``model.onnx`` / ``model-int8.onnx``), the tokenizer and ``bpseg_onnx.json`` (maximum length,
 dimension).  The folder is built beside its final place and renamed into it, so a half-exported
-model is never used; later runs load it without importing torch.  Only models made of a
+model is never used; later runs load it without importing torch.  Loading checks the description
+(:func:`check_description`, and its inputs against the graph's): a damaged one is one ``ValueError``
+naming the field and the folder, to be deleted so that the next run exports again.  Only models made of a
 Transformer, a mean Pooling and (optionally) a Normalize module are supported, which is what
 all-MiniLM-L6-v2 and most sentence-transformers models are; others are a ``ValueError``.
 """
@@ -29,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["BACKENDS", "OnnxEncoder", "onnx_dir", "check_backend"]
+__all__ = ["BACKENDS", "OnnxEncoder", "check_backend", "check_description", "onnx_dir"]
 
 BACKENDS = ("torch", "onnx", "onnx-int8")
 _META = "bpseg_onnx.json"
@@ -123,14 +125,48 @@ def export(st_model, dest: Path, model_id: str) -> None:
             shutil.rmtree(tmp)
 
 
-class OnnxEncoder:
-    """The part of SentenceTransformer that :class:`~bpseg_pgm.embeddings.Embedder` uses, on ONNX Runtime."""
+def _is_int(value: Any, low: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
 
-    def __init__(self, folder: Path, backend: str, threads: int | None = None):
+
+def check_description(meta: Any, model_id: str | None = None) -> dict:
+    """The export's description (``bpseg_onnx.json``) if every field the encoder reads is there and well
+    formed, else a ValueError naming the first bad field (the folder must then be deleted and exported again)."""
+    if not isinstance(meta, dict):
+        raise ValueError(f"{_META} must hold a JSON object, got {type(meta).__name__}")
+    checks = {
+        "inputs": (lambda v: isinstance(v, list) and "input_ids" in v and len(set(v)) == len(v)
+                   and all(isinstance(n, str) and n in _INPUTS for n in v),
+                   f"a list of distinct names among {_INPUTS}, input_ids included"),
+        "max_seq_length": (lambda v: _is_int(v, 1), "an int >= 1"),
+        "dim": (lambda v: _is_int(v, 1), "an int >= 1"),
+        "normalize": (lambda v: isinstance(v, bool), "true or false"),
+        "do_lower_case": (lambda v: isinstance(v, bool), "true or false"),
+        "pad_id": (lambda v: _is_int(v, 0), "an int >= 0"),
+        "pad_token": (lambda v: isinstance(v, str) and bool(v), "a non-empty str"),
+        "model_id": (lambda v: isinstance(v, str) and (model_id is None or v == model_id),
+                     "a str" if model_id is None else f"{model_id!r}"),
+    }
+    for key, (ok, expected) in checks.items():
+        if key not in meta:
+            raise ValueError(f"{_META} has no {key!r}")
+        if not ok(meta[key]):
+            raise ValueError(f"{_META}: {key!r} must be {expected}, got {meta[key]!r}")
+    return meta
+
+
+class OnnxEncoder:
+    """The part of SentenceTransformer that :class:`~bpseg_pgm.embeddings.Embedder` uses, on ONNX Runtime.
+
+    The export's description is checked when it is loaded (:func:`check_description`; its ``inputs`` must
+    also be the graph's inputs), so a damaged one is a ValueError here, not a KeyError at the first batch.
+    """
+
+    def __init__(self, folder: Path, backend: str, threads: int | None = None, model_id: str | None = None):
         import onnxruntime as ort
         from tokenizers import Tokenizer  # the fast tokenizer's own library: transformers would import torch
 
-        self.meta = json.loads((folder / _META).read_text("utf-8"))
+        self.meta = check_description(json.loads((folder / _META).read_text("utf-8")), model_id)
         self.max_seq_length = self.meta["max_seq_length"]
         self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer" / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=self.max_seq_length)
@@ -141,6 +177,13 @@ class OnnxEncoder:
             options.inter_op_num_threads = 1
         self.session = ort.InferenceSession(str(folder / _GRAPHS[backend]), options,
                                             providers=["CPUExecutionProvider"])
+        graph_inputs = sorted(i.name for i in self.session.get_inputs())
+        if graph_inputs != sorted(self.meta["inputs"]):
+            raise ValueError(f"{_META}: 'inputs' is {self.meta['inputs']!r}, but the graph {_GRAPHS[backend]} "
+                             f"takes {graph_inputs!r}")
+        dim = self.session.get_outputs()[0].shape[-1]
+        if isinstance(dim, int) and dim != self.meta["dim"]:
+            raise ValueError(f"{_META}: 'dim' is {self.meta['dim']}, but the graph {_GRAPHS[backend]} gives {dim}")
 
     def get_sentence_embedding_dimension(self) -> int:
         return self.meta["dim"]

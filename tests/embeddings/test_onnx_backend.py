@@ -1,5 +1,8 @@
 """The ONNX backends: exported once into the cache folder, close to PyTorch, cached apart, clear errors."""
 
+import json
+import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -87,3 +90,35 @@ def test_token_counts_do_not_depend_on_the_backend(onnx_cache, embedder):
     onnx = Embedder(cache_dir=onnx_cache, backend="onnx-int8", show_progress=False)
     onnx.encode(SENTENCES[:2])  # the ONNX model is loaded; the tokenizer is still the model's own
     assert onnx.count_tokens(SENTENCES) == embedder.count_tokens(SENTENCES)
+
+
+def _bogus_inputs(meta):
+    meta["inputs"] = [*meta["inputs"], "bogus"]
+
+
+@pytest.mark.parametrize(
+    "damage, match",
+    [
+        (_bogus_inputs, r"'inputs' must be a list of distinct names.*got \[.*'bogus'\]"),  # issue 22: was a KeyError
+        (lambda m: m.update(inputs=["input_ids"]), r"'inputs' is \['input_ids'\], but the graph model.onnx takes"),
+        (lambda m: m.pop("dim"), r"has no 'dim'"),
+        (lambda m: m.update(max_seq_length="long"), r"'max_seq_length' must be an int >= 1"),
+        (lambda m: m.update(dim=17), r"'dim' is 17, but the graph model.onnx gives 384"),
+        (lambda m: m.update(model_id="another-model"), r"'model_id' must be"),
+        (lambda m: m.clear() or m.update(x=1), r"has no 'inputs'"),
+    ],
+)
+def test_damaged_export_description_is_one_clear_error(onnx_cache, tmp_path, damage, match):
+    """A description that parses but is wrong is a ValueError naming the field and the folder, before any batch."""
+    model_id = Embedder().base_model_id
+    folder = onnx_dir(tmp_path, model_id)
+    folder.parent.mkdir(parents=True)
+    shutil.copytree(onnx_dir(onnx_cache, model_id), folder)
+    meta = json.loads((folder / "bpseg_onnx.json").read_text("utf-8"))
+    damage(meta)
+    (folder / "bpseg_onnx.json").write_text(json.dumps(meta), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"cannot load the ONNX export .* \(delete it to export again\)") as info:
+        Embedder(cache_dir=tmp_path, backend="onnx", show_progress=False).encode(["One.", "Two."])
+    assert str(folder) in str(info.value)
+    assert len(str(info.value).splitlines()) == 1
+    assert re.search(match, str(info.value)), str(info.value)
