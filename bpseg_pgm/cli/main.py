@@ -380,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     where = corpus.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_non_negative_int, metavar="N",
                        help="worker processes of the local Dask cluster (default: one per core, at most 8; "
-                            "0: run in this process without Dask)")
+                            "capped at one per task and two per core; 0: run in this process without Dask)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on the Dask cluster already running at ADDRESS (e.g. tcp://10.0.0.5:8786) instead "
                             "of a local one; its workers need bpseg_pgm installed")

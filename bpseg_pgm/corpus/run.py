@@ -25,7 +25,7 @@ from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
 from bpseg_pgm.io.documents import read_documents
 from bpseg_pgm.io.jsonable import jsonable
 
-__all__ = ["segment_corpus", "CorpusReport", "default_workers"]
+__all__ = ["segment_corpus", "CorpusReport", "default_workers", "max_workers"]
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,17 @@ class CorpusReport:
     n_failed: int
     n_sentences: int
     seconds: float
+    workers: int | None = None  #: local worker processes started (None: none, or an existing cluster)
+    workers_asked: int | None = None  #: the ``workers`` asked for, when more than :func:`max_workers` allowed
 
     def summary(self) -> str:
         skipped = f", {self.n_skipped} already in the output" if self.n_skipped else ""
+        capped = ""
+        if self.workers_asked is not None and self.workers is not None:
+            capped = (f"; {self.workers} worker(s), not {self.workers_asked} "
+                      "(at most one per task and two per core)")
         return (f"{self.n_segmented} document(s) segmented ({self.n_sentences} sentences), {self.n_failed} failed"
-                f"{skipped}; {self.n_documents} in the input; {self.seconds:.1f} s -> {self.out}")
+                f"{skipped}; {self.n_documents} in the input{capped}; {self.seconds:.1f} s -> {self.out}")
 
 
 def default_workers() -> int:
@@ -51,6 +57,44 @@ def default_workers() -> int:
     model per worker).  On the 2-core development machine 2 workers of 1 thread beat 1 worker of 2 threads
     (benchmarks/RESULTS.md, corpus scale)."""
     return max(1, min(8, _cores()))
+
+
+def max_workers(n_tasks: int) -> int:
+    """The most local workers a run starts: one per task (a worker without a task only loads a model) and two per
+    core (each worker holds a model; more only share the cores). ``workers`` above it is capped, and the report
+    says so."""
+    return max(1, min(n_tasks, 2 * _cores()))
+
+
+def settings_params(params: dict) -> dict:
+    """BP-Seg parameters as ``OUT/_bpseg_corpus.json`` records them: a value equal to the default it replaces is
+    left out, so ``--lam 150`` (the centred model's own) or ``--engine potts`` resumes a run made without them.
+
+    Defaults are BPSeg's constructor's and, for ``lam``, ``sigma`` and ``em_rounds`` left to the model, the named
+    potentials' registered values (``context="auto"`` adapts to each document, so no number equals it)."""
+    import inspect
+
+    from bpseg_pgm.estimator import BPSeg
+
+    signature = inspect.signature(BPSeg.__init__).parameters
+    out = {k: jsonable(v) for k, v in sorted(params.items())}
+    defaults = {k: jsonable(p.default) for k, p in signature.items() if p.default is not inspect.Parameter.empty}
+    model = {}
+    try:
+        from bpseg_pgm.inference.engines import make_engine
+        from bpseg_pgm.potentials.registry import lookup
+
+        engine, potentials = params.get("engine", defaults["engine"]), params.get("potentials", defaults["potentials"])
+        if isinstance(potentials, str) and make_engine(engine, params.get("damping", 0.0)).uses_potentials:
+            model = {k: jsonable(v) for k, v in lookup(potentials).defaults.items() if k in ("lam", "sigma", "em_rounds")}
+    except (ValueError, TypeError, KeyError):
+        model = {}
+    for key in list(out):
+        if key in defaults and out[key] == defaults[key] and key != "n_segments":
+            del out[key]
+        elif key in model and defaults.get(key) in (None, "auto") and out[key] == model[key]:
+            del out[key]
+    return out
 
 
 def _cores() -> int:
@@ -119,13 +163,32 @@ def _cluster(workers: int | None, scheduler: str | None):
             return Client(scheduler, timeout="10s"), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise ValueError(f"cannot connect to the Dask scheduler at {scheduler}: {' '.join(str(exc).split())}") from None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=logging.ERROR)
+    # The workers ignore SIGINT: a Ctrl-C at a terminal goes to the whole process group, and this process alone
+    # answers it (it closes the cluster, which ends the workers); a worker answering it too prints a traceback.
+    # SIG_IGN is the one disposition a new process inherits through exec, so it is set while they start.
+    # Their logs are silenced (CRITICAL): a task's failure comes back here with its future, in one line.
+    restore = _ignore_sigint()
+    try:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
+    finally:
+        restore()
     try:
         return Client(cluster), cluster
     except BaseException:
         cluster.close()
         raise
+
+
+def _ignore_sigint():
+    """Ignore SIGINT until the returned function is called (only in the main thread; a no-op elsewhere)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return lambda: signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
 
 
 def _run_dask(groups, config, store, progress, workers, scheduler) -> None:
@@ -181,7 +244,7 @@ def segment_corpus(
     would give it, whatever the number of workers.
 
     ``workers``: processes of the local Dask cluster (default :func:`default_workers`; 0 runs in
-    this process without Dask); ``scheduler``: the address of a running Dask scheduler to use
+    this process without Dask; capped at :func:`max_workers`: one per task, two per core); ``scheduler``: the address of a running Dask scheduler to use
     instead (its workers need ``bpseg_pgm`` installed).  ``task_chars``: characters of documents
     per task.  Bad options, an unreadable input or an output that cannot be written are a
     ``ValueError`` before any work; a document that cannot be segmented is an error row.
@@ -196,9 +259,9 @@ def segment_corpus(
         "backend": embedder.backend,
         "n_segments": jsonable(n_segments),
         "lines": bool(lines),
-        "params": {k: jsonable(v) for k, v in sorted(bpseg_params.items())},
+        "params": settings_params(bpseg_params),
     }
-    store = CorpusStore.open(out, settings)  # writable and locked (no other run on it) before any work
+    store = CorpusStore.open(out, settings, normalize_params=settings_params)  # writable and locked (no other run on it) before any work
     ok = False
     progress = None
     try:
@@ -209,6 +272,9 @@ def segment_corpus(
         groups = group_documents(todo, task_chars)
         if workers is None and scheduler is None:
             workers = default_workers()
+        asked = None
+        if scheduler is None and workers and groups and workers > max_workers(len(groups)):
+            asked, workers = workers, max_workers(len(groups))
         config = TaskConfig(
             n_segments=n_segments, lines=bool(lines), model=None if model is None else os.fspath(model),
             backend=backend, cache_dir=None if cache_dir is None else os.fspath(cache_dir),
@@ -231,4 +297,5 @@ def segment_corpus(
         store.close()
     return CorpusReport(out=store.name, n_documents=len(docs), n_skipped=skipped, n_segmented=progress.segmented,
                         n_failed=progress.failed, n_sentences=progress.sentences,
-                        seconds=time.perf_counter() - started)
+                        seconds=time.perf_counter() - started,
+                        workers=workers if scheduler is None and workers and groups else None, workers_asked=asked)

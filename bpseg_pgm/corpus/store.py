@@ -62,14 +62,15 @@ class CorpusStore:
         self._lock_fd: int | None = None
 
     @classmethod
-    def open(cls, out: str | os.PathLike, settings: dict[str, Any]) -> "CorpusStore":
+    def open(cls, out: str | os.PathLike, settings: dict[str, Any], normalize_params=None) -> "CorpusStore":
         """Check ``out`` (a new path, or a folder this function made with the same settings), create and lock it.
 
         Refused with a ValueError naming ``out``: an existing file, a folder that is not a
         ``segment_corpus`` output (it would be mixed with foreign files), one made with other
         settings, a parent folder that does not exist, a folder that cannot be written (found now,
         before any work), one that another run is writing into (its lock is held).  The store holds
-        the folder's lock until :meth:`close`.
+        the folder's lock until :meth:`close`.  ``normalize_params``: applied to the ``params`` read back
+        before they are compared (a folder written before defaults were left out of them).
         """
         from bpseg_pgm.io.output import plan_output
 
@@ -103,6 +104,8 @@ class CorpusStore:
                     old = json.loads(marker.read_text("utf-8"))
                 except (OSError, ValueError) as exc:
                     raise ValueError(f"{name}: cannot read {SETTINGS_FILE}: {exc}") from None
+                if normalize_params is not None and isinstance(old, dict) and isinstance(old.get("params"), dict):
+                    old = {**old, "params": normalize_params(old["params"])}
                 if old != settings:
                     raise ValueError(
                         f"{name} was written with other settings ({_differences(old, settings)}); "

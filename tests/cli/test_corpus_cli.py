@@ -70,6 +70,7 @@ def test_backend_option(run_bpseg, cli_env, small_corpus, example_file, tmp_path
 
 def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_completes(cli_env, bpseg_module_cmd,
                                                                                   run_bpseg, tmp_path):
+    import os
     import signal
     import subprocess
     import time
@@ -83,6 +84,7 @@ def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_complet
     out = tmp_path / "out.parquet"
     cmd = [*bpseg_module_cmd, "corpus", str(root), "-o", str(out), "--workers", "2", "--task-chars", "1"]
     proc = subprocess.Popen(cmd, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,  # its own process group, as a terminal's foreground job
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # not inherited "ignored"
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and proc.poll() is None:
@@ -90,9 +92,9 @@ def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_complet
             break
         time.sleep(0.2)
     assert proc.poll() is None, "finished before it could be interrupted"
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)  # to the whole group, workers included, as a terminal's Ctrl-C
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130 and err.strip().splitlines()[-1] == "bpseg: error: interrupted", err
+    assert proc.returncode == 130 and err.strip().splitlines() == ["bpseg: error: interrupted"], err  # no worker trace
     done = {r["doc"] for r in pq.read_table(out).to_pylist()}
     assert 0 < len(done) < 24
     assert not [p for p in out.iterdir() if p.name.startswith(".")]
@@ -118,3 +120,14 @@ def test_two_runs_at_once_on_one_output_never_write_a_document_twice(cli_env, bp
     rows = pq.read_table(out).to_pylist()
     keys = [(r["doc"], r["sentence"]) for r in rows]
     assert len(keys) == len(set(keys)) and {k[0] for k in keys} == {"weather.txt", "markets.md", "bin.txt"}
+
+
+def test_a_broken_model_with_dask_workers_is_one_line(run_bpseg, cli_env, small_corpus, tmp_path):
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text("")  # a model folder with an empty config: the workers fail to load it
+    out = tmp_path / "out.parquet"
+    proc = run_bpseg(["corpus", small_corpus, "-o", out, "--workers", "2", "--model", model], cli_env)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr  # no worker traceback before it
+    assert proc.stderr.startswith("bpseg: error: cannot load model from ")
+    assert not out.exists()

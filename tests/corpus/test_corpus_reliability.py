@@ -115,3 +115,28 @@ def test_a_meeting_with_one_empty_turn_is_segmented_not_an_error(tmp_path):
     assert [joined[r["start"]:r["end"]] for r in rows] == units
     assert [r["label"] for r in rows] == segment_sentences(units, 2).labels.tolist()
     assert rows[2]["label"] in (rows[1]["label"], rows[3]["label"])  # the empty turn takes a neighbour's segment
+
+
+def test_workers_are_capped_by_tasks_and_cores(small, tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(corpus_run, "_run_dask", lambda groups, config, store, progress, workers, scheduler:
+                        started.append((len(groups), workers, config.threads)))
+    report = segment_corpus(small, tmp_path / "out.parquet", workers=1000, show_progress=False)
+    assert started == [(1, 1, corpus_run.local_threads(1))]  # one task: one worker, not 1,000 processes
+    assert (report.workers, report.workers_asked) == (1, 1000)
+    assert "1 worker(s), not 1000 (at most one per task and two per core)" in report.summary()
+    assert corpus_run.max_workers(10**6) == 2 * corpus_run._cores()
+
+
+def test_giving_a_default_explicitly_resumes(small, tmp_path):
+    import json
+
+    out = tmp_path / "out.parquet"
+    segment_corpus(small, out, workers=0, show_progress=False)
+    assert segment_corpus(small, out, workers=0, show_progress=False, lam=150, engine="potts").n_skipped == 1
+    marker = out / "_bpseg_corpus.json"
+    old = json.loads(marker.read_text())
+    marker.write_text(json.dumps({**old, "params": {"lam": 150.0, "init": "farthest"}}))  # as earlier versions wrote
+    assert segment_corpus(small, out, workers=0, show_progress=False).n_skipped == 1
+    with pytest.raises(ValueError, match=r"other settings \(lam: not given before, 149 now\)"):
+        segment_corpus(small, out, workers=0, show_progress=False, lam=149)

@@ -103,8 +103,8 @@ def test_units_records_and_bp_options(tmp_path):
     assert [joined[r["start"]:r["end"]] for r in docs["m1"]] == units
     assert "at least 2" in docs["m2"][0]["error"]
     settings = json.loads((out / SETTINGS_FILE).read_text())
-    assert settings["n_segments"] == 2 and settings["params"] == opts
-    with pytest.raises(ValueError, match="other settings \\(.*lam: 0.12 before, 0.2 now"):
+    assert settings["n_segments"] == 2 and settings["params"] == {"potentials": "paper"}  # defaults left out
+    with pytest.raises(ValueError, match="other settings \\(lam: not given before, 0.2 now; potentials"):
         segment_corpus(src, out, 2, workers=0, cache_dir=cache, show_progress=False, lam=0.2)
 
 
