@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .memory import check_runs_memory
+
 __all__ = ["cost_matrix", "segment_costs"]
 
 
@@ -22,6 +24,7 @@ def cost_matrix(F: np.ndarray, weights: np.ndarray) -> np.ndarray:
     F = np.asarray(F, dtype=np.float64)
     w = np.asarray(weights, dtype=np.float64)
     n = F.shape[0]
+    check_runs_memory(n)  # before any (n+1)^2 allocation
     P = np.vstack([np.zeros(F.shape[1]), np.cumsum(F * w[:, None], axis=0)])
     W = np.concatenate([[0.0], np.cumsum(w)])
     Q = np.concatenate([[0.0], np.cumsum(w * np.einsum("ij,ij->i", F, F))])

@@ -242,3 +242,18 @@ def test_segmental_labels_averages_several_null_documents():
     np.testing.assert_array_equal(labels, backtrack(arg, noise_calibrated_k(costs, mean), n))
     with pytest.raises(ValueError, match="shuffled"):
         segmental_labels(F, w, None, shuffled=[])
+
+
+def test_the_programme_refuses_what_would_not_fit_before_allocating(monkeypatch):
+    """Issue 22: 20,000 units used to segfault; now one ValueError naming the GiB, before any (n+1)^2 array."""
+    from bpseg_pgm.runs import memory
+    from bpseg_pgm.estimator import BPSeg
+
+    monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**30)  # pretend 1 GiB is left
+    assert memory.estimate_runs_memory(20_000) > 20 * 2**30
+    F = np.random.default_rng(0).normal(size=(6000, 4))
+    with pytest.raises(ValueError, match=r"runs model on 6,000 units needs about 2\.2 GiB .* only 1\.0 GiB"):
+        cost_matrix(F, np.ones(6000))
+    with pytest.raises(ValueError, match="use structure='topics'"):
+        BPSeg(structure="runs").fit(F)
+    cost_matrix(F[:500], np.ones(500))  # small enough: no check, no error
