@@ -13,3 +13,22 @@ def embedder(session_cache_dir):
     from bpseg_pgm.embeddings import Embedder
 
     return Embedder(cache_dir=session_cache_dir, show_progress=False)
+
+
+@pytest.fixture()
+def make_folder(tmp_path):
+    """make_folder({"a.txt": "text", "b.bin": b"bytes"}) -> a new input folder ``tmp_path / "in"`` holding them."""
+
+    def make(files, name="in"):
+        root = tmp_path / name
+        root.mkdir()
+        for rel, content in files.items():
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+        return root
+
+    return make

@@ -11,13 +11,8 @@ MARKETS = ("Stocks fell sharply on Monday. Investors were nervous about rates. T
 
 
 @pytest.fixture()
-def small_corpus(tmp_path):
-    root = tmp_path / "in"
-    root.mkdir()
-    (root / "weather.txt").write_text(WEATHER_TENNIS, encoding="utf-8")
-    (root / "markets.md").write_text(MARKETS, encoding="utf-8")
-    (root / "bin.txt").write_bytes(b"\x00\x01\x02")
-    return root
+def small_corpus(make_folder):
+    return make_folder({"weather.txt": WEATHER_TENNIS, "markets.md": MARKETS, "bin.txt": b"\x00\x01\x02"})
 
 
 def test_corpus_command_writes_rows_and_resumes(run_bpseg, cli_env, small_corpus, tmp_path):

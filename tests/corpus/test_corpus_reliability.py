@@ -17,11 +17,8 @@ GOOD = ("The sun was shining brightly. It was a beautiful morning. I'll play ten
 
 
 @pytest.fixture()
-def small(tmp_path):
-    root = tmp_path / "in"
-    root.mkdir()
-    (root / "good.txt").write_text(GOOD, encoding="utf-8")
-    return root
+def small(make_folder):
+    return make_folder({"good.txt": GOOD})
 
 
 def _rows(out):

@@ -16,11 +16,8 @@ GOOD = "The sun was shining. I'll play tennis tomorrow.\n"
 
 
 @pytest.fixture()
-def root(tmp_path):
-    root = tmp_path / "in"
-    root.mkdir()
-    (root / "good.txt").write_text(GOOD, encoding="utf-8")
-    return root
+def root(make_folder):
+    return make_folder({"good.txt": GOOD})
 
 
 def _by_id(docs):
