@@ -196,7 +196,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
     representative vectors), ``structure_`` ("runs" or "topics"), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
     network, when the engine built one), ``engine_`` (the Engine object used; None for runs),
-    ``smoothing_width_`` (runs: the features' smoothing width in units; None for topics),
+    ``smoothing_width_`` (runs: the features' smoothing width in units; None for topics), ``n_features_in_``
+    (the embeddings' dimension, scikit-learn's convention),
     ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe
     free energy's -F for "potts"/"loopy", exact on a tree such as chain ``neighbors`` and an
     approximation on graphs with cycles; exact for "exact"; the ELBO, a lower bound, for
@@ -337,6 +338,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         Xn = normalize_rows(check_embeddings(X))
         n = Xn.shape[0]
         p = self._checked_params(n)
+        self.n_features_in_ = int(Xn.shape[1])
         if p["structure"] == "runs":
             weights = check_sample_weight(sample_weight, n)
             _check_run_count(self.n_segments, n)

@@ -12,28 +12,37 @@ from collections.abc import Iterable
 import numpy as np
 
 
+class NonNumericError(TypeError, ValueError):
+    """Entries that are not numbers: a ValueError like every bad input here, and a TypeError as
+    scikit-learn's conventions (``check_estimator``) expect for non-numeric data."""
+
+
 def check_embeddings(X, name: str = "embeddings") -> np.ndarray:
     """Return X as a float64 (n, d) array, or raise ValueError explaining what is wrong.
 
     Complex input is refused rather than cast: NumPy would drop the imaginary part with
     only a ComplexWarning, and cosine similarity means something else for complex vectors.
     """
+    if hasattr(X, "toarray") and hasattr(X, "nnz"):  # scipy.sparse, without importing it
+        raise ValueError(f"{name} must be a dense array: sparse input is not supported (use X.toarray())")
     try:
         raw = np.asarray(X)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be a numeric (n, d) array: {' '.join(str(exc).split())}") from None
     if raw.dtype.kind == "c":
-        raise ValueError(f"{name} must be real numbers, got complex values (dtype {raw.dtype})")
+        raise ValueError(f"{name} must be real numbers, got complex values (dtype {raw.dtype}): Complex data not supported")
     if raw.dtype.kind in "USVMm":
         raise ValueError(f"{name} must be a numeric (n, d) array, got dtype {raw.dtype}")
     try:
         arr = raw.astype(np.float64)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be a numeric (n, d) array: {' '.join(str(exc).split())}") from None
+        raise NonNumericError(f"{name} must be a numeric (n, d) array: {' '.join(str(exc).split())}") from None
     if arr.ndim != 2:
         raise ValueError(f"{name} must be a 2-D (n_sentences, dim) array, got shape {arr.shape}")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise ValueError(f"{name} is empty (shape {arr.shape}); need at least one sentence and one dimension")
+        what = "0 sample(s)" if arr.shape[0] == 0 else "0 feature(s)"
+        raise ValueError(f"{name} is empty (shape {arr.shape}); need at least one sentence and one dimension: "
+                         f"{what} (shape={arr.shape}) while a minimum of 1 is required.")
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf values")
     norms = np.linalg.norm(arr, axis=1)
@@ -158,7 +167,7 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray:
     if w.shape != (n,):
         raise ValueError(f"sample_weight must have one weight per row ({n}), got shape {w.shape}")
     if not np.all(np.isfinite(w)) or np.any(w < 0) or not np.any(w > 0):
-        raise ValueError("sample_weight must be finite, >= 0 and not all 0")
+        raise ValueError("sample_weight must be finite, >= 0 and not all zero")
     return w
 
 

@@ -149,7 +149,7 @@ def test_a_run_of_zero_weight_units_does_not_crash():
         (np.r_[np.ones(5), -1.0], ">= 0"),
         (np.r_[np.ones(5), np.nan], "finite"),
         (np.r_[np.ones(5), np.inf], "finite"),
-        (np.zeros(6), "not all 0"),
+        (np.zeros(6), "not all zero"),
         (["a"] * 6, "numbers"),
     ],
 )
