@@ -1,4 +1,4 @@
-"""An embedder wrapper that records its calls, for the tests that one call embeds every text.
+"""Embedder stand-ins for the tests: one that records its calls, one that must never be called.
 
 pytest puts ``tests/`` on ``sys.path``, so test files import this module as ``recording``.
 """
@@ -17,3 +17,15 @@ class Recording:
 
     def count_tokens(self, texts):
         return self.inner.count_tokens(texts)
+
+
+class Exploding:
+    """An embedder that fails the test if it is used: for checks that must refuse before embedding."""
+
+    model_name = "exploding"
+
+    def encode(self, sentences):
+        raise AssertionError("input should have been rejected before embedding")
+
+    def count_tokens(self, texts):
+        raise AssertionError("input should have been rejected before counting tokens")

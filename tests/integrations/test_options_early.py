@@ -10,16 +10,8 @@ import pytest
 
 from bpseg_pgm.integrations.langchain import BPSegTextSplitter
 from bpseg_pgm.integrations.llama_index import BPSegNodeParser
+from recording import Exploding as _Exploding
 
-
-class _Exploding:
-    model_name = "exploding"
-
-    def encode(self, sentences):
-        raise AssertionError("options should have been refused before embedding")
-
-    def count_tokens(self, texts):
-        raise AssertionError("options should have been refused before counting tokens")
 
 
 ADAPTERS = [BPSegTextSplitter, BPSegNodeParser]

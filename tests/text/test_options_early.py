@@ -11,19 +11,11 @@ import pytest
 
 from bpseg_pgm.text.chunks import chunk_texts
 from bpseg_pgm.text.pipeline import fit_segmentation, segment_sentences, segment_text, segment_texts
+from recording import Exploding as _Exploding
 
 TEXT = "Cats purr when happy. Kittens play with yarn. Bond yields rose today. Investors sold shares."
 SENTS = ["Cats purr when happy.", "Kittens play with yarn.", "Bond yields rose today.", "Investors sold shares."]
 
-
-class _Exploding:
-    model_name = "exploding"
-
-    def encode(self, sentences):
-        raise AssertionError("input should have been rejected before embedding")
-
-    def count_tokens(self, texts):
-        raise AssertionError("input should have been rejected before counting tokens")
 
 
 BAD = [
