@@ -1,6 +1,6 @@
 """Issue 12, fault 9: wrong parameter types are ValueErrors, never TypeErrors; complex X is refused.
 
-The checks live in ``bpseg_pgm._validation``; ``BPSeg._check_params`` calls the ones for
+The checks live in ``bpseg_pgm.utils.validation``; ``BPSeg.check_params`` calls the ones for
 ``tol``, ``damping`` and ``random_state``.
 """
 
