@@ -330,12 +330,23 @@ def _add_format_options(p: argparse.ArgumentParser, kind: str) -> None:
             added.add(option.name)
 
 
+def _version() -> str:
+    """The package's ``__version__``.
+
+    Read from the root package, which is already loaded (it is this module's parent) and defines
+    ``__version__`` as a plain constant: nothing else is imported.  Not ``from bpseg_pgm import``:
+    the layout keeps imports through the package root for its lazy top-level names.
+    """
+    return importlib.import_module("bpseg_pgm").__version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
     from bpseg_pgm.formats import format_names
 
     parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
                                                "by belief propagation (BP-Seg).")
+    parser.add_argument("--version", action="version", version=f"bpseg {_version()}")
     sub = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")
 
     seg = sub.add_parser("segment", parents=[_engine_options()], help="segment a text file",
