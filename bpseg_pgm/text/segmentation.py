@@ -29,7 +29,7 @@ from bpseg_pgm.types.chunk import Span
 __all__ = ["Segmentation"]
 
 
-@dataclass
+@dataclass(repr=False)
 class Segmentation:
     """A segmentation of ``sentences`` into possibly non-contiguous segments.
 
@@ -65,6 +65,11 @@ class Segmentation:
     #: "runs" (every segment one run of consecutive sentences) or "topics" (segments may return):
     #: what BPSeg's ``structure`` chose (``BPSeg.structure_``); None when not made by the pipeline
     structure: str | None = None
+
+    def __repr__(self) -> str:
+        """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
+        return (f"{type(self).__name__}(n_sentences={len(self.sentences)}, n_segments={self.n_segments}, "
+                f"structure={self.structure!r}, model={self.model!r})")
 
     def __post_init__(self) -> None:
         if self.text is None:

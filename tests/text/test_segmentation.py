@@ -49,3 +49,23 @@ def test_built_from_sentences_the_text_is_one_per_line():
     assert join_sentences(["A b.", "", "C."]) == ("A b.\n\nC.", [(0, 4), (5, 5), (6, 8)])
     seg = Segmentation(["A b.", "C."], np.array([0, 1]), [[0], [1]], np.eye(2))
     assert (seg.text, seg.spans, seg.lines) == ("A b.\nC.", [(0, 4), (5, 7)], True)
+
+
+def test_repr_is_one_short_line_and_equality_is_unchanged():
+    sentences = [f"Sentence number {i} is here." for i in range(18)]
+    labels = np.array([0] * 6 + [1] * 6 + [2] * 6)
+    segments = [list(range(0, 6)), list(range(6, 12)), list(range(12, 18))]
+    beliefs = np.eye(3)[labels]
+    seg = Segmentation(sentences, labels, segments, beliefs, model="all-MiniLM-L6-v2", structure="runs")
+    assert repr(seg) == "Segmentation(n_sentences=18, n_segments=3, structure='runs', model='all-MiniLM-L6-v2')"
+    assert "\n" not in repr(seg) and "Sentence number" not in repr(seg)
+    bare = Segmentation(["A."], np.array([0]), [[0]], np.ones((1, 1)))
+    assert repr(bare) == "Segmentation(n_sentences=1, n_segments=1, structure=None, model=None)"
+    same = Segmentation(list(sentences), labels.copy(), [list(s) for s in segments], beliefs, model="all-MiniLM-L6-v2",
+                        structure="runs")
+    other = Segmentation(list(sentences), labels.copy(), [list(s) for s in segments], beliefs, model="other",
+                         structure="runs")
+    assert seg.params == same.params and seg.spans == same.spans
+    assert (seg.sentences, seg.text, seg.model) == (same.sentences, same.text, same.model)
+    assert seg.model != other.model
+    assert Segmentation.__eq__ is not object.__eq__  # the dataclass's field-by-field equality is kept
