@@ -198,9 +198,8 @@ def _add_run_options(parser: argparse.ArgumentParser, methods, out: str, files: 
 
 def register(subparsers) -> argparse.ArgumentParser:
     """Add ``bench`` (``choi``, ``interleaved``, ``corpus``, ``export``, ``example``) to argparse sub-parsers."""
-    from bpseg_pgm.evaluation.bench_choi import DEFAULT_METHODS
-    from bpseg_pgm.evaluation.bench_corpus import CORPUS_METHODS, DATASET_NAMES
     from bpseg_pgm.evaluation.choi import CHOI_RANGES, CHOI_SETS, ENV_VAR
+    from bpseg_pgm.evaluation.defaults import CORPUS_METHODS, DATASET_NAMES, DEFAULT_METHODS
 
     bench = subparsers.add_parser(
         "bench", help="reproduce the paper's benchmarks (Choi table, illustrative example)",

@@ -58,12 +58,12 @@ def _engine_options() -> argparse.ArgumentParser:
     A new parser per sub-command: ``parents=`` shares action objects, so defaults set on one
     sub-command would otherwise leak into the other.
     """
-    from bpseg_pgm.estimator import BPSeg
+    # Not BPSeg().get_params(): importing the estimator (scikit-learn) would take most of a second of --help.
+    from bpseg_pgm.cli.help_defaults import HELP_DEFAULTS as default
+    from bpseg_pgm.cli.help_defaults import INITS
     from bpseg_pgm.potentials import potentials_names
     from bpseg_pgm.inference.engines import engine_names
-    from bpseg_pgm.topics.representatives import INITS
 
-    default = BPSeg().get_params()
     p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)  # absent unless given
     g = p.add_argument_group("BP-Seg options (defaults: those of bpseg_pgm.BPSeg)")
     g.add_argument("--potentials", choices=sorted(potentials_names()),
@@ -82,7 +82,7 @@ def _engine_options() -> argparse.ArgumentParser:
                         ">= 0 (0: each sentence alone, as in the paper) or 'auto' (default: the model's own)")
     g.add_argument("--merge-above", type=_merge_above, metavar="COS",
                    help="merge labels whose representatives have at least this cosine during re-estimation: "
-                        "a number in [-1, 1] or 'none' (default 0.9)")
+                        f"a number in [-1, 1] or 'none' (default {default['merge_above']})")
     structure = g.add_mutually_exclusive_group()
     structure.add_argument("--contiguous", action="store_const", const="runs", default=None, dest="structure",
                            help="every segment one run of consecutive sentences (exact segmental programme and "

@@ -1,6 +1,27 @@
-"""Evaluation: the Choi corpus loader, segmentation metrics, baselines and the paper's benchmarks."""
+"""Evaluation: the Choi corpus loader, segmentation metrics, baselines and the paper's benchmarks.
 
-from bpseg_pgm.evaluation.choi import CHOI_RANGES, CHOI_SETS, ChoiDocument, load_choi, resolve_data_dir
-from bpseg_pgm.evaluation.metrics import METRICS, evaluate
+The names below load on first use, so that importing one module of this package (the CLI reads
+:mod:`.defaults` and :mod:`.choi` to build its help) does not load scikit-learn.
+"""
 
-__all__ = ["CHOI_RANGES", "CHOI_SETS", "METRICS", "ChoiDocument", "evaluate", "load_choi", "resolve_data_dir"]
+_EXPORTS = {
+    "CHOI_RANGES": "bpseg_pgm.evaluation.choi",
+    "CHOI_SETS": "bpseg_pgm.evaluation.choi",
+    "ChoiDocument": "bpseg_pgm.evaluation.choi",
+    "load_choi": "bpseg_pgm.evaluation.choi",
+    "resolve_data_dir": "bpseg_pgm.evaluation.choi",
+    "METRICS": "bpseg_pgm.evaluation.metrics",
+    "evaluate": "bpseg_pgm.evaluation.metrics",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        import importlib
+
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'bpseg_pgm.evaluation' has no attribute {name!r}")

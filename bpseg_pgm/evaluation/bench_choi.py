@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
+from bpseg_pgm.evaluation.defaults import DEFAULT_METHODS
 from bpseg_pgm.evaluation.choi import CHOI_RANGES, load_choi, resolve_data_dir
 from bpseg_pgm.evaluation.methods import METHODS, check_methods
 from bpseg_pgm.evaluation.metrics import METRICS, evaluate
@@ -37,9 +38,6 @@ __all__ = [
 ]
 
 #: The paper's Table 1 methods (the corpus benchmark, bench_corpus, compares the newer ones).
-DEFAULT_METHODS: tuple[str, ...] = (
-    "bpseg", "bpseg-paper", "bpseg-appendix", "kmeans", "kmeans-true-k", "graphseg", "graphseg-python", "texttiling",
-)
 TUNING_SET = 1
 OUTPUT_NAMES = {"markdown": "choi_results.md", "json": "choi_results.json", "png": "choi_results.png"}
 _LABELS = {"ari": "ARI", "nmi": "NMI", "ami": "AMI", "pk": "Pk", "windowdiff": "WD"}

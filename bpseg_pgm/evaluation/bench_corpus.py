@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
+from bpseg_pgm.evaluation.defaults import CORPUS_METHODS, DATASET_NAMES
 from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
 from bpseg_pgm.evaluation.methods import METHODS, check_methods
 from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial
@@ -42,20 +43,6 @@ __all__ = [
     "write_corpus_report",
 ]
 
-#: The methods of ``bpseg bench corpus`` unless --methods says otherwise.
-CORPUS_METHODS: tuple[str, ...] = (
-    "bpseg",
-    "bpseg-topics",
-    "bpseg-contiguous",
-    "bpseg-contiguous-true-k",
-    "one-segment",
-    "equal-blocks",
-    "texttiling",
-    "kmeans-true-k",
-    "kcpd-true-k",
-    "kcpd",
-)
-DATASET_NAMES = ("qmsum-train", "qmsum-val", "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved")
 KEYS: tuple[str, ...] = (*METRICS, *SEGMENT_STATS)
 _LABELS = {
     "ari": "ARI", "nmi": "NMI", "ami": "AMI", "pk": "Pk", "windowdiff": "WD", "runs_per_segment": "runs/gold",

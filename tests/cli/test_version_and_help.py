@@ -26,3 +26,20 @@ def test_version_in_a_subprocess():
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == f"bpseg {_package_version()}\n"
+
+
+def test_the_parser_is_built_without_scikit_learn():
+    code = "import sys; from bpseg_pgm.cli.main import build_parser; build_parser(); print('sklearn' in sys.modules)"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "False\n"
+
+
+def test_the_defaults_the_help_shows_are_bpsegs():
+    from bpseg_pgm.cli import help_defaults
+    from bpseg_pgm.estimator import BPSeg
+    from bpseg_pgm.topics.representatives import INITS
+
+    params = BPSeg().get_params()
+    assert help_defaults.HELP_DEFAULTS == {name: params[name] for name in help_defaults.HELP_DEFAULTS}
+    assert help_defaults.INITS == INITS
