@@ -24,7 +24,7 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.potentials import Potentials, adaptive_context
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
 from bpseg_pgm.runs import choose_structure, fit_runs
-from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS, AUTO_MAX_SEGMENTS, EM_ROUND_SWEEPS  # noqa: F401
+from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
 from bpseg_pgm.topics.fit import engine_label, fit_topics
 from bpseg_pgm.topics.memory import check_fit_memory
 from bpseg_pgm.topics.representatives import INITS

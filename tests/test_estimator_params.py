@@ -3,7 +3,6 @@ every fitted attribute set by every fit."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from bpseg_pgm.estimator import BPSeg

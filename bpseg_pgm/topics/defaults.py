@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 __all__ = ["APPENDIX_DEFAULTS", "AUTO_MAX_SEGMENTS", "EM_ROUND_SWEEPS", "auto_labels"]
 
 #: ``n_segments="auto"`` starts from min(n, ceil(2 sqrt(n)), AUTO_MAX_SEGMENTS) labels.
@@ -19,6 +21,4 @@ APPENDIX_DEFAULTS = {"lam": 300.0, "sigma": 10.0, "em_rounds": 0, "context": 0.0
 
 def auto_labels(n: int) -> int:
     """The number of labels ``n_segments="auto"`` starts from for n sentences."""
-    import numpy as np
-
-    return min(n, AUTO_MAX_SEGMENTS, int(np.ceil(2 * np.sqrt(n))))
+    return min(n, AUTO_MAX_SEGMENTS, math.ceil(2 * math.sqrt(n)))

@@ -23,7 +23,6 @@ available now, like the message buffers' own check in :mod:`bpseg_pgm.inference.
 
 from __future__ import annotations
 
-import math
 import numbers
 
 import numpy as np
@@ -31,7 +30,7 @@ import numpy as np
 from bpseg_pgm.graph.neighbors import DENSE_LIMIT
 from bpseg_pgm.utils import memory as memory_probe
 
-from .defaults import AUTO_MAX_SEGMENTS
+from .defaults import auto_labels
 
 __all__ = ["FitMemory", "estimate_fit_memory", "check_fit_memory", "planned_edges", "planned_labels",
            "available_bytes"]
@@ -58,7 +57,7 @@ def planned_labels(n: int, n_segments="auto", init="farthest") -> int:
     elif init is not None:
         return max(1, int(np.size(init)))
     if isinstance(n_segments, str):
-        return max(1, min(n, AUTO_MAX_SEGMENTS, math.ceil(2 * math.sqrt(n))))
+        return max(1, auto_labels(n))
     if isinstance(n_segments, numbers.Integral) and not isinstance(n_segments, bool):
         return max(1, min(int(n_segments), n))
     return 1  # invalid values are refused by the estimator's own checks

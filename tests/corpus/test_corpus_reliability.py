@@ -3,7 +3,6 @@ inputs that are not regular files, file names that are not UTF-8, records past -
 
 import fcntl
 import os
-import stat
 
 import pyarrow.parquet as pq
 import pytest

@@ -10,7 +10,6 @@ from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.runs import RunsFit, fit_runs
-from bpseg_pgm.utils.labels import n_runs
 from planted import check_fitted, planted_blocks
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 from brute_force import all_scores, complete, log_partition, marginals, potts_tables
