@@ -151,14 +151,14 @@ _TEXTS = {
         "return; gold = source segment. The development benchmark for non-contiguous grouping.",
     ),
     "corpus": (
-        "any corpus (JSONL, or qmsum-train/-val, choi-N, interleaved): one table per dataset",
+        "any corpus (JSONL, or qmsum-train/-val, peps-train/-val[-sub], choi-N, interleaved): one table per dataset",
         "Run BP-Seg and the baselines (one segment, equal blocks, TextTiling, k-means, KernelCPD) "
         "on each dataset; write a table per dataset (ARI, NMI, AMI, Pk, WindowDiff, runs per "
         "gold run, segments found, purity of returning topics) as Markdown and JSON, and a PNG. "
         "JSONL format: one {\"id\", \"units\": [...], \"labels\": [... or null]} per line.",
     ),
     "export": (
-        "write a dataset (qmsum-train, choi-1, interleaved, ...) as a JSONL corpus",
+        "write a dataset (qmsum-train, peps-val, choi-1, interleaved, ...) as a JSONL corpus",
         "Write a dataset in the corpus format read by `bpseg bench corpus`.",
     ),
     "example": (

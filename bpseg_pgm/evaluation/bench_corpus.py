@@ -8,9 +8,11 @@ told the gold count (``kmeans-true-k``: the number of gold topics; the contiguou
 match a returning topic at all).
 
 Datasets (:func:`load_dataset`): a path to a JSONL corpus (format in
-:mod:`bpseg_pgm.evaluation.corpus`), or a name: ``qmsum-train``, ``qmsum-val``, ``choi-1`` ..
-``choi-4`` (or ``choi-234``: several sets), ``interleaved`` (documents whose topics return,
-built from Choi set 1, the tuning set).
+:mod:`bpseg_pgm.evaluation.corpus`), or a name: ``qmsum-train``, ``qmsum-val`` (meeting turns,
+:mod:`bpseg_pgm.evaluation.qmsum`), ``peps-train``, ``peps-val`` (PEP sentences, gold = top-level
+sections) and ``peps-train-sub``, ``peps-val-sub`` (the same sentences, gold = sub-sections;
+:mod:`bpseg_pgm.evaluation.peps`), ``choi-1`` .. ``choi-4`` (or ``choi-234``: several sets),
+``interleaved`` (documents whose topics return, built from Choi set 1, the tuning set).
 """
 
 from __future__ import annotations
@@ -60,6 +62,12 @@ def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLik
         from bpseg_pgm.evaluation.qmsum import load_qmsum
 
         return load_qmsum(data_dir, splits=[m.group(1)], limit=limit)
+    m = re.fullmatch(r"peps-(train|val)(-sub)?", spec)
+    if m:
+        from bpseg_pgm.evaluation.peps import load_peps
+
+        level = "subsection" if m.group(2) else "section"
+        return load_peps(data_dir, splits=[m.group(1)], limit=limit, level=level)
     m = re.fullmatch(r"choi-([1-4]+)", spec)
     if m:
         from bpseg_pgm.evaluation.choi import load_choi

@@ -25,4 +25,7 @@ CORPUS_METHODS: tuple[str, ...] = (
 )
 
 #: The built-in datasets of ``bpseg bench corpus`` / ``export``.
-DATASET_NAMES = ("qmsum-train", "qmsum-val", "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved")
+DATASET_NAMES = (
+    "qmsum-train", "qmsum-val", "peps-train", "peps-val", "peps-train-sub", "peps-val-sub",
+    "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved",
+)  # fmt: skip
