@@ -19,15 +19,23 @@ from .memory import check_runs_memory
 __all__ = ["cost_matrix", "segment_costs"]
 
 
-def cost_matrix(F: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """(n+1, n+1) matrix C[a, b] = cost of the segment a..b-1 (inf where b <= a)."""
+def cost_matrix(F: np.ndarray, weights: np.ndarray, positions: np.ndarray | None = None) -> np.ndarray:
+    """(m+1, m+1) matrix C[i, j] = cost of the segment positions[i]..positions[j]-1 (inf where j <= i).
+
+    ``positions``: sorted candidate boundaries 0 = p_0 < ... < p_m = n
+    (:func:`~bpseg_pgm.runs.candidates.candidate_positions`); None is every position (m = n).
+    """
     F = np.asarray(F, dtype=np.float64)
     w = np.asarray(weights, dtype=np.float64)
     n = F.shape[0]
-    check_runs_memory(n)  # before any (n+1)^2 allocation
-    P = np.vstack([np.zeros(F.shape[1]), np.cumsum(F * w[:, None], axis=0)])
-    W = np.concatenate([[0.0], np.cumsum(w)])
-    Q = np.concatenate([[0.0], np.cumsum(w * np.einsum("ij,ij->i", F, F))])
+    if positions is None:
+        positions = np.arange(n + 1)
+    positions = np.asarray(positions, dtype=np.int64)
+    m = positions.shape[0] - 1
+    check_runs_memory(m, programme_only=True)  # before any (m+1)^2 allocation
+    P = np.vstack([np.zeros(F.shape[1]), np.cumsum(F * w[:, None], axis=0)])[positions]
+    W = np.concatenate([[0.0], np.cumsum(w)])[positions]
+    Q = np.concatenate([[0.0], np.cumsum(w * np.einsum("ij,ij->i", F, F))])[positions]
     G = P @ P.T
     g = np.diag(G).copy()
     S2 = g[None, :] + g[:, None] - 2.0 * G  # |P_b - P_a|^2
@@ -35,7 +43,7 @@ def cost_matrix(F: np.ndarray, weights: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         C = (Q[None, :] - Q[:, None]) - np.where(Wab > 0, S2 / np.where(Wab > 0, Wab, 1.0), 0.0)
     C = np.maximum(C, 0.0)  # rounding can leave -1e-13 on one-unit segments
-    C[np.tril_indices(n + 1)] = np.inf
+    C[np.tril_indices(m + 1)] = np.inf
     return C
 
 

@@ -20,16 +20,18 @@ gradually. Steps (:func:`fit_runs`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from .chain import run_chain_bp
-from .null import NULL_BLOCK, block_permutation, null_shuffles
-from .search import segmental_labels
+from .levels import Levels
+from .memory import check_runs_memory
+from .null import NULL_BLOCK, block_permutation, noise_calibrated_k, null_shuffles
+from .search import padded_costs, segmental_levels
 from .statistics import correlation_length, persistence_halflife, smoothed_embeddings
 
-__all__ = ["AUTO_MAX_RUNS", "SMOOTHING", "RunsFit", "auto_max_runs", "fit_runs"]
+__all__ = ["AUTO_MAX_RUNS", "SMOOTHING", "RunsFit", "auto_max_runs", "fit_runs", "runs_at"]
 
 #: Smoothing width as a fraction of the persistence half-life (chosen on Choi set 1, set-1
 #: interleaved documents and QMSum train: 0 / 0.3 / 0.5 gave ARI 0.958 / 0.953 / 0.914 on Choi
@@ -54,13 +56,27 @@ def auto_max_runs(n: int, corr_length: float) -> int:
 class RunsFit:
     """A fitted runs model: ``labels`` (runs 0..k-1 in reading order), ``beliefs`` (n, k) chain
     marginals, ``centers`` (unit mean direction of each run's features), ``log_partition`` (exact
-    log Z of the chain) and ``smoothing_width`` (units)."""
+    log Z of the chain), ``smoothing_width`` (units) and ``levels``: the best split into every number
+    of runs up to ``levels.max_runs`` (:class:`~bpseg_pgm.runs.levels.Levels`), to re-cut without
+    refitting."""
 
     labels: np.ndarray
     beliefs: np.ndarray
     centers: np.ndarray
     log_partition: float
     smoothing_width: float
+    levels: Levels | None = None
+    features: np.ndarray | None = field(default=None, repr=False)
+    weights: np.ndarray | None = field(default=None, repr=False)
+
+    def at(self, n_runs: int) -> RunsFit:
+        """The same document cut into ``n_runs`` runs (1 to ``levels.max_runs``), without refitting:
+        the programme's best split at that level, its means and chain beliefs."""
+        if self.levels is None or self.features is None:
+            raise ValueError("this fit keeps no levels to re-cut")
+        if isinstance(n_runs, bool) or not isinstance(n_runs, (int, np.integer)):
+            raise ValueError(f"n_runs must be an integer, got {n_runs!r}")
+        return runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width)
 
 
 def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -80,26 +96,42 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
     the measured ones.
     """
     n = Xn.shape[0]
+    check_runs_memory(n, Xn.shape[1])  # before anything of size n x d
     halflife = persistence_halflife(Xn)
     width = smoothing * halflife
     F = smoothed_embeddings(Xn, width, weights)
-    if isinstance(n_segments, str):
-        rng = np.random.default_rng(random_state)
-        perms = [block_permutation(n, null_block * halflife, rng) for _ in range(null_shuffles(n))]
-        shuffled = [(smoothed_embeddings(Xn[p], width, weights[p]), weights[p]) for p in perms]
-        if max_runs is None:
-            if corr_length is None:
-                corr_length = correlation_length(Xn, weights)
-            cap = auto_max_runs(n, corr_length)
-        else:
-            cap = max(1, min(int(max_runs), n // 2))
-        labels, scatter = segmental_labels(F, weights, None, cap, shuffled)
+    if max_runs is None:
+        if corr_length is None:
+            corr_length = correlation_length(Xn, weights)
+        cap = auto_max_runs(n, corr_length)
     else:
-        labels, scatter = segmental_labels(F, weights, int(n_segments))
-    k = int(labels.max()) + 1
-    mu = np.stack([_run_mean(F[labels == j], weights[labels == j]) for j in range(k)])
+        cap = max(1, min(int(max_runs), n // 2))
+    if isinstance(n_segments, str):
+        levels = segmental_levels(F, weights, cap)
+        rng = np.random.default_rng(random_state)
+        K = levels.max_runs
+        null_costs = []
+        for _ in range(null_shuffles(n)):
+            p = block_permutation(n, null_block * halflife, rng)
+            null_costs.append(padded_costs(segmental_levels(smoothed_embeddings(Xn[p], width, weights[p]),
+                                                            weights[p], K).costs, K))
+        k = noise_calibrated_k(levels.costs, np.mean(null_costs, axis=0)) if K > 1 else 1
+    else:
+        k = int(n_segments)
+        levels = segmental_levels(F, weights, max(k, min(cap, n)))
+    return runs_at(F, weights, levels, k, width)
+
+
+def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: float) -> RunsFit:
+    """The runs model at k runs of ``levels`` (the programme's best split of the features F): means,
+    chain beliefs, exact log Z. What :meth:`RunsFit.at` re-cuts with, without refitting."""
+    labels = levels.labels(k)
+    starts = levels.starts(k)
+    ends = np.append(starts[1:], F.shape[0])
+    scatter = float(levels.costs[k] / max(np.sum(weights), 1e-12))
+    mu = np.stack([_run_mean(F[a:b], weights[a:b]) for a, b in zip(starts, ends)])
     sq = (np.einsum("ij,ij->i", F, F)[:, None] - 2.0 * F @ mu.T + np.einsum("ij,ij->i", mu, mu)[None, :])
     s2 = max(scatter, 1e-6)
     res = run_chain_bp(-weights[:, None] * np.maximum(sq, 0.0) / (2.0 * s2), 0.0)
     centers = mu / np.maximum(np.linalg.norm(mu, axis=1, keepdims=True), 1e-12)
-    return RunsFit(labels, res.beliefs, centers, res.log_partition, width)
+    return RunsFit(labels, res.beliefs, centers, res.log_partition, width, levels, F, weights)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from .candidates import MAX_CANDIDATES, candidate_positions
 from .costs import cost_matrix, segment_costs
+from .levels import Levels
 from .null import noise_calibrated_k
 
-__all__ = ["backtrack", "segmental_labels"]
+__all__ = ["backtrack", "padded_costs", "segmental_labels", "segmental_levels"]
 
 
 def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
@@ -25,6 +27,21 @@ def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
     for j, start in enumerate(bounds[1:-1], start=1):
         labels[start:] = j
     return labels
+
+
+def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size: int = 1,
+                     max_candidates: int = MAX_CANDIDATES) -> Levels:
+    """The best split into 1..``max_runs`` runs (each of at least ``min_size`` units) over the candidate
+    positions of :func:`~bpseg_pgm.runs.candidates.candidate_positions`: exact on documents of at most
+    ``max_candidates`` units, over binary segmentation's boundaries on longer ones."""
+    positions = candidate_positions(F, weights, max_candidates)
+    m = positions.shape[0] - 1
+    K = max(1, min(int(max_runs), m))
+    C = cost_matrix(F, weights, positions)
+    if min_size > 1:
+        C[(positions[None, :] - positions[:, None]) < min_size] = np.inf
+    costs, arg = segment_costs(C, K)
+    return Levels(positions, costs, arg)
 
 
 def segmental_labels(
@@ -44,15 +61,22 @@ def segmental_labels(
     """
     n = F.shape[0]
     K = max(1, min(int(max_segments if n_segments is None else n_segments), n // max(min_size, 1)))
-    costs, arg = segment_costs(cost_matrix(F, weights), K, min_size)
+    levels = segmental_levels(F, weights, K, min_size)
+    K = levels.max_runs
     if n_segments is None and K > 1:
         if not shuffled:
             raise ValueError("choosing k needs the shuffled features")
         if isinstance(shuffled, tuple):
             shuffled = [shuffled]
-        s_costs = np.mean([segment_costs(cost_matrix(Fs, ws), K, min_size)[0] for Fs, ws in shuffled], axis=0)
-        k = noise_calibrated_k(costs, s_costs)
+        s_costs = np.mean([padded_costs(segmental_levels(Fs, ws, K, min_size).costs, K) for Fs, ws in shuffled], axis=0)
+        k = noise_calibrated_k(levels.costs, s_costs)
     else:
         k = K
-    labels = backtrack(arg, k, n)
-    return labels, float(costs[k] / max(np.sum(weights), 1e-12))
+    return levels.labels(k), float(levels.costs[k] / max(np.sum(weights), 1e-12))
+
+
+def padded_costs(costs: np.ndarray, K: int) -> np.ndarray:
+    """Best costs for 0..K runs, inf past what ``costs`` holds (a null document's candidates may allow fewer)."""
+    out = np.full(K + 1, np.inf)
+    out[: min(K + 1, costs.shape[0])] = costs[: K + 1]
+    return out

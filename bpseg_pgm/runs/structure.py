@@ -129,5 +129,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         k = int(np.clip(round(n / (span * corr_length)), 1, k_fine))
     else:
         k = int(n_segments)
-    fit = fine if k == k_fine and isinstance(n_segments, str) else fit_runs(Xn, weights, k, random_state)
+    if k == k_fine:
+        return Structure(True, effect, fine)
+    fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state)
     return Structure(True, effect, fit)

@@ -245,15 +245,19 @@ def test_segmental_labels_averages_several_null_documents():
 
 
 def test_the_programme_refuses_what_would_not_fit_before_allocating(monkeypatch):
-    """Issue 22: 20,000 units used to segfault; now one ValueError naming the GiB, before any (n+1)^2 array."""
+    """Issue 22: 20,000 units used to segfault; now the programme is bounded by its candidates, and what
+    still would not fit is one ValueError naming the GiB, before any large array."""
     from bpseg_pgm.runs import memory
     from bpseg_pgm.estimator import BPSeg
 
+    # the quadratic part no longer grows with the length: 20,000 units need well under 1 GiB at d = 384
+    assert memory.estimate_runs_memory(20_000, 384) < 2**30
+    assert memory.estimate_runs_memory(20_000, 384) - memory.estimate_runs_memory(10_000, 384) == 10 * 10_000 * 384 * 8
     monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**30)  # pretend 1 GiB is left
-    assert memory.estimate_runs_memory(20_000) > 20 * 2**30
     F = np.random.default_rng(0).normal(size=(6000, 4))
-    with pytest.raises(ValueError, match=r"runs model on 6,000 units needs about 2\.2 GiB .* only 1\.0 GiB"):
-        cost_matrix(F, np.ones(6000))
-    with pytest.raises(ValueError, match="use structure='topics'"):
-        BPSeg(structure="runs").fit(F)
+    with pytest.raises(ValueError, match=r"programme over 6,000 positions needs about 2\.2 GiB .* only 1\.0 GiB"):
+        cost_matrix(F, np.ones(6000))  # every position a candidate: refused
+    monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**28)  # 256 MiB
+    with pytest.raises(ValueError, match=r"runs model on 6,000 units needs about .* split the document"):
+        BPSeg(structure="runs").fit(np.random.default_rng(0).normal(size=(6000, 384)))
     cost_matrix(F[:500], np.ones(500))  # small enough: no check, no error

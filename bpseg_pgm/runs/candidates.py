@@ -1,0 +1,111 @@
+"""Where a run may start: every unit on short documents, the boundaries of binary segmentation on long ones.
+
+The segmental programme (:mod:`bpseg_pgm.runs.costs`) is exact over a set of candidate boundary
+positions, in O(K m^2) time and O(m^2) memory for m candidates. With every position a candidate
+(m = n) that is quadratic in the length. On a long document (more than ``MAX_CANDIDATES`` units) the
+candidates are the first ``MAX_CANDIDATES`` boundaries of greedy binary segmentation with the same
+cost (:func:`binary_segmentation`; Scott & Knott 1974, the ``Binseg`` of ``ruptures``): the run
+whose best split lowers the cost most is split first, coarse to fine, each split one O(length x d)
+pass over prefix sums, so the whole is near-linear (about n d log m). The programme then places
+the k runs optimally among those candidates.
+
+``ruptures.Binseg`` computes the same splits but calls its cost once per position and segment in
+Python, and has no unit weights; this is the vectorised, weighted equivalent.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+__all__ = ["MAX_CANDIDATES", "binary_segmentation", "candidate_positions"]
+
+#: Documents with more units than this get binary segmentation's boundaries as candidates; shorter
+#: ones are solved over every position (the exact programme).
+MAX_CANDIDATES = 1000
+#: Rows per block when a split is scanned (bounds the temporaries to this many x d floats).
+_BLOCK = 8192
+
+
+class _Prefix:
+    """Prefix sums of the weighted rows: P (n+1, d), W (n+1,), and the scatter of any run from them."""
+
+    def __init__(self, F: np.ndarray, w: np.ndarray):
+        F = np.asarray(F, dtype=np.float64)
+        w = np.asarray(w, dtype=np.float64)
+        n, d = F.shape
+        self.P = np.zeros((n + 1, d))
+        np.cumsum(F * w[:, None], axis=0, out=self.P[1:])
+        self.W = np.concatenate([[0.0], np.cumsum(w)])
+
+    def explained(self, a: int, b: int) -> float:
+        """|sum of the run's weighted rows|^2 / its weight: what the run's mean explains (0 for no weight)."""
+        wt = self.W[b] - self.W[a]
+        if wt <= 0:
+            return 0.0
+        diff = self.P[b] - self.P[a]
+        return float(diff @ diff) / wt
+
+    def best_split(self, a: int, b: int) -> tuple[float, int]:
+        """The split a < t < b that lowers the run's cost most, and by how much (0, -1 when none does)."""
+        if b - a < 2:
+            return 0.0, -1
+        whole = self.explained(a, b)
+        best_gain, best_t = 0.0, -1
+        for lo in range(a + 1, b, _BLOCK):
+            hi = min(lo + _BLOCK, b)
+            t = np.arange(lo, hi)
+            left = self.P[lo:hi] - self.P[a]
+            right = self.P[b] - self.P[lo:hi]
+            wl = self.W[lo:hi] - self.W[a]
+            wr = self.W[b] - self.W[lo:hi]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                gain = (np.where(wl > 0, np.einsum("ij,ij->i", left, left) / np.where(wl > 0, wl, 1.0), 0.0)
+                        + np.where(wr > 0, np.einsum("ij,ij->i", right, right) / np.where(wr > 0, wr, 1.0), 0.0)
+                        - whole)
+            j = int(np.argmax(gain))
+            if gain[j] > best_gain:
+                best_gain, best_t = float(gain[j]), int(t[j])
+        return best_gain, best_t
+
+
+def binary_segmentation(F: np.ndarray, weights: np.ndarray, max_boundaries: int) -> np.ndarray:
+    """Up to ``max_boundaries`` boundaries (unit indices where a run starts, 1..n-1) in the order greedy
+    binary segmentation finds them, coarse to fine: the first k-1 split the document into k runs.
+
+    Splitting stops early when no run can be split with a gain (e.g. identical rows). Ties go to
+    the earliest position, so the result is deterministic.
+    """
+    F = np.asarray(F, dtype=np.float64)
+    n = F.shape[0]
+    limit = max(0, min(int(max_boundaries), n - 1))
+    if limit == 0:
+        return np.zeros(0, dtype=np.int64)
+    prefix = _Prefix(F, weights)
+    heap: list[tuple[float, int, int, int]] = []
+
+    def push(a: int, b: int) -> None:
+        gain, t = prefix.best_split(a, b)
+        if t >= 0 and gain > 1e-12:
+            heapq.heappush(heap, (-gain, a, b, t))
+
+    push(0, n)
+    found: list[int] = []
+    while heap and len(found) < limit:
+        _, a, b, t = heapq.heappop(heap)
+        found.append(t)
+        push(a, t)
+        push(t, b)
+    return np.asarray(found, dtype=np.int64)
+
+
+def candidate_positions(F: np.ndarray, weights: np.ndarray, max_candidates: int = MAX_CANDIDATES) -> np.ndarray:
+    """Sorted positions 0 = p_0 < ... < p_m = n where runs may start (and the document end): every
+    position when n <= ``max_candidates``, else 0, n and the first ``max_candidates`` - 1 boundaries of
+    :func:`binary_segmentation`."""
+    n = int(np.asarray(F).shape[0])
+    if n <= max_candidates:
+        return np.arange(n + 1, dtype=np.int64)
+    inner = binary_segmentation(F, weights, max_candidates - 1)
+    return np.unique(np.concatenate([[0, n], inner])).astype(np.int64)
