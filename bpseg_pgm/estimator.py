@@ -24,6 +24,7 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.potentials import Potentials, adaptive_context
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
 from bpseg_pgm.runs import choose_structure, fit_runs
+from bpseg_pgm.runs.structure import topics_fragmented
 from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
 from bpseg_pgm.topics.fit import engine_label, fit_topics
 from bpseg_pgm.topics.memory import check_fit_memory
@@ -179,7 +180,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         gradually (meetings, lectures: reading-order runs that differ from their neighbours by a
         per-unit effect below 0.5) is segmented into runs, about one per three correlation
         lengths when k is "auto" (one per correlation length as the effect nears 0.5); text with
-        abrupt shifts, or whose topics alternate sentence by sentence, gets the topic model. Only
+        abrupt shifts, or whose topics alternate sentence by sentence, gets the topic model, unless
+        its labels scatter into more than two runs beyond the noise-calibrated runs (a real
+        document cut into pieces: then the runs, one per correlation length). Only
         with the centred potentials (the default): for the paper's potentials, a user's, an engine
         with potentials of its own ("appendix") or an Engine object, or init "all", "auto" means
         "topics". ``structure_`` says which was used ("runs" or "topics"),
@@ -196,7 +199,12 @@ class BPSeg(ClusterMixin, BaseEstimator):
     representative vectors), ``structure_`` ("runs" or "topics"), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
     network, when the engine built one), ``engine_`` (the Engine object used; None for runs),
-    ``smoothing_width_`` (runs: the features' smoothing width in units; None for topics), ``n_features_in_``
+    ``smoothing_width_`` (runs: the features' smoothing width in units; None for topics),
+    ``runs_`` (the runs fit, a :class:`~bpseg_pgm.runs.model.RunsFit`: the segmentation when
+    ``structure_`` is "runs", the fallback that "auto" computed when it is "topics", None when the
+    topic model was asked for or the document has no reading-order runs; ``runs_.levels`` holds the
+    best split into every number of runs up to ``runs_.levels.max_runs`` and ``runs_.at(k)`` re-cuts
+    at k runs without refitting), ``n_features_in_``
     (the embeddings' dimension, scikit-learn's convention),
     ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe
     free energy's -F for "potts"/"loopy", exact on a tree such as chain ``neighbors`` and an
@@ -349,7 +357,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         # before any work, for the topic model: "auto" may still choose it
         check_fit_memory(n, Xn.shape[1], n_segments=self.n_segments, init=self.init,
                          neighbors=self.neighbors, sigma=p["sigma"], engine=engine.name or "custom")
-        effect = float("nan")
+        effect, found = float("nan"), None
         if p["structure"] == "auto" and self._auto_applies(engine):
             weights = check_sample_weight(sample_weight, n)
             _check_run_count(self.n_segments, n)
@@ -367,7 +375,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
             em_rounds=p["em_rounds"], context=context, merge_above=p["merge_above"], neighbors=self.neighbors,
             init=self.init, n_segments=self.n_segments, random_state=self.random_state, callback=callback,
         )  # fmt: skip
+        if found is not None and topics_fragmented(fit.labels, found):
+            return self._set_runs(found.fit, n, effect)
         self.structure_, self.structure_effect_ = "topics", effect
+        self.runs_ = found.fit if found is not None else None
         self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
         self.representatives_ = fit.representatives
         self.n_segments_ = int(fit.centers.shape[0])
@@ -382,6 +393,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     def _set_runs(self, fit, n: int, effect: float):
         self.structure_, self.structure_effect_ = "runs", effect
+        self.runs_ = fit
         self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
         self.representatives_ = None
         self.n_segments_ = int(fit.centers.shape[0])

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpseg_pgm.utils.labels import run_bounds
+from bpseg_pgm.utils.labels import n_runs, run_bounds
 
 from .model import RunsFit, fit_runs
 from .statistics import correlation_length
 
-__all__ = ["GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "Structure", "boundary_effects", "choose_structure",
+__all__ = ["GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "TOPIC_RUNS_SLACK", "Structure", "topics_fragmented", "boundary_effects", "choose_structure",
            "median_boundary_effect", "run_span"]
 
 #: ``structure="auto"``: a document whose reading-order runs differ from their neighbours by
@@ -82,14 +82,37 @@ def median_boundary_effect(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarr
     return float(np.nanmedian(effects)) if np.isfinite(effects).any() else float("nan")
 
 
+#: ``structure="auto"`` on abrupt text: the topic model's labels are kept only when they form at most
+#: this many reading-order runs more than the noise-calibrated runs fit found; more means the topic
+#: model scattered single sentences (a real document cut into many more pieces than it has), and
+#: the runs are used instead. Development sets (ARI; documents cut into more than 5x their gold
+#: runs), against no guard: PEPs train 0.354 -> 0.390 (7 -> 0), set-1 interleaved 0.825 -> 0.775,
+#: Choi set 1 0.869 -> 0.866, QMSum train unchanged (2% of meetings reach the topic model). Slack 3
+#: gave 0.387 (1) / 0.803 / 0.868; a ratio of 1.25 x the runs 0.385 (1) / 0.747 / 0.865
+#: (benchmarks/RESULTS.md §9). Returning topics are to be grouped over runs (issue 21).
+TOPIC_RUNS_SLACK = 2
+
+
 @dataclass
 class Structure:
     """What ``structure="auto"`` found: ``runs`` (True: segment into runs), the median boundary
-    effect of the noise-calibrated runs (NaN: fewer than two), and the fit to use when runs."""
+    effect of the noise-calibrated runs (NaN: fewer than two), ``fit``: the runs fit to use (at the
+    chosen granularity; also when the topic model is chosen, as its fallback), ``fine``: the
+    noise-calibrated runs (None when the document has no reading-order structure)."""
 
     runs: bool
     effect: float
     fit: RunsFit | None
+    fine: RunsFit | None = None
+
+
+def topics_fragmented(topic_labels: np.ndarray, found: Structure, slack: int = TOPIC_RUNS_SLACK) -> bool:
+    """Whether the topic model's labels form more than ``slack`` runs beyond those of the noise-calibrated
+    runs fit (see ``TOPIC_RUNS_SLACK``); False when the document has no reading-order runs to compare."""
+    if found.fine is None or found.fit is None:
+        return False
+    k_fine = int(found.fine.labels.max()) + 1
+    return n_runs(np.asarray(topic_labels)) > k_fine + slack
 
 
 def run_span(effect: float, *, run_scale: float = RUN_SCALE, gradual_full: float = GRADUAL_FULL,
@@ -111,7 +134,8 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     are too noisy to be grouped one by one, and the document is segmented into runs, ``n_segments``
     of them or n / (:func:`run_span` x correlation length), at most as many as the
     noise-calibrated runs. Otherwise (abrupt shifts, or no reading-order structure at all, as when topics
-    alternate sentence by sentence) the topic model is the right one. The keyword parameters are
+    alternate sentence by sentence) the topic model is the right one, with the runs fit at
+    n / correlation length as its fallback (:func:`topics_fragmented`). The keyword parameters are
     the decision's constants, exposed for studies (benchmarks/); ``max_runs`` caps the
     noise-calibrated runs (default :func:`~bpseg_pgm.runs.model.auto_max_runs`).
     """
@@ -121,8 +145,6 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     if k_fine < 2:
         return Structure(False, float("nan"), None)
     effect = median_boundary_effect(Xn, weights, fine.labels)
-    if not effect < gradual_effect:
-        return Structure(False, effect, None)
     if isinstance(n_segments, str):
         n = Xn.shape[0]
         span = run_span(effect, run_scale=run_scale, gradual_full=gradual_full, gradual_effect=gradual_effect)
@@ -130,6 +152,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     else:
         k = int(n_segments)
     if k == k_fine:
-        return Structure(True, effect, fine)
-    fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state)
-    return Structure(True, effect, fit)
+        fit = fine
+    else:
+        fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state)
+    return Structure(bool(effect < gradual_effect), effect, fit, fine)
