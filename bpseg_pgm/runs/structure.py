@@ -89,7 +89,7 @@ def median_boundary_effect(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarr
 #: runs), against no guard: PEPs train 0.354 -> 0.390 (7 -> 0), set-1 interleaved 0.825 -> 0.775,
 #: Choi set 1 0.869 -> 0.866, QMSum train unchanged (2% of meetings reach the topic model). Slack 3
 #: gave 0.387 (1) / 0.803 / 0.868; a ratio of 1.25 x the runs 0.385 (1) / 0.747 / 0.865
-#: (benchmarks/RESULTS.md §9). Returning topics are to be grouped over runs (issue 21).
+#: (benchmarks/RESULTS.md §8). Returning topics are to be grouped over runs (issue 21).
 TOPIC_RUNS_SLACK = 2
 
 
