@@ -193,6 +193,7 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     from bpseg_pgm.text.pipeline import segment_text
 
     output_format, options = _chosen_format(args, "segmentation")
+    _check_segment_length(args)
     _check_output(args.output)
     text = _read_input(args.file, args.max_bytes)
     model = getattr(args, "model", None)
@@ -203,8 +204,23 @@ def _cmd_segment(args: argparse.Namespace) -> int:
         seg = segment_text(text, args.k, embedder=embedder, lines=args.lines, **_bpseg_params(args))
     else:
         seg = segment_text(text, args.k, model=model, lines=args.lines, **_bpseg_params(args))
+    if args.segment_length is not None:
+        if seg.max_segments is None:  # the fit kept no runs (e.g. --potentials paper chose the topic model)
+            raise ValueError("--segment-length re-cuts the runs model, and this fit kept none "
+                             f"(it chose the {seg.structure} model); add --contiguous to fit runs")
+        seg = seg.recut(segment_length=args.segment_length)
     _emit(output_format.render(seg, source=_source_name(args.file), **options), args.output)
     return 0
+
+
+def _check_segment_length(args: argparse.Namespace) -> None:
+    """``--segment-length`` re-cuts the automatic fit: refused with ``-k`` or ``--topics``, before any work."""
+    if args.segment_length is None:
+        return
+    if args.k != "auto":
+        raise ValueError("--segment-length and -k/--n-segments cannot be used together: the one sets the other")
+    if getattr(args, "structure", None) == "topics":
+        raise ValueError("--segment-length re-cuts the runs model; it cannot be used with --topics")
 
 
 def _cmd_prune(args: argparse.Namespace) -> int:
@@ -274,6 +290,17 @@ def _byte_size(value: str) -> int:
 
 def _n_segments(value: str) -> int | str:
     return "auto" if value == "auto" else _positive_int(value)
+
+
+def _positive_number(value: str) -> float:
+    """A finite number > 0."""
+    try:
+        x = float(value)
+    except ValueError:
+        x = math.nan
+    if not (math.isfinite(x) and x > 0):
+        raise argparse.ArgumentTypeError(f"expected a number > 0, got {value!r}")
+    return x
 
 
 def _number_or(expected: str, lo: float = -math.inf, hi: float = math.inf, **words):
@@ -356,6 +383,11 @@ def build_parser() -> argparse.ArgumentParser:
     seg.add_argument("-k", "--n-segments", dest="k", type=_n_segments, default="auto",
                      help="number of segments k, or 'auto' (the default) to let BP-Seg choose; "
                           "ignored with --init all")
+    seg.add_argument("--segment-length", type=_positive_number, metavar="N",
+                     help="target mean number of sentences per segment: the fit stays automatic, then its runs are "
+                          "re-cut, without refitting, into round(sentences / N) segments (within the levels the fit "
+                          "kept); not with -k or --topics. A fit that chose the topic model keeps no runs to re-cut: "
+                          "add --contiguous")
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
     _add_backend(seg)

@@ -20,8 +20,9 @@ import numpy as np
 
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
 from bpseg_pgm.text.checks import (bpseg_estimator, check_bpseg_params, check_n_segments, check_sentences,
-                                   nonempty_units, split_for_segmentation, unit_sources)
-from bpseg_pgm.text.segmentation import Segmentation
+                                   nonempty_units, split_for_segmentation)
+from bpseg_pgm.text.segmentation import _renumber  # noqa: F401  (tests read it here)
+from bpseg_pgm.text.segmentation import Segmentation, build_segmentation
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
 
@@ -30,20 +31,6 @@ __all__ = ["Segmentation", "fit_segmentation", "segment_text", "segment_sentence
 DEFAULT_N_SEGMENTS = "auto"  # as in BPSeg: let the estimator choose k
 
 PathOrName = str | os.PathLike | None  # a model name or directory; a cache directory
-
-
-def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[list[int]], np.ndarray]:
-    """Relabel segments by first appearance; permute belief columns to match."""
-    raw = np.asarray(raw, dtype=np.int64)
-    order = list(dict.fromkeys(raw.tolist()))
-    n_cols = beliefs.shape[1]
-    used = set(order)
-    order += [c for c in range(n_cols) if c not in used]
-    new_of_old = np.empty(n_cols, dtype=np.int64)
-    new_of_old[order] = np.arange(n_cols)
-    labels = new_of_old[raw]
-    segments = [np.flatnonzero(labels == j).tolist() for j in range(len(used))]
-    return labels, segments, beliefs[:, order]
 
 
 def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_N_SEGMENTS, *, model: PathOrName = None,
@@ -168,25 +155,9 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
             f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
             "underflowed; use a smaller lam or another engine"
         )
-    labels, segments, beliefs = _renumber(estimator.labels_, np.asarray(estimator.beliefs_, dtype=float))
-    embeddings = np.asarray(X_live)
-    if len(live) < len(sentences):  # every empty sentence takes its neighbour's row
-        row_of = np.searchsorted(live, unit_sources(sentences))
-        labels, beliefs, embeddings = labels[row_of], beliefs[row_of], embeddings[row_of]
-        segments = [np.flatnonzero(labels == j).tolist() for j in range(len(segments))]
-    return Segmentation(
-        sentences=sentences,
-        labels=labels,
-        segments=segments,
-        beliefs=beliefs,
-        params=estimator.get_params(),
-        n_iter=estimator.n_iter_,
-        converged=estimator.converged_,
-        model=getattr(embedder, "model_name", None),
-        text=text,
-        spans=spans,
-        lines=lines,
-        embeddings=embeddings,
-        embedder=embedder,
-        structure=getattr(estimator, "structure_", None),
+    return build_segmentation(
+        sentences, X_live, estimator.labels_, np.asarray(estimator.beliefs_, dtype=float),
+        params=estimator.get_params(), n_iter=estimator.n_iter_, converged=estimator.converged_,
+        structure=getattr(estimator, "structure_", None), runs=getattr(estimator, "runs_", None),
+        embedder=embedder, model=getattr(embedder, "model_name", None), text=text, spans=spans, lines=lines,
     )

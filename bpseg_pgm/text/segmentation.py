@@ -23,6 +23,7 @@ import numpy as np
 
 from bpseg_pgm.chunks import make_chunks
 from bpseg_pgm.io.jsonable import jsonable
+from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.text.split import join_sentences
 from bpseg_pgm.types.chunk import Span
 
@@ -46,7 +47,9 @@ class Segmentation:
     a list of sentences, ``text`` is those sentences joined by newlines (``lines``
     is then True: one sentence per line, as with ``segment_text(..., lines=True)``).
     ``embeddings`` (the rows BP-Seg saw) and ``embedder`` (for the tokenizer) are
-    kept when the pipeline made the segmentation; :meth:`chunks` uses them.
+    kept when the pipeline made the segmentation; :meth:`chunks` uses them.  So are the runs model's
+    levels, when the fit kept them: :meth:`recut` gives the same document in another number of runs
+    (up to :attr:`max_segments`) without refitting.
     """
 
     sentences: list[str]
@@ -65,6 +68,9 @@ class Segmentation:
     #: "runs" (every segment one run of consecutive sentences) or "topics" (segments may return):
     #: what BPSeg's ``structure`` chose (``BPSeg.structure_``); None when not made by the pipeline
     structure: str | None = None
+    #: the runs fit (:class:`~bpseg_pgm.runs.model.RunsFit`, with its levels) the pipeline kept for :meth:`recut`;
+    #: None when there is none (the topic model asked for, or a segmentation not made by the pipeline)
+    _runs: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
         """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
@@ -101,6 +107,58 @@ class Segmentation:
     def n_segments(self) -> int:
         """Number of non-empty segments (may be fewer than the k asked for)."""
         return len(self.segments)
+
+    @property
+    def max_segments(self) -> int | None:
+        """The most segments :meth:`recut` can give (the runs model's levels), or None when no levels are kept."""
+        return None if self._runs is None else int(self._runs.levels.max_runs)
+
+    def recut(self, n_segments: int | None = None, *, segment_length: float | None = None) -> Segmentation:
+        """The same document cut into another number of runs, without refitting: a new Segmentation.
+
+        Give exactly one of ``n_segments`` (an int from 1 to :attr:`max_segments`) or ``segment_length``
+        (the target mean number of sentences per segment, a number > 0: k = round(n / segment_length),
+        clipped to 1..:attr:`max_segments`).  The segments are the runs model's best split into k runs
+        (kept by the fit for every k up to :attr:`max_segments`), its chain beliefs as ``beliefs``,
+        ``structure`` "runs" and ``params["n_segments"]`` k, exactly as a fit with
+        ``structure="runs", n_segments=k`` would give; this segmentation is unchanged.
+        A segmentation of the topic model can be re-cut when ``structure="auto"`` kept the runs it weighed
+        against it (the result is then runs).  A ValueError when the fit kept no levels
+        (``structure="topics"`` asked for, "auto" on a document without reading-order runs, or a
+        segmentation rebuilt from JSON): segment again with ``structure="runs"``.
+        """
+        if (n_segments is None) == (segment_length is None):
+            raise ValueError("give exactly one of n_segments and segment_length")
+        if self._runs is None:
+            raise ValueError(
+                "this segmentation keeps no levels to re-cut (the topic model was fitted without runs, or it was "
+                "not made by the pipeline, e.g. read from JSON); segment again with structure='runs'"
+            )
+        top = self.max_segments
+        if n_segments is not None:
+            if isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral):
+                raise ValueError(f"n_segments must be an int, got {n_segments!r}")
+            k = int(n_segments)
+            if not 1 <= k <= top:
+                raise ValueError(f"n_segments must be from 1 to {top} (max_segments), got {k}")
+        else:
+            if isinstance(segment_length, bool) or not isinstance(segment_length, numbers.Real):
+                raise ValueError(f"segment_length must be a number, got {segment_length!r}")
+            length = float(segment_length)
+            if not (np.isfinite(length) and length > 0):
+                raise ValueError(f"segment_length must be a finite number > 0, got {segment_length!r}")
+            k = min(max(round(len(self.sentences) / length), 1), top)
+        try:
+            fit = self._runs.at(k)
+        except ValueError as exc:  # a level the programme could not fill
+            raise ValueError(f"cannot re-cut into {k} segments: {exc}") from None
+        live = nonempty_units(self.sentences)
+        return build_segmentation(
+            list(self.sentences), np.asarray(self.embeddings)[live], fit.labels, np.asarray(fit.beliefs, dtype=float),
+            params=dict(self.params, n_segments=k, structure="runs"), n_iter=1, converged=True, structure="runs",
+            runs=fit, embedder=self.embedder, model=self.model, text=self.text, spans=list(self.spans),
+            lines=self.lines,
+        )
 
     def confidence(self) -> np.ndarray:
         """Belief of each sentence in its assigned segment, shape (n,)."""
@@ -193,3 +251,56 @@ class Segmentation:
             return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
         except ValueError:
             raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None
+
+
+def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[list[int]], np.ndarray]:
+    """Relabel segments by first appearance; permute belief columns to match."""
+    raw = np.asarray(raw, dtype=np.int64)
+    order = list(dict.fromkeys(raw.tolist()))
+    n_cols = beliefs.shape[1]
+    used = set(order)
+    order += [c for c in range(n_cols) if c not in used]
+    new_of_old = np.empty(n_cols, dtype=np.int64)
+    new_of_old[order] = np.arange(n_cols)
+    labels = new_of_old[raw]
+    segments = [np.flatnonzero(labels == j).tolist() for j in range(len(used))]
+    return labels, segments, beliefs[:, order]
+
+
+def build_segmentation(sentences: list[str], X_live: np.ndarray, raw_labels: np.ndarray, raw_beliefs: np.ndarray, *,
+                       params: dict[str, Any], n_iter: int | None, converged: bool | None, structure: str | None,
+                       runs: Any, embedder: Any, model: str | None, text: str | None, spans: list[Span] | None,
+                       lines: bool) -> Segmentation:
+    """The :class:`Segmentation` of a fit on the non-empty ``sentences`` (rows ``X_live``): labels renumbered in
+    reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
+    and embedding row (:func:`~bpseg_pgm.text.checks.unit_sources`).  ``runs`` (a
+    :class:`~bpseg_pgm.runs.model.RunsFit` or None) is kept for :meth:`Segmentation.recut`.  What
+    :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build their
+    result with.
+    """
+    live = nonempty_units(sentences)
+    labels, segments, beliefs = _renumber(raw_labels, raw_beliefs)
+    embeddings = np.asarray(X_live)
+    if len(live) < len(sentences):  # every empty sentence takes its neighbour's row
+        row_of = np.searchsorted(live, unit_sources(sentences))
+        labels, beliefs, embeddings = labels[row_of], beliefs[row_of], embeddings[row_of]
+        segments = [np.flatnonzero(labels == j).tolist() for j in range(len(segments))]
+    seg = Segmentation(
+        sentences=sentences,
+        labels=labels,
+        segments=segments,
+        beliefs=beliefs,
+        params=params,
+        n_iter=n_iter,
+        converged=converged,
+        model=model,
+        text=text,
+        spans=spans,
+        lines=lines,
+        embeddings=embeddings,
+        embedder=embedder,
+        structure=structure,
+    )
+    keeps_levels = getattr(runs, "levels", None) is not None and getattr(runs, "features", None) is not None
+    seg._runs = runs if keeps_levels else None
+    return seg

@@ -41,6 +41,7 @@ CHOICES = {
     "--max-tokens": ["1", "20", "256"],
     "--min-tokens": ["1", "10", "300"],
     "--max-bytes": ["1", "100", "50M", "1G"],
+    "--segment-length": ["0.5", "2", "3", "100"],
 }
 #: options that do not change how long a run takes; they may come as a second option
 CHEAP = ["--potentials", "--lam", "--sigma", "--context", "--merge-above", "--seed", "--tol", "--damping", "--format",
