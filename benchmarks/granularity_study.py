@@ -36,9 +36,9 @@ SPANS = (1.0, 1.5, 2.0, 3.0, 4.0)
 
 def document_curves(X, w, seed=0):
     """What every rule needs for one document: the real levels, the null's best costs, the statistics."""
-    from bpseg_pgm.runs.model import SMOOTHING, auto_max_runs
-    from bpseg_pgm.runs.null import NULL_BLOCK, block_permutation, null_shuffles
-    from bpseg_pgm.runs.search import padded_costs, segmental_levels
+    from bpseg_pgm.runs.model import SMOOTHING, auto_max_runs, null_documents
+    from bpseg_pgm.runs.null import NULL_BLOCK
+    from bpseg_pgm.runs.search import null_costs, segmental_levels
     from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
     from bpseg_pgm.runs.structure import median_boundary_effect
 
@@ -48,12 +48,7 @@ def document_curves(X, w, seed=0):
     width = SMOOTHING * halflife
     levels = segmental_levels(smoothed_embeddings(X, width, w), w, auto_max_runs(n, corr))
     K = levels.max_runs
-    rng = np.random.default_rng(seed)
-    nulls = []
-    for _ in range(null_shuffles(n)):
-        p = block_permutation(n, NULL_BLOCK * halflife, rng)
-        nulls.append(padded_costs(segmental_levels(smoothed_embeddings(X[p], width, w[p]), w[p], K).costs, K))
-    null = np.mean(nulls, axis=0)
+    null = null_costs(null_documents(X, w, width, NULL_BLOCK * halflife, seed), K)
     real_gain, null_gain = levels.costs[1] - levels.costs[1:], null[1] - null[1:]
     excess = np.where(np.isfinite(real_gain) & np.isfinite(null_gain), real_gain - null_gain, -np.inf)
     k_noise = 1 + int(np.argmax(excess))

@@ -14,7 +14,7 @@ from .costs import cost_matrix, segment_costs
 from .levels import Levels
 from .null import noise_calibrated_k
 
-__all__ = ["backtrack", "padded_costs", "segmental_labels", "segmental_levels"]
+__all__ = ["backtrack", "null_costs", "padded_costs", "segmental_labels", "segmental_levels"]
 
 
 def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
@@ -68,11 +68,17 @@ def segmental_labels(
             raise ValueError("choosing k needs the shuffled features")
         if isinstance(shuffled, tuple):
             shuffled = [shuffled]
-        s_costs = np.mean([padded_costs(segmental_levels(Fs, ws, K, min_size).costs, K) for Fs, ws in shuffled], axis=0)
-        k = noise_calibrated_k(levels.costs, s_costs)
+        k = noise_calibrated_k(levels.costs, null_costs(shuffled, K, min_size))
     else:
         k = K
     return levels.labels(k), float(levels.costs[k] / max(np.sum(weights), 1e-12))
+
+
+def null_costs(shuffled, max_runs: int, min_size: int = 1) -> np.ndarray:
+    """Best costs for 0..``max_runs`` runs averaged over null documents: ``shuffled`` yields (features,
+    weights) pairs, one null at a time (a generator keeps one null's features in memory)."""
+    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size).costs, max_runs)
+                    for Fs, ws in shuffled], axis=0)
 
 
 def padded_costs(costs: np.ndarray, K: int) -> np.ndarray:

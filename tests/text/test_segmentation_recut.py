@@ -13,19 +13,8 @@ from bpseg_pgm.text.pipeline import segment_sentences
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.weights import unit_weights
 
+from .test_pipeline import _FixedEmbedder  # the same test double
 
-class _FixedEmbedder:
-    """Test double: returns preset vectors without any model (as in test_pipeline.py)."""
-
-    model_name = "fixed"
-
-    def __init__(self, vectors):
-        self.vectors = np.asarray(vectors, dtype=np.float32)
-        self.calls = 0
-
-    def encode(self, sentences):
-        self.calls += 1
-        return self.vectors[: len(sentences)]
 
 
 def _document(lengths=(8, 12, 6, 10, 9), d=16, noise=0.8, seed=0):
