@@ -38,7 +38,6 @@ import argparse
 import datetime as _dt
 import json
 import os
-import platform
 import resource
 import shlex
 import subprocess
@@ -258,17 +257,11 @@ def plot(results: list[dict], path: Path, title: str) -> None:
 
 
 def machine() -> dict:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    """The report's machine description (evaluation.report.machine_info) plus memory and load."""
+    from bpseg_pgm.evaluation.report import machine_info
+
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / GIB
-    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gib": mem, "python": platform.python_version(),
-            "numpy": np.__version__, "load_average": os.getloadavg(),
+    return {**machine_info(), "memory_gib": mem, "load_average": os.getloadavg(),
             "note": "shared with other workers (timings may be inflated by concurrent load)"}  # fmt: skip
 
 
