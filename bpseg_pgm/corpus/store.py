@@ -93,7 +93,7 @@ class CorpusStore:
                 raise ValueError(f"cannot create {name}: {exc.strerror or exc}") from None
         store = cls(path, name)
         try:
-            store._check_foreign()
+            store._check_foreign(locked=False)
             _check_writable(path, name)
             store._lock()
             store.created = created  # may be removed again if nothing is written: only once it is ours
@@ -127,9 +127,11 @@ class CorpusStore:
             raise
         return store
 
-    def _check_foreign(self) -> None:
+    def _check_foreign(self, locked: bool = True) -> None:
         if (self.path / SETTINGS_FILE).is_file():
             return
+        if not locked and (self.path / LOCK_FILE).exists():
+            return  # another run may be writing its settings (a temporary file beside the lock): decided once locked
         if any(child.name != LOCK_FILE for child in self.path.iterdir()):
             raise ValueError(f"{self.name} is a folder that is not a bpseg corpus output (no {SETTINGS_FILE}); "
                              "refusing to write into it")

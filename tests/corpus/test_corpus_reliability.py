@@ -43,6 +43,26 @@ def test_a_second_run_on_a_locked_output_refuses_at_once_naming_the_first(small,
     assert not (out / LOCK_FILE).exists()  # released and removed at the end of a run
 
 
+def test_a_run_starting_while_the_first_writes_its_settings_is_told_the_folder_is_busy(small, tmp_path, monkeypatch):
+    # the first run holds the lock and has only a temporary settings file so far (the instant before its rename):
+    # the second must say the folder is being written, not that it is a foreign folder (a CI race)
+    out = tmp_path / "out.parquet"
+    out.mkdir()
+    fd = os.open(out / LOCK_FILE, os.O_CREAT | os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        os.write(fd, b"pid 12345 on elsewhere, started now\n")
+        (out / ".tmp-_bpseg_corpus.json").write_text("{")
+        _no_work(monkeypatch)
+        with pytest.raises(ValueError, match=r"being written by another bpseg corpus run \(pid 12345 on elsewhere"):
+            segment_corpus(small, out, workers=0, show_progress=False)
+    finally:
+        os.close(fd)
+    (out / LOCK_FILE).unlink()  # the lock released with a stray file left: now a foreign folder, refused as such
+    with pytest.raises(ValueError, match="is a folder that is not a bpseg corpus output"):
+        segment_corpus(small, out, workers=0, show_progress=False)
+
+
 def test_a_lock_file_left_by_a_killed_run_blocks_nothing(small, tmp_path):
     out = tmp_path / "out.parquet"
     segment_corpus(small, out, workers=0, show_progress=False)
