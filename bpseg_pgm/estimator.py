@@ -25,6 +25,7 @@ from bpseg_pgm.potentials import Potentials, adaptive_context
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
 from bpseg_pgm.runs import choose_structure, fit_runs
 from bpseg_pgm.runs.structure import topics_fragmented
+from bpseg_pgm.runtopics import fit_run_topics
 from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
 from bpseg_pgm.topics.fit import engine_label, fit_topics
 from bpseg_pgm.topics.memory import check_fit_memory
@@ -102,6 +103,14 @@ def _check_neighbors(neighbors):
     if isinstance(neighbors, str) and neighbors not in ("auto", "all"):
         raise ValueError(f"neighbors must be 'auto', 'all', None, pairs or a callable, got {neighbors!r}")
     return neighbors
+
+
+def _check_group_runs(group_runs) -> str | bool:
+    if isinstance(group_runs, str) and group_runs == "auto":
+        return group_runs
+    if isinstance(group_runs, (bool, np.bool_)):
+        return bool(group_runs)
+    raise ValueError(f"group_runs must be 'auto', True or False, got {group_runs!r}")
 
 
 def _check_structure(structure, contiguous) -> str:
@@ -187,6 +196,13 @@ class BPSeg(ClusterMixin, BaseEstimator):
         with potentials of its own ("appendix") or an Engine object, or init "all", "auto" means
         "topics". ``structure_`` says which was used ("runs" or "topics"),
         ``structure_effect_`` the measured median effect.
+    group_runs : "auto" (default), True or False. Topics over runs (:mod:`bpseg_pgm.runtopics`): when the
+        segmentation is runs, group them into topics by belief propagation over a Markov network whose
+        variables are the runs (unary: a run's centred mean against each topic's centre; pairwise: run-to-run
+        similarity around a threshold, and a reading-order locality prior), so that a topic that comes back
+        gets its earlier label and adjacent runs with one topic merge. "auto": True under
+        ``structure="auto"`` with ``n_segments="auto"``, False otherwise (runs asked for, or a number of
+        segments asked for, stay runs). ``structure_`` is then "run-topics" and ``run_topics_`` holds the fit.
     contiguous : deprecated, None (default). The former name of ``structure``: True is "runs",
         False "topics", "auto" "auto" (a FutureWarning says so).
 
@@ -196,7 +212,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     Fitted attributes (every one set by every fit; those that do not apply to the model used are
     None): ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
-    representative vectors), ``structure_`` ("runs" or "topics"), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
+    representative vectors), ``structure_`` ("runs", "topics" or "run-topics": runs grouped into topics), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
     network, when the engine built one), ``engine_`` (the Engine object used; None for runs),
     ``smoothing_width_`` (runs: the features' smoothing width in units; None for topics),
@@ -204,7 +220,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
     ``structure_`` is "runs", the fallback that "auto" computed when it is "topics", None when the
     topic model was asked for or the document has no reading-order runs; ``runs_.levels`` holds the
     best split into every number of runs up to ``runs_.levels.max_runs`` and ``runs_.at(k)`` re-cuts
-    at k runs without refitting), ``n_features_in_``
+    at k runs without refitting), ``run_topics_`` (a :class:`~bpseg_pgm.runtopics.RunTopicsFit` when the runs
+    were grouped into topics, else None: ``run_topics_.run_topics`` the topic of each run of ``runs_``),
+    ``n_features_in_``
     (the embeddings' dimension, scikit-learn's convention),
     ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe
     free energy's -F for "potts"/"loopy", exact on a tree such as chain ``neighbors`` and an
@@ -232,6 +250,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         merge_above=0.9,
         structure="auto",
         contiguous=None,
+        group_runs="auto",
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -249,6 +268,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.merge_above = merge_above
         self.structure = structure
         self.contiguous = contiguous
+        self.group_runs = group_runs
 
     # -- checks: one table, run when fit starts, whatever the document -------------------
     #: Every parameter and what it takes; :meth:`_checked_params` checks them all, in this order,
@@ -268,6 +288,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         "init": "'random', 'farthest', 'all' or k distinct sentence indices",
         "neighbors": "'auto', 'all', None, pairs or a callable",
         "n_segments": "'auto' or an integer (between 1 and n for runs)",
+        "group_runs": "'auto', True or False",
     }
 
     def check_params(self, n_units: int | None = None) -> None:
@@ -297,6 +318,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         p["init"] = _check_init(self.init, n)
         p["neighbors"] = _check_neighbors(self.neighbors)
         _check_n_segments_type(self.n_segments)
+        group = _check_group_runs(self.group_runs)
+        p["group_runs"] = (p["structure"] == "auto" and isinstance(self.n_segments, str)) if group == "auto" else group
         p["defaults"] = defaults
         return p
 
@@ -352,7 +375,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             _check_run_count(self.n_segments, n)
             seed = check_random_state(self.random_state)
             fit = fit_runs(Xn, weights, self.n_segments, random_state=0 if seed is None else seed)
-            return self._set_runs(fit, n, float("nan"))
+            return self._set_runs(fit, n, float("nan"), p, Xn, weights)
         engine = p["engine"]
         # before any work, for the topic model: "auto" may still choose it
         check_fit_memory(n, Xn.shape[1], n_segments=self.n_segments, init=self.init,
@@ -365,7 +388,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             found = choose_structure(Xn, weights, self.n_segments, random_state=0 if seed is None else seed)
             effect = found.effect
             if found.runs:
-                return self._set_runs(found.fit, n, effect)
+                return self._set_runs(found.fit, n, effect, p, Xn, weights)
         context = p["context"]
         if isinstance(context, str):
             context = adaptive_context(Xn, p["defaults"]["context"])
@@ -376,8 +399,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
             init=self.init, n_segments=self.n_segments, random_state=self.random_state, callback=callback,
         )  # fmt: skip
         if found is not None and topics_fragmented(fit.labels, found):
-            return self._set_runs(found.fit, n, effect)
+            return self._set_runs(found.fit, n, effect, p, Xn, weights)
         self.structure_, self.structure_effect_ = "topics", effect
+        self.run_topics_ = None
         self.runs_ = found.fit if found is not None else None
         self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
         self.representatives_ = fit.representatives
@@ -391,7 +415,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.smoothing_width_ = None
         return self
 
-    def _set_runs(self, fit, n: int, effect: float):
+    def _set_runs(self, fit, n: int, effect: float, p: dict, Xn: np.ndarray, weights: np.ndarray):
         self.structure_, self.structure_effect_ = "runs", effect
         self.runs_ = fit
         self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
@@ -405,6 +429,17 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.lam_ = self.sigma_ = self.potentials_ = None
         self.em_rounds_, self.context_ = 0, 0.0
         self.smoothing_width_ = fit.smoothing_width
+        self.run_topics_ = None
+        if p["group_runs"]:
+            engine = p["engine"] if p["engine"].uses_potentials else "potts"
+            seed = check_random_state(self.random_state)
+            rt = fit_run_topics(Xn, weights, fit.labels, engine=engine, random_state=0 if seed is None else seed)
+            self.structure_, self.run_topics_ = "run-topics", rt
+            self.labels_, self.beliefs_, self.centers_ = rt.labels, rt.beliefs, rt.centers
+            self.n_segments_ = rt.n_topics
+            self.n_iter_, self.converged_ = rt.n_iter, rt.converged
+            self.model_, self.engine_ = rt.model, p["engine"] if p["engine"].uses_potentials else None
+            self.log_partition_ = rt.log_partition
         return self
 
     def fit_predict(self, X, y=None, **kwargs):

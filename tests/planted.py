@@ -26,6 +26,16 @@ def planted_blocks(sizes, dim=32, noise=0.1, seed=0, order=None):
     return X / np.linalg.norm(X, axis=1, keepdims=True), np.array(labels)
 
 
+def returning_runs(order=(0, 1, 0, 2), size=30, d=24, spread=3.0, seed=0):
+    """Runs of ``size`` unit rows around random topic centres, in ``order`` (a topic may come back);
+    the rows, each row's run and each row's topic."""
+    rng = np.random.default_rng(seed)
+    centres = rng.normal(size=(max(order) + 1, d)) * spread
+    X = np.vstack([centres[t] + rng.normal(size=(size, d)) for t in order])
+    X /= np.linalg.norm(X, axis=1, keepdims=True)
+    return X, np.repeat(np.arange(len(order)), size), np.repeat(order, size)
+
+
 def check_fitted(model, n):
     """The contract every contiguous fit keeps."""
     labels, beliefs = model.labels_, model.beliefs_

@@ -20,6 +20,8 @@ BAD = [
     ({"em_rounds": -1}, "em_rounds"),
     ({"engine": "nope"}, "engine must be one of"),
     ({"n_segments": 2.5}, "n_segments"),
+    ({"group_runs": "yes"}, "group_runs"),
+    ({"group_runs": 1}, "group_runs"),
 ]
 
 
@@ -33,6 +35,7 @@ def test_bad_parameters_raise_whatever_the_model(structure, params, match, monke
     monkeypatch.setattr(estimator, "fit_runs", lambda *a, **k: calls.append("runs"))
     monkeypatch.setattr(estimator, "choose_structure", lambda *a, **k: calls.append("auto"))
     monkeypatch.setattr(estimator, "fit_topics", lambda *a, **k: calls.append("topics"))
+    monkeypatch.setattr(estimator, "fit_run_topics", lambda *a, **k: calls.append("run-topics"))
     with pytest.raises(ValueError, match=match):
         BPSeg(structure=structure, **params).fit(X)
     assert calls == []  # refused before any model ran
@@ -40,7 +43,8 @@ def test_bad_parameters_raise_whatever_the_model(structure, params, match, monke
 
 ATTRIBUTES = ("labels_", "beliefs_", "centers_", "representatives_", "structure_", "structure_effect_", "n_segments_",
               "n_iter_", "converged_", "edges_", "deltas_", "model_", "engine_", "engine_extra_", "inference_",
-              "log_partition_", "lam_", "sigma_", "em_rounds_", "potentials_", "context_", "smoothing_width_")
+              "log_partition_", "lam_", "sigma_", "em_rounds_", "potentials_", "context_", "smoothing_width_",
+              "runs_", "run_topics_")
 
 
 def test_every_fitted_attribute_is_set_by_both_models_and_a_refit_leaves_nothing_stale():
@@ -51,5 +55,8 @@ def test_every_fitted_attribute_is_set_by_both_models_and_a_refit_leaves_nothing
     est.set_params(structure="topics").fit(X)
     assert all(hasattr(est, a) for a in ATTRIBUTES)
     assert est.structure_ == "topics" and est.engine_ is not None and est.smoothing_width_ is None
-    est.set_params(structure="runs").fit(X)
-    assert est.engine_ is None and est.lam_ is None and est.potentials_ is None
+    assert est.run_topics_ is None
+    est.set_params(structure="runs", group_runs=True).fit(X)
+    assert est.structure_ == "run-topics" and est.run_topics_ is not None and est.engine_ is not None
+    est.set_params(structure="runs", group_runs="auto").fit(X)
+    assert est.engine_ is None and est.lam_ is None and est.potentials_ is None and est.run_topics_ is None

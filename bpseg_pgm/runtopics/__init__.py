@@ -1,0 +1,25 @@
+"""Topics over runs: the runs of the contiguous model grouped into topics that may return.
+
+The runs model (:mod:`bpseg_pgm.runs`) cuts a document into runs of consecutive units; a topic that
+comes back after another one becomes two runs. Here the runs are the variables of a pairwise Markov
+network whose states are topics, solved by any inference engine (:mod:`bpseg_pgm.inference`), and
+adjacent runs that take one topic merge. A run's mean embedding is less noisy than one sentence by
+about the square root of its length, which is why returns are grouped over runs, not sentences.
+
+One idea per module, bottom up:
+
+* :mod:`.defaults`: the measured constants (the similarity threshold, coupling, locality prior);
+* :mod:`.summary`: each run's weighted mean embedding, centred on the document, and its size;
+* :mod:`.potentials`: the unary and Potts pairwise potentials over runs;
+* :mod:`.fit`: :func:`fit_run_topics`, the whole fit (topics proposed, BP, re-estimation).
+
+This package never imports the estimator; :mod:`bpseg_pgm.estimator` calls it under ``group_runs``.
+"""
+
+from .defaults import LAM, LOCALITY, MAX_DENSE_RUNS, THRESHOLD, UNARY_SCALE
+from .fit import RunTopicsFit, fit_run_topics
+from .potentials import RunTopicPotentials
+from .summary import RunSummary, summarize_runs
+
+__all__ = ["LAM", "LOCALITY", "MAX_DENSE_RUNS", "THRESHOLD", "UNARY_SCALE", "RunSummary", "RunTopicPotentials",
+           "RunTopicsFit", "fit_run_topics", "summarize_runs"]

@@ -1,0 +1,51 @@
+"""The potentials of the runs' Markov network: how much a run likes a topic, and how runs pull together.
+
+Variables are runs, states topics. With ``M`` the runs' centred unit means (:mod:`.summary`) and ``C``
+the topics' centres:
+
+* unary: log psi_r(t) = ``unary_scale`` * cos(M_r, C_t);
+* pairwise, Potts-shaped (1 when two runs share a topic, w_rs otherwise):
+  log w_rs = -``lam`` (cos(M_r, M_s) - ``threshold``) / (m - 1) - ``locality`` [s = r + 1]:
+  runs more alike than the threshold attract, less alike repel, and reading-order neighbours pay
+  ``locality`` to differ (a topic rarely changes for a moment and comes straight back).
+
+It is a :class:`~bpseg_pgm.potentials.Potentials`, so every registered engine takes it (the Potts kernel,
+pgmpy's loopy BP, the exact junction tree on small networks, the reference solver).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bpseg_pgm.potentials.base import Potentials, edge_cosine
+from bpseg_pgm.utils.validation import check_nonnegative
+
+from .defaults import LAM, LOCALITY, THRESHOLD, UNARY_SCALE
+
+__all__ = ["RunTopicPotentials"]
+
+
+class RunTopicPotentials(Potentials):
+    """Unary and Potts potentials over runs (see the module docstring); the rows given are run means in order."""
+
+    def __init__(self, threshold: float = THRESHOLD, lam: float = LAM, locality: float = LOCALITY,
+                 unary_scale: float = UNARY_SCALE):
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, float, np.integer, np.floating)) \
+                or not -1.0 <= float(threshold) <= 1.0:
+            raise ValueError(f"threshold must be a number in [-1, 1], got {threshold!r}")
+        self.threshold = float(threshold)
+        self.lam = check_nonnegative(lam, "lam")
+        self.locality = check_nonnegative(locality, "locality")
+        self.unary_scale = check_nonnegative(unary_scale, "unary_scale")
+
+    def log_unary(self, X, C):
+        return self.unary_scale * (np.asarray(X) @ np.asarray(C).T)
+
+    def log_coupling(self, X, rows, cols):
+        rows = np.asarray(rows, dtype=np.int64)
+        cols = np.asarray(cols, dtype=np.int64)
+        if rows.size == 0:
+            return np.zeros(0)
+        m = np.asarray(X).shape[0]
+        cos = np.clip(edge_cosine(np.asarray(X), rows, cols), -1.0, 1.0)
+        return -self.lam * (cos - self.threshold) / max(m - 1, 1) - self.locality * (np.abs(cols - rows) == 1)

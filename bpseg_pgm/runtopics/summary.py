@@ -1,0 +1,55 @@
+"""What topics over runs sees of each run: its mean embedding, centred on the document, and its size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bpseg_pgm.utils.labels import run_bounds
+
+__all__ = ["RunSummary", "summarize_runs"]
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """``bounds`` (m + 1,): run r is units ``bounds[r]:bounds[r + 1]``; ``means`` (m, d): each run's weighted
+    mean embedding minus the document's weighted mean, scaled to unit norm (a zero row where the run is the
+    document's mean); ``sizes`` (m,): each run's total weight."""
+
+    bounds: np.ndarray
+    means: np.ndarray
+    sizes: np.ndarray
+
+    @property
+    def n_runs(self) -> int:
+        return int(self.sizes.size)
+
+    def similarity(self) -> np.ndarray:
+        """(m, m) centred cosine between the runs' means, in [-1, 1], 1 on the diagonal."""
+        s = np.clip(self.means @ self.means.T, -1.0, 1.0)
+        np.fill_diagonal(s, 1.0)
+        return s
+
+
+def summarize_runs(Xn: np.ndarray, weights: np.ndarray, run_labels) -> RunSummary:
+    """Summaries of the runs of equal consecutive ``run_labels`` over unit rows ``Xn`` (n, d), weighted by
+    ``weights`` (n,) >= 0 (a run of zero weight gets the plain mean of its rows)."""
+    Xn = np.asarray(Xn, dtype=np.float64)
+    w = np.asarray(weights, dtype=np.float64)
+    bounds = run_bounds(run_labels)
+    if bounds.size < 2:
+        raise ValueError("there are no runs to summarise (no units)")
+    lengths = np.diff(bounds)
+    run = np.repeat(np.arange(lengths.size), lengths)
+    sizes = np.bincount(run, weights=w, minlength=lengths.size)
+    total = w.sum()
+    doc = (w @ Xn) / total if total > 0 else Xn.mean(axis=0)
+    sums = np.zeros((lengths.size, Xn.shape[1]))
+    np.add.at(sums, run, Xn * w[:, None])
+    plain = np.zeros_like(sums)
+    np.add.at(plain, run, Xn)
+    means = np.where(sizes[:, None] > 0, sums / np.maximum(sizes, 1e-300)[:, None], plain / lengths[:, None]) - doc
+    norm = np.linalg.norm(means, axis=1, keepdims=True)
+    means = np.divide(means, norm, out=np.zeros_like(means), where=norm > 1e-12)
+    return RunSummary(bounds=bounds, means=means, sizes=sizes)
