@@ -12,7 +12,9 @@ Datasets (:func:`load_dataset`): a path to a JSONL corpus (format in
 :mod:`bpseg_pgm.evaluation.qmsum`), ``peps-train``, ``peps-val`` (PEP sentences, gold = top-level
 sections) and ``peps-train-sub``, ``peps-val-sub`` (the same sentences, gold = sub-sections;
 :mod:`bpseg_pgm.evaluation.peps`), ``choi-1`` .. ``choi-4`` (or ``choi-234``: several sets),
-``interleaved`` (documents whose topics return, built from Choi set 1, the tuning set).
+``interleaved`` (documents whose topics return, built from Choi set 1, the tuning set), ``peps-train-rr``,
+``peps-val-rr`` (the sections of 2-4 PEPs dealt round-robin, gold = the PEP: real prose whose topics return;
+:mod:`bpseg_pgm.evaluation.round_robin`).
 """
 
 from __future__ import annotations
@@ -62,6 +64,12 @@ def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLik
         from bpseg_pgm.evaluation.qmsum import load_qmsum
 
         return load_qmsum(data_dir, splits=[m.group(1)], limit=limit)
+    m = re.fullmatch(r"peps-(train|val)-rr", spec)
+    if m:
+        from bpseg_pgm.evaluation.peps import load_peps
+        from bpseg_pgm.evaluation.round_robin import make_round_robin
+
+        return make_round_robin(load_peps(data_dir, splits=[m.group(1)]), n_docs=60 if limit is None else limit, seed=0)
     m = re.fullmatch(r"peps-(train|val)(-sub)?", spec)
     if m:
         from bpseg_pgm.evaluation.peps import load_peps

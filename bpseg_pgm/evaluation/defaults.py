@@ -13,6 +13,7 @@ DEFAULT_METHODS: tuple[str, ...] = (
 #: The methods of ``bpseg bench corpus`` unless --methods says otherwise.
 CORPUS_METHODS: tuple[str, ...] = (
     "bpseg",
+    "bpseg-ungrouped",
     "bpseg-topics",
     "bpseg-contiguous",
     "bpseg-contiguous-true-k",
@@ -27,5 +28,5 @@ CORPUS_METHODS: tuple[str, ...] = (
 #: The built-in datasets of ``bpseg bench corpus`` / ``export``.
 DATASET_NAMES = (
     "qmsum-train", "qmsum-val", "peps-train", "peps-val", "peps-train-sub", "peps-val-sub",
-    "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved",
+    "peps-train-rr", "peps-val-rr", "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved",
 )  # fmt: skip

@@ -131,9 +131,22 @@ register_method(
     "bpseg",
     _bpseg,
     "BPSeg() library defaults: structure='auto' (runs where topics shift gradually, about one per three "
-    "correlation lengths; else the topic model of bpseg-topics), word-weighted units",
+    "correlation lengths, grouped into topics over runs; else the topic model of bpseg-topics), word-weighted units",
     uses_weights=True,
 )
+
+
+def _bpseg_ungrouped(n: int, seed: int):
+    from bpseg_pgm.estimator import BPSeg
+
+    return BPSeg(group_runs=False, random_state=seed)
+
+
+register_method(
+    "bpseg-ungrouped", _bpseg_ungrouped,
+    "BPSeg(group_runs=False): the default without topics over runs (runs that return keep separate labels)",
+    uses_weights=True,
+)  # fmt: skip
 register_method(
     "bpseg-topics",
     _bpseg_topics,
