@@ -87,7 +87,8 @@ def test_gradual_text_gets_runs():
     X = gradual_document()
     found = choose_structure(X, np.ones(len(X)), "auto")
     assert found.runs and found.effect < GRADUAL_EFFECT
-    model = BPSeg(random_state=0).fit(X)
+    assert BPSeg(random_state=0).fit(X).structure_ == "run-topics"  # the runs, then grouped into topics
+    model = BPSeg(random_state=0, group_runs=False).fit(X)
     assert model.structure_ == "runs"
     check_fitted(model, len(X))
     # coarser than the noise-calibrated runs, and not one segment

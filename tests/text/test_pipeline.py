@@ -169,7 +169,9 @@ def test_the_segmentation_says_which_structure_was_used():
     theme = rng.normal(size=32)
     rows = np.vstack([theme + 0.25 * rng.normal(size=32) + rng.normal(size=(40, 32)) for _ in range(8)])
     sents = [f"Sentence number {i} of a long meeting." for i in range(len(rows))]
-    gradual = segment_sentences(sents, embedder=_FixedEmbedder(rows), random_state=0)
+    grouped = segment_sentences(sents, embedder=_FixedEmbedder(rows), random_state=0)
+    assert grouped.structure == "run-topics" and json.loads(grouped.to_json())["structure"] == "run-topics"
+    gradual = segment_sentences(sents, embedder=_FixedEmbedder(rows), random_state=0, group_runs=False)
     assert gradual.structure == "runs" and json.loads(gradual.to_json())["structure"] == "runs"
     assert np.all(np.diff(gradual.labels) >= 0)  # runs are numbered in reading order
     alternating = segment_sentences([f"S{i}." for i in range(6)], 2, embedder=_FixedEmbedder(_two_topics()))
