@@ -132,7 +132,8 @@ class CorpusStore:
             return
         if not locked and (self.path / LOCK_FILE).exists():
             return  # another run may be writing its settings (a temporary file beside the lock): decided once locked
-        if any(child.name != LOCK_FILE for child in self.path.iterdir()):
+        # another run's write check is a file of ours too: it may be there for an instant
+        if any(child.name != LOCK_FILE and not child.name.startswith(_PROBE_PREFIX) for child in self.path.iterdir()):
             raise ValueError(f"{self.name} is a folder that is not a bpseg corpus output (no {SETTINGS_FILE}); "
                              "refusing to write into it")
 
@@ -214,12 +215,15 @@ class CorpusStore:
             self.path.rmdir()  # stays if anything else appeared in it meanwhile
 
 
+_PROBE_PREFIX = ".bpseg-write-check-"
+
+
 def _check_writable(path: Path, name: str) -> None:
     """A file can be created (and removed) in the folder ``path``: checked before any work, not at the first part."""
     if not os.access(path, os.W_OK | os.X_OK):  # as write_output checks it for every part
         raise ValueError(f"cannot write {name}: the folder is not writable")
     try:  # and the real test (read-only mounts, ACLs): a named file, as each part is before its rename
-        fd, probe = tempfile.mkstemp(prefix=".bpseg-write-check-", dir=path)
+        fd, probe = tempfile.mkstemp(prefix=_PROBE_PREFIX, dir=path)
     except OSError as exc:
         raise ValueError(f"cannot write {name}: {exc.strerror or exc}") from None
     os.close(fd)

@@ -63,6 +63,15 @@ def test_a_run_starting_while_the_first_writes_its_settings_is_told_the_folder_i
         segment_corpus(small, out, workers=0, show_progress=False)
 
 
+def test_another_runs_write_check_is_not_a_foreign_file(small, tmp_path):
+    # two runs started together: one may see the other's write check (a probe file there for an instant)
+    out = tmp_path / "out.parquet"
+    out.mkdir()
+    (out / ".bpseg-write-check-abc123").write_text("")
+    report = segment_corpus(small, out, workers=0, show_progress=False)
+    assert report.n_skipped == 0 and (out / "_bpseg_corpus.json").is_file()
+
+
 def test_a_lock_file_left_by_a_killed_run_blocks_nothing(small, tmp_path):
     out = tmp_path / "out.parquet"
     segment_corpus(small, out, workers=0, show_progress=False)
