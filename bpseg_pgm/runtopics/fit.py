@@ -153,10 +153,11 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
         converged, model = bool(res.converged), problem.network_built or model
         log_z = res.log_partition() if callable(res.log_partition) else res.log_partition
         raw = np.asarray(res.beliefs, dtype=np.float64)
-        new = _reading_order(np.argmax(raw, axis=1))
+        best = np.argmax(raw, axis=1)
+        new = _reading_order(best)
         # keep the columns of the topics still used, in the new numbering, rows renormalised
-        order = np.array([int(np.argmax(raw, axis=1)[np.flatnonzero(new == t)[0]]) for t in range(int(new.max()) + 1)])
-        beliefs = raw[:, order]
+        first = np.unique(new, return_index=True)[1]  # the first run of each new topic, topics in order
+        beliefs = raw[:, best[first]]
         beliefs /= beliefs.sum(axis=1, keepdims=True)
         if np.array_equal(new, topics):
             break
