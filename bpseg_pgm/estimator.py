@@ -431,14 +431,15 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.smoothing_width_ = fit.smoothing_width
         self.run_topics_ = None
         if p["group_runs"]:
-            engine = p["engine"] if p["engine"].uses_potentials else "potts"
+            # an engine with potentials of its own ("appendix") cannot take the runs' potentials: the default one
+            engine = p["engine"] if p["engine"].uses_potentials else make_engine("potts")
             seed = check_random_state(self.random_state)
             rt = fit_run_topics(Xn, weights, fit.labels, engine=engine, random_state=0 if seed is None else seed)
             self.structure_, self.run_topics_ = "run-topics", rt
             self.labels_, self.beliefs_, self.centers_ = rt.labels, rt.beliefs, rt.centers
             self.n_segments_ = rt.n_topics
             self.n_iter_, self.converged_ = rt.n_iter, rt.converged
-            self.model_, self.engine_ = rt.model, p["engine"] if p["engine"].uses_potentials else None
+            self.model_, self.engine_ = rt.model, engine
             self.log_partition_ = rt.log_partition
         return self
 

@@ -26,7 +26,7 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.inference.problem import Problem
 from bpseg_pgm.potentials.base import Potentials
 
-from .defaults import MAX_DENSE_RUNS, MAX_ROUNDS, SPARSE_NEIGHBORS
+from .defaults import MAX_DENSE_RUNS, MAX_ROUNDS, SPARSE_NEIGHBORS, THRESHOLD
 from .potentials import RunTopicPotentials
 from .summary import RunSummary, summarize_runs
 
@@ -131,7 +131,7 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     summary = summarize_runs(Xn, weights, run_labels)
     M, sizes, m = summary.means, summary.sizes, summary.n_runs
     sim = summary.similarity()
-    proposed = propose_topics(sim, float(getattr(pot, "threshold", RunTopicPotentials().threshold)))
+    proposed = propose_topics(sim, float(getattr(pot, "threshold", THRESHOLD)))
     topics = proposed
     lengths = np.diff(summary.bounds)
     if m < 2:  # one run: one topic, nothing to infer

@@ -40,16 +40,15 @@ def summarize_runs(Xn: np.ndarray, weights: np.ndarray, run_labels) -> RunSummar
     bounds = run_bounds(run_labels)
     if bounds.size < 2:
         raise ValueError("there are no runs to summarise (no units)")
-    lengths = np.diff(bounds)
-    run = np.repeat(np.arange(lengths.size), lengths)
-    sizes = np.bincount(run, weights=w, minlength=lengths.size)
+    starts = bounds[:-1]  # runs are contiguous: one reduceat per sum
+    sizes = np.add.reduceat(w, starts)
     total = w.sum()
     doc = (w @ Xn) / total if total > 0 else Xn.mean(axis=0)
-    sums = np.zeros((lengths.size, Xn.shape[1]))
-    np.add.at(sums, run, Xn * w[:, None])
-    plain = np.zeros_like(sums)
-    np.add.at(plain, run, Xn)
-    means = np.where(sizes[:, None] > 0, sums / np.maximum(sizes, 1e-300)[:, None], plain / lengths[:, None]) - doc
+    means = np.add.reduceat(Xn * w[:, None], starts, axis=0) / np.where(sizes > 0, sizes, 1.0)[:, None]
+    empty = sizes <= 0
+    if empty.any():  # a run of zero weight: the plain mean of its rows
+        means[empty] = np.add.reduceat(Xn, starts, axis=0)[empty] / np.diff(bounds)[empty, None]
+    means -= doc
     norm = np.linalg.norm(means, axis=1, keepdims=True)
     means = np.divide(means, norm, out=np.zeros_like(means), where=norm > 1e-12)
     return RunSummary(bounds=bounds, means=means, sizes=sizes)
