@@ -13,27 +13,54 @@ segmentation (a :class:`~bpseg_pgm.text.segmentation.Segmentation`, or anything 
   lists the runs; ``start``/``end`` are those of the first and last).
 
 ``max_tokens`` caps a chunk's length in tokens (the model's tokens, special tokens included,
-so ``max_tokens=256`` fits all-MiniLM-L6-v2's window): a longer chunk is cut between two of its
-sentences, at its *weakest link* (the lowest cosine similarity between consecutive sentences of
-the chunk), preferring cuts that leave both halves within the cap, else cuts that leave each
-half at least half the cap, and again until every chunk of two or more sentences fits (this is
-checked on the exact text of each chunk).  A single sentence longer than the cap is kept whole:
-chunks never cut inside a sentence.  ``min_tokens`` (contiguous chunks only) merges a chunk
-shorter than that into the neighbour it is most similar to, when the merge fits ``max_tokens``;
-a merged chunk's ``segment`` is the one holding most of its tokens.
+so ``max_tokens=256`` fits all-MiniLM-L6-v2's window).  The cap is hard (``hard_cap=True``, the
+default): a sentence longer than the cap is first cut into pieces that fit, at the strongest
+boundary available (a blank line, a line break, a sentence end inside a Markdown block, a clause
+mark ``, ; :``, a space, and only then between two characters, never inside a grapheme), each
+piece as long as the cap allows; every chunk is then checked on its exact text.  A chunk longer
+than the cap is cut between two of its sentences at its *weakest link* (the lowest cosine
+similarity between consecutive sentences), preferring cuts that leave both halves within the cap,
+else cuts that leave each half at least half the cap, and again until every chunk fits; a cut
+inside a sentence is made only where a part holds nothing but pieces of one sentence.
+``hard_cap=False`` keeps the former soft cap: a sentence longer than the cap stays whole.
+
+``min_tokens`` (contiguous chunks only) merges a chunk shorter than that into the neighbour it is
+most similar to, when the merge fits ``max_tokens``; a merged chunk's ``segment`` is the one holding
+most of its tokens.  By default (None) it is a quarter of ``max_tokens`` (no merging without a cap);
+``min_tokens=0`` turns merging off.
+
+``markdown`` (None: :func:`~bpseg_pgm.chunks.markdown.looks_like_markdown` decides, unless the
+segmentation says) reads the text as Markdown: sentences that share a code block, a table, an HTML
+block or a list item are one unit, which no chunk boundary cuts unless the block alone is longer than
+the cap (then it is cut like a long sentence, at line breaks first); the unit goes to the segment
+holding most of its tokens.  A heading goes to the segment of what follows it, and when a chunk is cut
+for size, or a small one merged, a boundary just before a heading is preferred.
 """
 
 from __future__ import annotations
 
+import bisect
+import re
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from bpseg_pgm.chunks.markdown import looks_like_markdown, markdown_blocks
 from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, checked_token_counter
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.utils.labels import index_runs, label_runs
 
 __all__ = ["make_chunks", "token_counter"]
+
+# Where a piece too long for the cap may be cut, strongest first (each cut is after the match).
+_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CLAUSE = re.compile(r"[,;:\u3001\uff0c\uff1b\uff1a)\]}](?=\s)|\s[-\u2013\u2014](?=\s)")
+_SPACE = re.compile(r"\s+")
+
+# between pieces: inside one unit (a long sentence or a Markdown block), between units, before a heading
+_INSIDE, _BETWEEN, _HEADING = 0, 2, 3
 
 
 def token_counter(count_tokens: Any = None, embedder: Any = None, model: Any = None) -> TokenCounter:
@@ -57,28 +84,196 @@ def _unit_rows(seg: Any) -> np.ndarray:
     return rows / np.where(norms > 0, norms, 1.0)
 
 
+def _trim(text: str, start: int, end: int) -> Span | None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if start < end else None
+
+
+@dataclass
+class _Units:
+    """The units chunks are made of: sentences, or (Markdown) the sentences sharing a block glued together."""
+
+    spans: list[Span]
+    sentences: list[list[int]]
+    headings: set[int] = field(default_factory=set)  # units that start a heading
+
+
+def _units(text: str, spans: list[Span], markdown: bool) -> _Units:
+    if not markdown:
+        return _Units(list(spans), [[i] for i in range(len(spans))])
+    blocks = markdown_blocks(text)
+    atomic = list(blocks.atomic)
+    starts = [a for a, _ in atomic]
+
+    def block_of(a: int, b: int) -> set[int]:
+        j = bisect.bisect_right(starts, b - 1)  # blocks starting before b
+        out = set()
+        while j > 0 and atomic[j - 1][1] > a:
+            out.add(j - 1)
+            j -= 1
+        return out
+
+    unit_spans: list[Span] = []
+    unit_sents: list[list[int]] = []
+    prev: set[int] = set()
+    for i, (a, b) in enumerate(spans):
+        these = block_of(a, b)
+        if unit_sents and these & prev:
+            unit_spans[-1] = (unit_spans[-1][0], b)
+            unit_sents[-1].append(i)
+        else:
+            unit_spans.append((a, b))
+            unit_sents.append([i])
+        prev = these
+    heading_starts = {a for a, _ in blocks.headings}
+    headings = {u for u, (a, _) in enumerate(unit_spans) if a in heading_starts}
+    return _Units(unit_spans, unit_sents, headings)
+
+
 class _Chunker:
-    def __init__(self, seg: Any, counter: TokenCounter, max_tokens: int | None):
+    def __init__(self, seg: Any, counter: TokenCounter, max_tokens: int | None, *, hard_cap: bool = True,
+                 markdown: bool = False):
         self.seg, self.counter, self.max_tokens = seg, counter, max_tokens
         self.text: str = seg.text
-        self.spans: list[Span] = list(seg.spans)
-        counts = counter([self.text[a:b] for a, b in self.spans] + [""])
-        self.special = counts[-1]
-        self.body = np.maximum(np.asarray(counts[:-1], dtype=np.int64) - self.special, 0)
-        self.rows = _unit_rows(seg)
-        self.labels = np.asarray(seg.labels, dtype=np.int64)
-        self.confidence = np.asarray(seg.confidence(), dtype=float)
+        spans = list(seg.spans)
+        self.special = counter([""])[0]
+        if hard_cap and max_tokens is not None and max_tokens <= self.special:
+            raise ValueError(f"max_tokens={max_tokens} leaves no room for text: the model adds {self.special} "
+                             "special tokens to every chunk")
+        sent_rows = _unit_rows(seg)
+        sent_labels = np.asarray(seg.labels, dtype=np.int64)
+        sent_conf = np.asarray(seg.confidence(), dtype=float)
+        units = _units(self.text, spans, markdown)
+        sent_body = np.maximum(np.asarray(counter([self.text[a:b] for a, b in spans] or []), dtype=np.int64)
+                               - self.special, 0) if spans else np.zeros(0, dtype=np.int64)
+        self._sent_spans = spans
+
+        # one label per unit: the segment holding most of its tokens (empty sentences count 1); a heading
+        # takes the label of what follows it
+        n_units = len(units.spans)
+        unit_labels = np.empty(n_units, dtype=np.int64)
+        for u, sents in enumerate(units.sentences):
+            unit_labels[u] = int(np.argmax(np.bincount(sent_labels[sents], weights=sent_body[sents] + 1)))
+        for u in range(n_units - 2, -1, -1):  # backwards: a run of headings takes the label of the text after it
+            if u in units.headings:
+                unit_labels[u] = unit_labels[u + 1]
+
+        # pieces: each unit whole, or cut to fit the cap
+        unit_counts = counter([self.text[a:b] for a, b in units.spans]) if n_units else []
+        self.piece_spans: list[Span] = []
+        self.piece_unit: list[int] = []
+        for u, (a, b) in enumerate(units.spans):
+            if hard_cap and max_tokens is not None and unit_counts[u] > max_tokens:
+                inner = [spans[i][0] for i in units.sentences[u][1:]]
+                parts = self._cut_to_fit(a, b, inner)
+            else:
+                parts = [(a, b)]
+            self.piece_spans += parts
+            self.piece_unit += [u] * len(parts)
+        self.piece_unit_arr = np.asarray(self.piece_unit, dtype=np.int64)
+        counts = counter([self.text[a:b] for a, b in self.piece_spans]) if self.piece_spans else []
+        self.body = np.maximum(np.asarray(counts, dtype=np.int64) - self.special, 0)
+        self.units = units
+        self.labels = unit_labels[self.piece_unit_arr] if n_units else np.zeros(0, dtype=np.int64)
+        rows = np.stack([sent_rows[s].mean(axis=0) for s in units.sentences]) if n_units else sent_rows[:0]
+        norms = np.linalg.norm(rows, axis=1, keepdims=True)
+        self.rows = (rows / np.where(norms > 0, norms, 1.0))[self.piece_unit_arr] if n_units else rows
+        self.confidence = (np.array([sent_conf[s].mean() for s in units.sentences]))[self.piece_unit_arr] \
+            if n_units else np.zeros(0)
+        # the boundary before each piece (index 0: none)
+        self.rank = np.array([_INSIDE if i and self.piece_unit[i] == self.piece_unit[i - 1]
+                              else _HEADING if self.piece_unit[i] in units.headings else _BETWEEN
+                              for i in range(len(self.piece_spans))], dtype=np.int64)
         self._exact: dict[tuple[int, ...], int] = {}
 
-    # -- text and sizes of a group of sentences ---------------------------------------------------
-    def piece_spans(self, group: Sequence[int]) -> tuple[Span, ...]:
-        return tuple((self.spans[run[0]][0], self.spans[run[-1]][1]) for run in index_runs(group))
+    # -- cutting one long unit into pieces that fit --------------------------------------------------
+    def _count(self, a: int, b: int) -> int:
+        return self.counter([self.text[a:b]])[0]
+
+    def _cut_to_fit(self, a: int, b: int, sentence_starts: list[int]) -> list[Span]:
+        """``text[a:b]`` (trimmed) cut into trimmed pieces of at most ``max_tokens`` tokens, at the strongest
+        boundaries available, each piece as long as the cap allows."""
+        levels: list[Callable[[int, int], list[int]]] = [
+            lambda lo, hi: [m.end() for m in _BLANK_LINE.finditer(self.text, lo, hi)],
+            lambda lo, hi: [m.end() for m in _LINE_BREAK.finditer(self.text, lo, hi)],
+            lambda lo, hi: [c for c in sentence_starts if lo < c < hi],
+            lambda lo, hi: [m.end() for m in _CLAUSE.finditer(self.text, lo, hi)],
+            lambda lo, hi: [m.end() for m in _SPACE.finditer(self.text, lo, hi)],
+        ]
+        return self._split(a, b, levels, 0)
+
+    def _split(self, a: int, b: int, levels: list, level: int) -> list[Span]:
+        span = _trim(self.text, a, b)
+        if span is None:
+            return []
+        a, b = span
+        if self._count(a, b) <= self.max_tokens:
+            return [span]
+        for lv in range(level, len(levels)):
+            cuts = sorted({c for c in levels[lv](a, b) if a < c < b})
+            if cuts:
+                break
+        else:
+            return self._split_characters(a, b)
+        parts = [p for lo, hi in zip([a, *cuts], [*cuts, b]) if (p := _trim(self.text, lo, hi)) is not None]
+        sizes = np.maximum(np.asarray(self.counter([self.text[p:q] for p, q in parts]), dtype=np.int64)
+                           - self.special, 0)
+        out: list[Span] = []
+        i = 0
+        while i < len(parts):
+            # the most parts from i whose estimated size fits, then checked on the exact text
+            j, total = i + 1, int(sizes[i])
+            while j < len(parts) and total + int(sizes[j]) + self.special <= self.max_tokens:
+                total += int(sizes[j])
+                j += 1
+            while j > i + 1 and self._count(parts[i][0], parts[j - 1][1]) > self.max_tokens:
+                j -= 1
+            if j == i + 1:
+                out += self._split(parts[i][0], parts[i][1], levels, lv + 1)
+            else:
+                out.append((parts[i][0], parts[j - 1][1]))
+            i = j
+        return out
+
+    def _split_characters(self, a: int, b: int) -> list[Span]:
+        """Cut between grapheme clusters (never inside one: emoji sequences, combining marks, CRLF), each
+        piece the longest prefix that fits (binary search on the exact count)."""
+        import regex
+
+        bounds = [m.end() for m in regex.finditer(r"\X", self.text[a:b])]
+        out: list[Span] = []
+        start = a
+        while start < b:
+            # largest k with count(text[start:a + bounds[k]]) <= cap
+            first = bisect.bisect_right(bounds, start - a)
+            left, right = first, len(bounds) - 1
+            if self._count(start, a + bounds[first]) > self.max_tokens:
+                raise ValueError(f"max_tokens={self.max_tokens} is too small: the character "
+                                 f"{self.text[start:a + bounds[first]]!r} alone is "
+                                 f"{self._count(start, a + bounds[first])} tokens")
+            while left < right:
+                mid = (left + right + 1) // 2
+                if self._count(start, a + bounds[mid]) <= self.max_tokens:
+                    left = mid
+                else:
+                    right = mid - 1
+            piece = _trim(self.text, start, a + bounds[left])
+            if piece is not None:
+                out.append(piece)
+            start = a + bounds[left]
+            while start < b and self.text[start].isspace():
+                start += 1
+        return out
+
+    # -- text and sizes of a group of pieces ---------------------------------------------------
+    def group_spans(self, group: Sequence[int]) -> tuple[Span, ...]:
+        return tuple((self.piece_spans[run[0]][0], self.piece_spans[run[-1]][1]) for run in index_runs(group))
 
     def group_text(self, group: Sequence[int]) -> str:
-        return PIECE_SEPARATOR.join(self.text[a:b] for a, b in self.piece_spans(group))
-
-    def estimate(self, group: Sequence[int]) -> int:
-        return int(self.body[list(group)].sum()) + self.special
+        return PIECE_SEPARATOR.join(self.text[a:b] for a, b in self.group_spans(group))
 
     def exact(self, group: Sequence[int]) -> int:
         key = tuple(group)
@@ -95,26 +290,34 @@ class _Chunker:
     def link(self, i: int, j: int) -> float:
         return float(self.rows[i] @ self.rows[j])
 
+    def boundary(self, i: int, j: int) -> int:
+        """The rank of the boundary between pieces ``i`` and ``j`` (``i < j``)."""
+        return int(self.rank[j]) if j == i + 1 else _BETWEEN
+
     # -- splitting ----------------------------------------------------------------------------------
-    def cut(self, group: list[int]) -> int:
-        """Where to cut ``group`` (an index 1..len-1): its weakest link among the preferred cuts."""
+    def cut(self, group: list[int]) -> int | None:
+        """Where to cut ``group`` (an index 1..len-1), or None when it holds only pieces of one unit: among the
+        cuts between units, the preferred sizes first, then a heading, then the weakest link, then balance."""
         cap = self.max_tokens
+        cuts = np.arange(1, len(group))
+        ranks = np.array([self.boundary(group[c - 1], group[c]) for c in cuts])
+        if ranks.max() == _INSIDE:
+            return None
         prefix = np.concatenate([[0], np.cumsum(self.body[group])])
         total = int(prefix[-1])
-        cuts = np.arange(1, len(group))
         left, right = prefix[cuts] + self.special, total - prefix[cuts] + self.special
         links = np.array([self.link(group[c - 1], group[c]) for c in cuts])
-        for allowed in ((left <= cap) & (right <= cap), (left >= cap / 2) & (right >= cap / 2)):
+        between = ranks > _INSIDE
+        for allowed in (between & (left <= cap) & (right <= cap), between & (left >= cap / 2) & (right >= cap / 2),
+                        between):
             if allowed.any():
                 break
-        else:
-            allowed = np.ones(len(cuts), dtype=bool)
         balance = np.abs(prefix[cuts] - total / 2)
-        best = min(np.flatnonzero(allowed), key=lambda c: (links[c], balance[c]))
+        best = min(np.flatnonzero(allowed), key=lambda c: (ranks[c] != _HEADING, links[c], balance[c]))
         return int(cuts[best])
 
     def fit(self, group: list[int]) -> list[list[int]]:
-        """``group`` cut until every part of two or more sentences has at most ``max_tokens`` tokens."""
+        """``group`` cut until every part fits ``max_tokens`` (with the soft cap: every part of two or more units)."""
         if self.max_tokens is None:
             return [group]
         done: list[list[int]] = []
@@ -125,13 +328,16 @@ class _Chunker:
                 done.append(g)
                 continue
             c = self.cut(g)
+            if c is None:  # pieces of one long unit, each made to fit
+                done += [[p] for p in g]
+                continue
             stack += [g[c:], g[:c]]  # the left part is taken next: reading order is kept
         return done
 
     # -- merging --------------------------------------------------------------------------------
     def merge_small(self, groups: list[list[int]], min_tokens: int) -> list[list[int]]:
-        """Merge each contiguous chunk below ``min_tokens`` into the neighbour it is most similar to,
-        smallest first, when the merged chunk fits ``max_tokens``."""
+        """Merge each contiguous chunk below ``min_tokens`` into the neighbour it is most similar to (not across
+        a heading when the other side is possible), smallest first, when the merged chunk fits ``max_tokens``."""
         groups = [list(g) for g in groups]
         stuck: set[tuple[int, ...]] = set()
         while True:
@@ -146,27 +352,42 @@ class _Chunker:
                     a, b = sorted((i, j))
                     merged = groups[a] + groups[b]
                     if self.max_tokens is None or self.exact(merged) <= self.max_tokens:
-                        options.append((-self.link(groups[a][-1], groups[b][0]), a, merged))
+                        heading = self.boundary(groups[a][-1], groups[b][0]) == _HEADING
+                        options.append((heading, -self.link(groups[a][-1], groups[b][0]), a, merged))
             if not options:
                 stuck.add(tuple(groups[i]))
                 continue
-            _, a, merged = min(options)
+            *_, a, merged = min(options)
             groups[a:a + 2] = [merged]
 
     # -- output ---------------------------------------------------------------------------------
     def chunk(self, group: list[int]) -> Chunk:
-        spans = self.piece_spans(group)
-        tokens = np.bincount(self.labels[group], weights=self.body[group] + 1)  # +1: empty sentences count
+        spans = self.group_spans(group)
+        sentences = sorted({i for p in dict.fromkeys(self.piece_unit[p] for p in group)
+                            for i in self.units.sentences[p]})
+        tokens = np.bincount(self.labels[group], weights=self.body[group] + 1)  # +1: empty pieces count
         return Chunk(
             text=self.group_text(group),
             start=spans[0][0],
             end=spans[-1][1],
-            sentences=tuple(int(i) for i in group),
+            sentences=tuple(int(i) for i in sentences),
             segment=int(np.argmax(tokens)),
             n_tokens=self.exact(group),
             confidence=float(self.confidence[group].mean()),
             spans=spans,
         )
+
+
+def resolve_markdown(seg: Any, markdown: Any) -> bool:
+    """``markdown`` as a bool: as given, else what the segmentation says (its ``markdown``), else a guess from
+    its text (:func:`~bpseg_pgm.chunks.markdown.looks_like_markdown`)."""
+    if markdown is None:
+        markdown = getattr(seg, "markdown", None)
+    if markdown is None:
+        return looks_like_markdown(getattr(seg, "text", None) or "")
+    if not isinstance(markdown, (bool, np.bool_)):
+        raise ValueError(f"markdown must be True, False or None, got {markdown!r}")
+    return bool(markdown)
 
 
 def make_chunks(
@@ -176,24 +397,36 @@ def make_chunks(
     *,
     min_tokens: int | None = None,
     count_tokens: Callable[[list[str]], list[int]] | None = None,
+    hard_cap: bool = True,
+    markdown: bool | None = None,
 ) -> list[Chunk]:
     """Cut a :class:`~bpseg_pgm.text.segmentation.Segmentation` into :class:`~bpseg_pgm.types.chunk.Chunk` objects.
 
     ``contiguous=True``: runs of consecutive sentences of one segment, in reading order.
     ``contiguous=False``: one chunk per segment (split further when over ``max_tokens``), by
-    segment and then reading order.  ``max_tokens``: the largest chunk of two or more sentences,
-    in the embedding model's tokens (special tokens included); ``min_tokens``: merge smaller
-    contiguous chunks into a neighbour (see the module's description).  ``count_tokens``, a
-    function from a list of str to a list of int, replaces the model's tokenizer.
+    segment and then reading order.  ``max_tokens``: the largest chunk, in the embedding model's tokens
+    (special tokens included); a hard cap unless ``hard_cap=False`` (then a sentence longer than the cap
+    stays whole).  ``min_tokens``: merge smaller contiguous chunks into a neighbour (None: a quarter of
+    ``max_tokens``; 0: no merging).  ``markdown``: respect Markdown blocks and headings (None: decided from
+    the text).  ``count_tokens``, a function from a list of str to a list of int, replaces the model's
+    tokenizer.  See the module's description.
+
+    A chunk cut out of a sentence longer than the cap lists that sentence in ``sentences``, as do the other
+    chunks cut from it.
     """
     max_tokens, min_tokens = check_chunk_options(max_tokens, contiguous, min_tokens)
+    if not isinstance(hard_cap, (bool, np.bool_)):
+        raise ValueError(f"hard_cap must be True or False, got {hard_cap!r}")
+    markdown = resolve_markdown(seg, markdown)
     counter = token_counter(count_tokens, getattr(seg, "embedder", None), getattr(seg, "model", None))
-    chunker = _Chunker(seg, counter, max_tokens)
+    chunker = _Chunker(seg, counter, max_tokens, hard_cap=bool(hard_cap), markdown=markdown)
     if contiguous:
         groups = label_runs(chunker.labels)
     else:
-        groups = [list(g) for g in seg.segments if len(g)]
-    groups = [part for g in groups for part in chunker.fit(g)]
-    if min_tokens is not None:
+        groups = [np.flatnonzero(chunker.labels == j).tolist() for j in np.unique(chunker.labels)]
+    groups = [part for g in groups if len(g) for part in chunker.fit(g)]
+    if contiguous and min_tokens is None and max_tokens is not None:
+        min_tokens = max(1, max_tokens // 4)
+    if contiguous and min_tokens:
         groups = chunker.merge_small(groups, min_tokens)
     return [chunker.chunk(g) for g in groups]

@@ -18,22 +18,24 @@ __all__ = ["TokenCounter", "check_chunk_options", "checked_token_counter"]
 TokenCounter = Callable[[list[str]], list[int]]
 
 
-def _check_count(value: Any, name: str) -> int | None:
+def _check_count(value: Any, name: str, smallest: int = 1) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise ValueError(f"{name} must be a positive int or None, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < smallest:
+        kind = "a positive int" if smallest == 1 else "an int >= 0"
+        raise ValueError(f"{name} must be {kind} or None, got {value!r}")
     return int(value)
 
 
 def check_chunk_options(max_tokens: Any, contiguous: Any, min_tokens: Any) -> tuple[int | None, int | None]:
-    """``(max_tokens, min_tokens)`` as ints or None, or a ValueError: each a positive int or None,
-    ``contiguous`` True or False, ``min_tokens`` only with ``contiguous`` and at most ``max_tokens``."""
+    """``(max_tokens, min_tokens)`` as ints or None, or a ValueError: ``max_tokens`` a positive int or None,
+    ``min_tokens`` an int >= 0 (0: no merging) or None (the default floor), ``contiguous`` True or False,
+    a positive ``min_tokens`` only with ``contiguous`` and at most ``max_tokens``."""
     max_tokens = _check_count(max_tokens, "max_tokens")
-    min_tokens = _check_count(min_tokens, "min_tokens")
+    min_tokens = _check_count(min_tokens, "min_tokens", smallest=0)
     if not isinstance(contiguous, (bool, np.bool_)):
         raise ValueError(f"contiguous must be True or False, got {contiguous!r}")
-    if min_tokens is not None and not contiguous:
+    if min_tokens and not contiguous:
         raise ValueError("min_tokens merges neighbouring chunks, which needs contiguous=True")
     if min_tokens is not None and max_tokens is not None and min_tokens > max_tokens:
         raise ValueError(f"min_tokens ({min_tokens}) is larger than max_tokens ({max_tokens})")

@@ -68,6 +68,9 @@ class Segmentation:
     #: "runs" (every segment one run of consecutive sentences) or "topics" (segments may return):
     #: what BPSeg's ``structure`` chose (``BPSeg.structure_``); None when not made by the pipeline
     structure: str | None = None
+    #: True if the text was read as Markdown when split (code blocks, tables and headings one unit each);
+    #: :meth:`chunks` then keeps Markdown blocks whole.  None: not said (chunks guess from the text)
+    markdown: bool | None = None
     #: the runs fit (:class:`~bpseg_pgm.runs.model.RunsFit`, with its levels) the pipeline kept for :meth:`recut`;
     #: None when there is none (the topic model asked for, or a segmentation not made by the pipeline)
     _runs: Any = field(default=None, init=False, repr=False, compare=False)
@@ -181,19 +184,23 @@ class Segmentation:
                 f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped")
 
     def chunks(self, max_tokens: int | None = None, contiguous: bool = True, *, min_tokens: int | None = None,
-               count_tokens: Any = None) -> list[Any]:
+               count_tokens: Any = None, hard_cap: bool = True, markdown: bool | None = None) -> list[Any]:
         """Cut the text into :class:`~bpseg_pgm.types.chunk.Chunk` objects with exact offsets.
 
         ``contiguous=True``: one chunk per run of consecutive sentences of one segment, in reading
         order, ``chunk.text == self.text[chunk.start:chunk.end]``.  ``contiguous=False``: one chunk
-        per segment (its runs joined by blank lines; ``chunk.spans`` lists them).  A chunk longer
-        than ``max_tokens`` (the embedding model's tokens, special tokens included) is split at
-        its weakest link, until every chunk of two or more sentences fits; with ``min_tokens``,
-        a contiguous chunk shorter than that merges into a neighbour when the result fits.
+        per segment (its runs joined by blank lines; ``chunk.spans`` lists them).  ``max_tokens`` (the
+        embedding model's tokens, special tokens included) is a hard cap: a longer chunk is split at its
+        weakest link, and a sentence longer than the cap at its strongest inner boundaries
+        (``hard_cap=False``: such a sentence stays whole).  ``min_tokens`` (None: a quarter of
+        ``max_tokens``; 0: off) merges a shorter contiguous chunk into a neighbour when the result fits.
+        ``markdown`` (None: the segmentation's ``markdown``, else guessed from the text) keeps code
+        blocks, tables and list items whole and prefers boundaries before headings.
         ``count_tokens`` (a function from a list of str to a list of int) replaces the model's
         tokenizer.  See :func:`bpseg_pgm.chunks.make_chunks`.
         """
-        return make_chunks(self, max_tokens, contiguous, min_tokens=min_tokens, count_tokens=count_tokens)
+        return make_chunks(self, max_tokens, contiguous, min_tokens=min_tokens, count_tokens=count_tokens,
+                           hard_cap=hard_cap, markdown=markdown)
 
     def to_html(self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5,
                 root_id: str | None = None) -> str:

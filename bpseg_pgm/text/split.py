@@ -40,6 +40,7 @@ import re
 
 import nupunkt
 
+from bpseg_pgm.chunks.markdown import inline_code_spans, markdown_blocks
 from bpseg_pgm.types.chunk import Span
 
 __all__ = ["join_sentences", "sentence_spans", "split_sentences", "split_lines", "split_text", "squash"]
@@ -115,23 +116,64 @@ def _paragraphs(text: str) -> list[Span]:
     return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
 
 
-def sentence_spans(text: str, *, lines: bool = False) -> list[Span]:
+def _prose_spans(text: str, start: int, end: int, code: bool = False) -> list[Span]:
+    """Sentence spans of ``text[start:end]``: paragraphs, then Punkt and the CJK/Devanagari ends; with ``code``,
+    no sentence ends inside inline code (the sentences on both sides of such a cut are joined)."""
+    spans: list[Span] = []
+    for p_start, p_end in _paragraphs(text[start:end]):
+        p_start, p_end = start + p_start, start + p_end
+        paragraph = text[p_start:p_end]
+        if not _NON_SPACE.search(paragraph):
+            continue
+        found: list[Span] = []
+        for a, b in _tokenizer().span_tokenize(paragraph):
+            found.extend(_extra_ends(text, p_start + a, p_start + b))
+        if code and len(found) > 1:
+            inline = inline_code_spans(text, p_start, p_end)
+            joined = [found[0]]
+            for a, b in found[1:]:
+                cut = joined[-1][1], a
+                if any(c0 < cut[1] and cut[0] < c1 for c0, c1 in inline):
+                    joined[-1] = (joined[-1][0], b)
+                else:
+                    joined.append((a, b))
+            found = joined
+        spans.extend(found)
+    return spans
+
+
+def _markdown_spans(text: str) -> list[Span]:
+    """Sentences of Markdown: each code block, table, HTML block and heading is one unit; no sentence crosses
+    the start of a list item or ends inside inline code; the rest is prose."""
+    blocks = markdown_blocks(text)
+    item_starts = sorted(a for a, _ in blocks.atomic)
+    spans: list[Span] = []
+    pos = 0
+    for a, b in [*blocks.units, (len(text), len(text))]:
+        cuts = [pos, *(c for c in item_starts if pos < c < a), a]
+        for lo, hi in zip(cuts, cuts[1:]):
+            spans.extend(_prose_spans(text, lo, hi, code=True))
+        if a < b:
+            spans.append((a, b))
+        pos = max(pos, b)
+    return spans
+
+
+def sentence_spans(text: str, *, lines: bool = False, markdown: bool = False) -> list[Span]:
     """Character spans ``(start, end)`` of the sentences of ``text`` (or of its lines, if ``lines``).
 
     ``text[start:end]`` is a sentence exactly as written (inner whitespace and line breaks
-    included, none at either end); spans are in reading order and do not overlap.
+    included, none at either end); spans are in reading order and do not overlap.  With ``markdown``
+    (ignored with ``lines``) the text is read as Markdown: a code block (fenced or indented), a table,
+    an HTML block or a heading is one unit each (code lines are not sentences), no sentence runs from
+    one list item into the next, and no sentence ends inside inline code.
     """
     text = _check_text(text)
     if lines:
         return [span for m in _LINE.finditer(text) if (span := _trim(text, m.start(), m.end())) is not None]
-    spans: list[Span] = []
-    for p_start, p_end in _paragraphs(text):
-        paragraph = text[p_start:p_end]
-        if not _NON_SPACE.search(paragraph):
-            continue
-        for a, b in _tokenizer().span_tokenize(paragraph):
-            spans.extend(_extra_ends(text, p_start + a, p_start + b))
-    return spans
+    if markdown:
+        return _markdown_spans(text)
+    return _prose_spans(text, 0, len(text))
 
 
 def split_sentences(text: str) -> list[str]:
