@@ -33,7 +33,7 @@ def fence_ranges(text: str) -> list[tuple[int, int]]:
     ranges, opened = [], None
     for m in _FENCE.finditer(text):
         if opened is None:
-            opened = (m.start(), m.group(1)[0], len(m.group(1)))
+            opened = (m.start(1), m.group(1)[0], len(m.group(1)))
         elif m.group(1)[0] == opened[1] and len(m.group(1)) >= opened[2]:
             end = text.find("\n", m.end())
             ranges.append((opened[0], len(text) if end < 0 else end))

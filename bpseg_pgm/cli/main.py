@@ -103,6 +103,14 @@ _PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "co
                 "max_iter", "tol", "damping", "structure")
 
 
+def _markdown(args: argparse.Namespace) -> bool | None:
+    """--markdown / --no-markdown, else True for a .md or .markdown file, else None (guessed from the text)."""
+    if args.markdown is not None:
+        return args.markdown
+    name = str(args.file or "").lower()
+    return True if name.endswith((".md", ".markdown")) else None
+
+
 def _bpseg_params(args: argparse.Namespace) -> dict:
     """The BPSeg parameters given on the command line (``--sigma none`` gives None)."""
     params = {n: getattr(args, n) for n in _PARAM_NAMES if hasattr(args, n)}
@@ -201,9 +209,10 @@ def _cmd_segment(args: argparse.Namespace) -> int:
         from bpseg_pgm.embeddings import Embedder
 
         embedder = Embedder(model, backend=args.backend)
-        seg = segment_text(text, args.k, embedder=embedder, lines=args.lines, **_bpseg_params(args))
+        seg = segment_text(text, args.k, embedder=embedder, lines=args.lines, markdown=_markdown(args),
+                           **_bpseg_params(args))
     else:
-        seg = segment_text(text, args.k, model=model, lines=args.lines, **_bpseg_params(args))
+        seg = segment_text(text, args.k, model=model, lines=args.lines, markdown=_markdown(args), **_bpseg_params(args))
     if args.segment_length is not None:
         if seg.max_segments is None:  # the fit kept no runs (e.g. --potentials paper chose the topic model)
             raise ValueError("--segment-length re-cuts the runs model, and this fit kept none "
@@ -390,6 +399,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "add --contiguous")
     seg.add_argument("--lines", action="store_true",
                      help="the input has one sentence per line (blank lines are skipped)")
+    seg.add_argument("--markdown", action=argparse.BooleanOptionalAction, default=None,
+                     help="read the input as Markdown (code blocks, tables and headings one unit each; chunks never "
+                          "cut a code block, table or list item) or not; default: yes for a .md file, else guessed "
+                          "(a code fence, a # heading or a table)")
     _add_backend(seg)
     seg.add_argument("--format", choices=format_names("segmentation"), default="text",
                      help="output format (default text); chunks-jsonl: one JSON object per line and chunk, with "

@@ -73,8 +73,9 @@ def check_n_segments(n_segments: Any, n: int, init: Any) -> None:
         raise ValueError(f"n_segments={n_segments} is larger than the number of sentences ({n})")
 
 
-def split_for_segmentation(text: Any, lines: bool) -> tuple[list[str], list[Span]]:
-    """Sentences (whitespace collapsed) and their spans, or a ValueError saying why ``text`` cannot be segmented."""
+def split_for_segmentation(text: Any, lines: bool, markdown: bool = False) -> tuple[list[str], list[Span]]:
+    """Sentences (whitespace collapsed) and their spans, or a ValueError saying why ``text`` cannot be segmented
+    (``markdown``: read as Markdown, see :func:`~bpseg_pgm.text.split.sentence_spans`)."""
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, got {type(text).__name__}")
     if not text:
@@ -82,7 +83,7 @@ def split_for_segmentation(text: Any, lines: bool) -> tuple[list[str], list[Span
     if not text.strip():
         raise ValueError("text contains only whitespace")
     check_unicode(text)
-    spans = sentence_spans(text, lines=lines)
+    spans = sentence_spans(text, lines=lines, markdown=markdown)
     if len(spans) < 2:
         unit = "line" if lines else "sentence"
         raise ValueError(f"found {len(spans)} {unit}(s); need at least 2 to segment")

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from bpseg_pgm.chunks.markdown import looks_like_markdown
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
 from bpseg_pgm.text.checks import (bpseg_estimator, check_bpseg_params, check_n_segments, check_sentences,
                                    nonempty_units, split_for_segmentation)
@@ -61,34 +62,51 @@ def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_
                             bpseg_params)
 
 
+def _markdown(text: Any, lines: bool, markdown: Any) -> bool:
+    """Whether ``text`` is read as Markdown: ``markdown`` if a bool, else (None) guessed; never with ``lines``."""
+    if markdown is not None and not isinstance(markdown, (bool, np.bool_)):
+        raise ValueError(f"markdown must be True, False or None, got {markdown!r}")
+    if lines or not isinstance(text, str):
+        return False
+    return looks_like_markdown(text) if markdown is None else bool(markdown)
+
+
 def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model: PathOrName = None, lines: bool = False,
                  embedder: Embedder | None = None, cache_dir: PathOrName = None, show_progress: bool | None = None,
-                 **bpseg_params: Any) -> Segmentation:
+                 markdown: bool | None = None, **bpseg_params: Any) -> Segmentation:
     """Split ``text`` into sentences (or lines, if ``lines``) and segment them with BP-Seg.
 
     The result keeps ``text`` and each sentence's ``spans`` in it.  With ``lines=True`` the units are
     the lines that are not blank: a blank (empty or whitespace-only) line is not a unit, so ``labels``
     has one entry per non-blank line, and ``Segmentation.line_numbers[i]`` is the index of unit ``i``'s
-    line in ``text.splitlines()``.
+    line in ``text.splitlines()``.  ``markdown`` (None: guessed with
+    :func:`~bpseg_pgm.chunks.markdown.looks_like_markdown`; ignored with ``lines``) reads the text as Markdown:
+    each code block, table and heading is one unit, and the result's ``markdown`` tells its chunks to keep
+    Markdown blocks whole.
     """
-    sentences, spans = split_for_segmentation(text, lines)
+    markdown = _markdown(text, lines, markdown)
+    sentences, spans = split_for_segmentation(text, lines, markdown)
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
     check_bpseg_params(n_segments, bpseg_params, len(sentences))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    return fit_segmentation(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params,
-                            text=text, spans=spans, lines=lines)
+    seg = fit_segmentation(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params,
+                           text=text, spans=spans, lines=lines)
+    seg.markdown = markdown
+    return seg
 
 
 def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N_SEGMENTS, *, model: PathOrName = None,
                   lines: bool = False, embedder: Embedder | None = None, cache_dir: PathOrName = None,
-                  show_progress: bool | None = None, **bpseg_params: Any) -> list[Segmentation]:
+                  show_progress: bool | None = None, markdown: bool | None | list = None,
+                  **bpseg_params: Any) -> list[Segmentation]:
     """:func:`segment_text` for many texts: every text is checked and split first, then all their
     sentences are embedded in one batch (one progress bar, one model load), then each text is
     segmented on its own.  Returns one :class:`Segmentation` per text, in order.
 
     ``n_segments`` is one k (or "auto") for every text, or a list with one per text.  A text that
     cannot be segmented (not a str, empty, fewer than 2 sentences, fewer sentences than its k) is a
-    ``ValueError`` naming it (``texts[3]: ...``) before anything is embedded.
+    ``ValueError`` naming it (``texts[3]: ...``) before anything is embedded.  ``markdown`` is decided per text
+    (None: guessed), as in :func:`segment_text`, or given as a list with one value per text.
     """
     texts = check_list(texts, "texts must be a list of str (use segment_text for a single text)", any_iterable=True)
     if not texts:
@@ -101,9 +119,15 @@ def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N
         ks = [n_segments] * len(texts)
     check_bpseg_params("auto", bpseg_params)  # each text's k is checked below
     split = []
+    if isinstance(markdown, (list, tuple)):
+        if len(markdown) != len(texts):
+            raise ValueError(f"markdown has {len(markdown)} values for {len(texts)} texts")
+        marks = [_markdown(text, lines, m) for text, m in zip(texts, markdown)]
+    else:
+        marks = [_markdown(text, lines, markdown) for text in texts]
     for i, (text, k) in enumerate(zip(texts, ks)):
         try:
-            sentences, spans = split_for_segmentation(text, lines)
+            sentences, spans = split_for_segmentation(text, lines, marks[i])
             check_n_segments(k, len(sentences), bpseg_params.get("init"))
             if not isinstance(bpseg_params.get("init", "farthest"), str):  # explicit representatives: checked against this text
                 check_bpseg_params(k, bpseg_params, len(sentences))
@@ -113,10 +137,11 @@ def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     X = embedder.encode([s for sentences, _ in split for s in sentences])
     out, pos = [], 0
-    for text, k, (sentences, spans) in zip(texts, ks, split):
+    for text, k, mark, (sentences, spans) in zip(texts, ks, marks, split):
         rows = X[pos:pos + len(sentences)]
         pos += len(sentences)
         out.append(fit_segmentation(sentences, rows, k, embedder, bpseg_params, text=text, spans=spans, lines=lines))
+        out[-1].markdown = mark
     return out
 
 
