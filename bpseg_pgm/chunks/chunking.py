@@ -99,6 +99,7 @@ class _Units:
     spans: list[Span]
     sentences: list[list[int]]
     headings: set[int] = field(default_factory=set)  # units that start a heading
+    block_bounds: list[int] = field(default_factory=list)  # where Markdown blocks start and end
 
 
 def _units(text: str, spans: list[Span], markdown: bool) -> _Units:
@@ -130,7 +131,8 @@ def _units(text: str, spans: list[Span], markdown: bool) -> _Units:
         prev = these
     heading_starts = {a for a, _ in blocks.headings}
     headings = {u for u, (a, _) in enumerate(unit_spans) if a in heading_starts}
-    return _Units(unit_spans, unit_sents, headings)
+    bounds = sorted({p for span in blocks.atomic + blocks.units for p in span})
+    return _Units(unit_spans, unit_sents, headings, bounds)
 
 
 class _Chunker:
@@ -168,7 +170,7 @@ class _Chunker:
         for u, (a, b) in enumerate(units.spans):
             if hard_cap and max_tokens is not None and unit_counts[u] > max_tokens:
                 inner = [spans[i][0] for i in units.sentences[u][1:]]
-                parts = self._cut_to_fit(a, b, inner)
+                parts = self._cut_to_fit(a, b, inner, units.block_bounds)
             else:
                 parts = [(a, b)]
             self.piece_spans += parts
@@ -193,10 +195,11 @@ class _Chunker:
     def _count(self, a: int, b: int) -> int:
         return self.counter([self.text[a:b]])[0]
 
-    def _cut_to_fit(self, a: int, b: int, sentence_starts: list[int]) -> list[Span]:
+    def _cut_to_fit(self, a: int, b: int, sentence_starts: list[int], block_bounds: list[int]) -> list[Span]:
         """``text[a:b]`` (trimmed) cut into trimmed pieces of at most ``max_tokens`` tokens, at the strongest
-        boundaries available, each piece as long as the cap allows."""
+        boundaries available (Markdown blocks' own bounds first), each piece as long as the cap allows."""
         levels: list[Callable[[int, int], list[int]]] = [
+            lambda lo, hi: [c for c in block_bounds if lo < c < hi],
             lambda lo, hi: [m.end() for m in _BLANK_LINE.finditer(self.text, lo, hi)],
             lambda lo, hi: [m.end() for m in _LINE_BREAK.finditer(self.text, lo, hi)],
             lambda lo, hi: [c for c in sentence_starts if lo < c < hi],
