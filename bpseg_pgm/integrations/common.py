@@ -49,9 +49,11 @@ def adapter_options(max_tokens: Any, contiguous: Any, min_tokens: Any, bpseg_par
     return max_tokens, min_tokens, params
 
 
-def chunk_for(adapter: Any, texts: Iterable[str], embedder: Any) -> list[list[Chunk]]:
-    """The chunks of every text (one embedding batch for all) with the adapter's options: its ``max_tokens``,
-    ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``, read when called."""
-    return chunk_texts(list(texts), adapter.max_tokens, adapter.contiguous, min_tokens=adapter.min_tokens,
-                       n_segments=adapter.n_segments, lines=adapter.lines, embedder=embedder,
-                       bpseg_params=adapter.bpseg_params)
+def chunk_for(adapter: Any, texts: Iterable[str], embedder: Any, caps: list[int | None] | None = None
+              ) -> list[list[Chunk]]:
+    """The chunks of every text (one embedding batch for all) with the adapter's options: its ``max_tokens``
+    (or ``caps``, one per text), ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``,
+    read when called."""
+    return chunk_texts(list(texts), adapter.max_tokens if caps is None else caps, adapter.contiguous,
+                       min_tokens=adapter.min_tokens, n_segments=adapter.n_segments, lines=adapter.lines,
+                       embedder=embedder, bpseg_params=adapter.bpseg_params)

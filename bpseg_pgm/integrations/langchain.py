@@ -8,8 +8,10 @@ with ``contiguous=False``, whole segments), cut at their weakest link when longe
 tokens of the embedding model; see :mod:`bpseg_pgm.chunks`.
 
 With ``add_start_index=True`` each document's ``metadata["start_index"]`` (and ``"end_index"``) is
-the chunk's exact character offset in its text (LangChain's own splitters find it by searching the
-text, which goes wrong when a passage repeats).  Every chunk also gets ``bpseg_segment``,
+the chunk's exact character offset in its text, ``text[start_index:end_index] == page_content`` (LangChain's
+own splitters find it by searching the text, which goes wrong when a passage repeats); a chunk of a
+non-contiguous segment (``contiguous=False``) is not one stretch of the text: its offsets are -1 (LangChain's
+value for "not found") and ``bpseg_spans`` lists its runs.  Every chunk also gets ``bpseg_segment``,
 ``bpseg_n_tokens``, ``bpseg_confidence`` and ``bpseg_sentences`` (see
 :func:`bpseg_pgm.integrations.chunk_metadata`).  LangChain's ``chunk_size``, ``chunk_overlap`` and
 ``length_function`` are refused at construction with a ``ValueError`` (``chunk_size`` counts characters
@@ -107,8 +109,8 @@ class BPSegTextSplitter(TextSplitter):
         for chunks, metadata in zip(self.split_chunks(texts), metadatas):
             for chunk in chunks:
                 meta = copy.deepcopy(metadata)
-                if self._add_start_index:
-                    meta["start_index"], meta["end_index"] = chunk.start, chunk.end
+                if self._add_start_index:  # -1 (LangChain's "not found") for a chunk that is not one stretch
+                    meta["start_index"], meta["end_index"] = (chunk.start, chunk.end) if chunk.contiguous else (-1, -1)
                 meta.update(chunk_metadata(chunk))
                 documents.append(Document(page_content=chunk.text, metadata=meta))
         return documents

@@ -12,7 +12,10 @@ Each node's ``start_char_idx``/``end_char_idx`` are the chunk's exact offsets in
 repeats; they are set back to the exact values).  A chunk of a non-contiguous segment is not one
 stretch of the text: its offsets are None and ``metadata["bpseg_spans"]`` lists its runs.  The
 ``bpseg_*`` metadata (see :func:`bpseg_pgm.integrations.chunk_metadata`) is kept out of the text
-that is embedded or sent to the LLM.
+that is embedded or sent to the LLM.  ``max_tokens`` caps the text that is *embedded*: LlamaIndex puts a
+node's metadata (the document's, unless excluded from embedding) before its text, so those tokens come off
+each document's cap, as LlamaIndex's own splitters do; metadata longer than the cap is a ``ValueError``.
+``BPSegNodeParser.from_defaults(...)`` builds one the way LlamaIndex's parsers are built.
 
 LlamaIndex's ``chunk_size`` and ``chunk_overlap`` are refused at construction with a ``ValueError``
 (chunks never overlap; the one size cap is ``max_tokens``, in the embedding model's tokens), and so is
@@ -88,13 +91,49 @@ class BPSegNodeParser(NodeParser):
         self._embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
 
     @classmethod
+    def from_defaults(
+        cls,
+        max_tokens: Optional[int] = None,
+        *,
+        callback_manager: Any = None,
+        id_func: Any = None,
+        **kwargs: Any,
+    ) -> "BPSegNodeParser":
+        """A parser with these options (those of the constructor), plus LlamaIndex's ``callback_manager`` and
+        ``id_func``, as LlamaIndex's own node parsers are made (``SentenceSplitter.from_defaults(...)``)."""
+        parser = cls(max_tokens, **kwargs)
+        if callback_manager is not None:
+            parser.callback_manager = callback_manager
+        if id_func is not None:
+            parser.id_func = id_func
+        return parser
+
+    @classmethod
     def class_name(cls) -> str:
         return "BPSegNodeParser"
+
+    def _caps(self, nodes: List[BaseNode]) -> Optional[List[Optional[int]]]:
+        """Each node's token cap for its text: ``max_tokens`` less the tokens its embedded metadata adds."""
+        if self.max_tokens is None or not self.include_metadata:
+            return None
+        count = self._embedder.count_tokens
+        special = count([""])[0]
+        caps = []
+        for node in nodes:
+            meta = node.get_metadata_str(mode=MetadataMode.EMBED)
+            template = getattr(node, "text_template", "{metadata_str}\n\n{content}")
+            extra = count([template.format(metadata_str=meta, content="")])[0] - special if meta else 0
+            if self.max_tokens - extra <= special:
+                raise ValueError(f"the metadata embedded with a node is {extra} tokens, which leaves no room under "
+                                 f"max_tokens={self.max_tokens}: raise max_tokens or exclude metadata keys from "
+                                 "embedding (excluded_embed_metadata_keys)")
+            caps.append(self.max_tokens - extra)
+        return caps
 
     def _parse_nodes(self, nodes: Sequence[BaseNode], show_progress: bool = False, **kwargs: Any) -> List[BaseNode]:
         nodes = list(nodes)
         texts = [node.get_content(metadata_mode=MetadataMode.NONE) for node in nodes]
-        all_chunks = chunk_for(self, texts, self._embedder)
+        all_chunks = chunk_for(self, texts, self._embedder, self._caps(nodes))
         out: List[BaseNode] = []
         for node, chunks in zip(nodes, all_chunks):
             built = build_nodes_from_splits([c.text for c in chunks], node, id_func=self.id_func)

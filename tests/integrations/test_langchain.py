@@ -59,7 +59,9 @@ def test_whole_segments_and_short_texts(embedder):
         if "bpseg_spans" in d.metadata:  # a segment whose runs are apart
             runs = [tuple(map(int, r.split(":"))) for r in d.metadata["bpseg_spans"].split(",")]
             assert d.page_content == "\n\n".join(MESSY[a:b] for a, b in runs) and len(runs) > 1
-            assert d.metadata["start_index"] == runs[0][0]
+            assert d.metadata["start_index"] == d.metadata["end_index"] == -1  # not one stretch of the text
+        else:
+            assert MESSY[d.metadata["start_index"]:d.metadata["end_index"]] == d.page_content or d.metadata["i"] == 1
     assert {d.metadata["bpseg_segment"] for d in docs if d.metadata["i"] == 0} == {0, 1}
 
 

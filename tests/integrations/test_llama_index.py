@@ -46,7 +46,7 @@ def test_in_an_ingestion_pipeline(embedder):
 
 def test_repeated_passages_keep_their_exact_offsets(embedder):
     doc = Document(text=REPEATED, metadata={"source": "r"})
-    parser = BPSegNodeParser(12, embedder=embedder, **PAPER)
+    parser = BPSegNodeParser(15, embedder=embedder, **PAPER)  # 12 for the text, 3 for "source: r" before it
     nodes = parser.get_nodes_from_documents([doc])
     assert [n.text for n in nodes] == ["Rain fell again today.  Rain fell again today."] * 2
     assert [(n.start_char_idx, n.end_char_idx) for n in nodes] == [(0, 46), (48, 94)]
@@ -77,3 +77,29 @@ def test_short_documents_and_bad_options(embedder):
         BPSegNodeParser(max_tokens=-1)
     with pytest.raises(ValueError, match="larger than max_tokens"):
         BPSegNodeParser(max_tokens=5, min_tokens=6)
+
+
+def test_the_embedded_text_with_its_metadata_fits_max_tokens(embedder):
+    meta = {"source": "a/very/long/path/to/the/meeting/notes/file/name.txt", "title": "Weekly notes of the team",
+            "author": "Somebody with a long name"}
+    docs = [Document(text=MESSY, metadata=meta), Document(text=OTHER, metadata={"source": "o"})]
+    nodes = BPSegNodeParser(64, embedder=embedder, **PAPER).get_nodes_from_documents(docs)
+    embedded = embedder.count_tokens([n.get_content(metadata_mode=MetadataMode.EMBED) for n in nodes])
+    assert max(embedded) <= 64
+    assert all(n.metadata["bpseg_n_tokens"] <= 64 - 36 for n in nodes if n.metadata["source"] != "o")
+    plain = BPSegNodeParser(64, embedder=embedder, include_metadata=False, **PAPER).get_nodes_from_documents(docs)
+    assert len(plain) < len(nodes)  # without the metadata the chunks may be longer
+    with pytest.raises(ValueError, match="leaves no room"):
+        BPSegNodeParser(12, embedder=embedder, **PAPER).get_nodes_from_documents([Document(text=MESSY, metadata=meta)])
+
+
+def test_from_defaults_and_non_contiguous_offsets(embedder):
+    parser = BPSegNodeParser.from_defaults(max_tokens=64, contiguous=False, embedder=embedder, **PAPER)
+    assert isinstance(parser, BPSegNodeParser) and parser.max_tokens == 64 and not parser.contiguous
+    doc = Document(text=MESSY)
+    for node in parser.get_nodes_from_documents([doc]):
+        text = node.get_content(metadata_mode=MetadataMode.NONE)
+        if node.start_char_idx is not None:
+            assert doc.text[node.start_char_idx:node.end_char_idx] == text
+        else:
+            assert "bpseg_spans" in node.metadata
