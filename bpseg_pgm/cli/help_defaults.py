@@ -10,7 +10,8 @@ imports it too, so the parser reads these few values here instead; the ``--engin
 __all__ = ["HELP_DEFAULTS", "INITS"]
 
 #: parameter -> BPSeg's default, for the parameters whose default the help text names
-HELP_DEFAULTS = {"potentials": "centered", "engine": "potts", "init": "farthest", "merge_above": 0.9}
+HELP_DEFAULTS = {"potentials": "centered", "engine": "potts", "init": "farthest", "merge_above": 0.9,
+                 "group_runs": "auto"}
 
 #: how the k representatives may be chosen (``--init``)
 INITS = ("random", "farthest", "all")

@@ -90,6 +90,10 @@ def _engine_options() -> argparse.ArgumentParser:
                                 "document (runs where topics shift gradually, as in meetings and lectures)")
     structure.add_argument("--topics", action="store_const", const="topics", dest="structure",
                            help="always the topic model, whose segments may return (never runs)")
+    g.add_argument("--group-runs", type=_group_runs, choices=(True, False, "auto"), metavar="{auto,on,off}",
+                   help="group the runs into topics that may return (a topic that comes back keeps its label): "
+                        "'auto' does it when both the structure and k are chosen automatically, 'on' always for runs, "
+                        f"'off' never: every run its own topic (default {default['group_runs']})")
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
     g.add_argument("--tol", type=float, help="convergence tolerance on messages")
@@ -100,7 +104,7 @@ def _engine_options() -> argparse.ArgumentParser:
 
 
 _PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "context", "merge_above", "random_state",
-                "max_iter", "tol", "damping", "structure")
+                "max_iter", "tol", "damping", "structure", "group_runs")
 
 
 def _markdown(args: argparse.Namespace) -> bool | None:
@@ -327,6 +331,14 @@ def _number_or(expected: str, lo: float = -math.inf, hi: float = math.inf, **wor
         return x
 
     return parse
+
+
+def _group_runs(value: str) -> bool | str:
+    """``--group-runs``: 'auto', 'on' (True) or 'off' (False), as BPSeg's ``group_runs``."""
+    words = {"auto": "auto", "on": True, "off": False}
+    if value not in words:
+        raise argparse.ArgumentTypeError(f"expected auto, on or off, got {value!r}")
+    return words[value]
 
 
 _sigma = _number_or("a number, 'none' or 'auto'", none=None, auto="auto")

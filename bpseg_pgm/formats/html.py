@@ -13,7 +13,16 @@ also works where scripts do not run, as in Jupyter outputs).  Below, the segment
 one by one; in a long document, or for a segment of more than :data:`OPEN_UP_TO` sentences,
 the list is collapsed, its summary naming the sentences (as ranges).  In a fragment (Jupyter)
 the document scrolls inside a box of at most 36rem, so a long text does not flood the notebook.  Colours come from :func:`bpseg_pgm.formats.colors.segment_colors`, distinct
-for 20+ segments.  Numbers shown are 1-based.  Everything (CSS only, no script) is inline, no
+for 20+ segments.  Numbers shown are 1-based.
+
+Two levels: while every topic (label) is one contiguous segment, the page speaks of segments.  When a
+topic returns (``seg.returning_topics``), sentences and cells are coloured by *topic*, the legend lists
+the topics with their segments ("Topic 1 · segments 1, 4"), the strip marks where each contiguous
+segment starts (a white line) and hatches the cells of a topic that has come back, tooltips name both
+the segment and the topic, and the list below goes topic by topic, segment by segment.  Hovering a
+topic shows all of its segments at once.  The legend and the list give each segment's or topic's
+keywords (``seg.topic_keywords()``; in the list, a returning topic's segments of two or more sentences
+also get their own, ``seg.contiguous_keywords()``).  Everything (CSS only, no script) is inline, no
 network access is needed, all text is HTML-escaped, and every CSS rule is scoped to the
 fragment's own id, so several fragments (or a notebook's styles) do not interfere.
 """
@@ -72,7 +81,13 @@ ROOT details.seg { background: #fff; border-left: .45rem solid; border-radius: .
                    margin: .4rem 0; box-shadow: 0 1px 3px rgba(0,0,0,.06); }
 ROOT details.seg summary { cursor: pointer; font-size: .88rem; color: #333; }
 ROOT details.seg ol { margin: .3rem 0 .2rem; padding-left: 2.6rem; }
+ROOT details.seg .part { margin: .45rem 0 0; font-size: .82rem; color: #444; font-weight: 600; }
+ROOT .kw { font-style: italic; color: #333; background: transparent; }
+ROOT .cell.start { box-shadow: inset 2px 0 0 #fff; }
 """
+
+#: The hatching of an overview cell whose topic has come back (drawn over the topic's colour).
+_HATCH = "repeating-linear-gradient(135deg,rgba(0,0,0,.32) 0 2px,transparent 2px 5px)"
 
 
 def _e(value: Any) -> str:
@@ -85,10 +100,13 @@ def _plural(n: int, word: str) -> str:
 
 def _summary(seg: Any) -> str:
     p = seg.params
-    parts = [_plural(len(seg.sentences), "sentence"), _plural(seg.n_segments, "segment")]
+    topics = bool(seg.returning_topics)
+    parts = [_plural(len(seg.sentences), "sentence"), _plural(seg.n_segments, "topic" if topics else "segment")]
     k = seg.requested_segments
     if k is not None:
         parts[-1] += f" (k = {k})"
+    if topics:
+        parts[-1] += f" in {_plural(seg.n_contiguous_segments, 'segment')}"
     for key, label in (("potentials", "potentials"), ("engine", "engine"), ("lam", "λ"), ("sigma", "σ"),
                        ("init", "init"), ("random_state", "seed")):
         value = p.get(key)
@@ -97,6 +115,17 @@ def _summary(seg: Any) -> str:
     if seg.model:
         parts.append(f"model {seg.model}")
     return " · ".join(parts)
+
+
+def _numbered(word: str, indices: list[int]) -> str:
+    """0-based ``indices`` named from 1: "segment 2", "segments 1 and 3", "segments 1, 4 and 6"."""
+    names = [str(i + 1) for i in indices]
+    return f"{word} {names[0]}" if len(names) == 1 else f"{word}s {', '.join(names[:-1])} and {names[-1]}"
+
+
+def _keywords(words: list[str], lead: str = " · ") -> str:
+    """The keywords as HTML after ``lead``, or nothing when there are none."""
+    return f'{lead}<span class="kw">{_e(", ".join(words))}</span>' if words else ""
 
 
 def _ranges(indices: list[int]) -> str:
@@ -146,6 +175,16 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
     colors = segment_colors(m)
     conf = seg.confidence()
     labels = [int(x) for x in seg.labels]
+    topics = bool(seg.returning_topics)  # two levels to show: a topic comes back
+    part = [int(r) for r in seg.contiguous_labels]  # contiguous segment of each sentence
+    topic_parts = seg.topic_segments
+    back = {r for rs in topic_parts for r in rs[1:]}  # segments of a topic seen before
+    keywords = seg.topic_keywords()
+    part_keywords = seg.contiguous_keywords() if topics else keywords
+
+    def where(i: int) -> str:
+        """Sentence ``i``'s segment, and its topic when topics are shown."""
+        return f"Segment {part[i] + 1} · Topic {labels[i] + 1}" if topics else f"Segment {labels[i] + 1}"
 
     # the document, paragraph by paragraph
     paragraphs: list[list[str]] = [[]]
@@ -159,7 +198,7 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
                 paragraphs[-1].append("<br>")
         prev_end = b
         j = labels[i]
-        tip = f"Segment {j + 1} · belief {conf[i]:.2f} · sentence {i + 1}"
+        tip = f"{where(i)} · belief {conf[i]:.2f} · sentence {i + 1}"
         low = " low" if conf[i] < low_belief else ""
         paragraphs[-1].append(
             f'<span class="s hl{low}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
@@ -169,41 +208,61 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
 
     cols, rows, cell = _strip_layout(n)
     sticky = " sticky" if full_page and rows * (cell + 2) + 40 <= 120 else ""
-    cells = "".join(
-        f'<a class="cell hl" href="#{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
-        f'title="Sentence {i + 1} · Segment {j + 1}"></a>'
-        for i, j in enumerate(labels)
-    )
+    cells = []
+    for i, j in enumerate(labels):
+        start = " start" if topics and i > 0 and part[i] != part[i - 1] else ""
+        returned = topics and part[i] in back
+        fill = f"{_HATCH},{colors[j]}" if returned else colors[j]
+        tip = f"Sentence {i + 1} · {where(i)}{' (returns)' if returned else ''}"
+        cells.append(f'<a class="cell hl{start}" href="#{rid}-s{i + 1}" data-seg="{j}" style="background:{fill}" '
+                     f'title="{_e(tip)}"></a>')
+    caption = ("one cell per sentence, in reading order; white line: a new segment; hatched: a topic that has "
+               "come back" if topics else "one cell per sentence, in reading order")
     overview = (
-        f'<div class="overview{sticky}" aria-label="Overview: one cell per sentence, in reading order">'
-        f'<div class="strip">{cells}</div>'
-        f'<div class="axis"><span>sentence 1</span><span>one cell per sentence, in reading order</span>'
+        f'<div class="overview{sticky}" aria-label="Overview: {caption}">'
+        f'<div class="strip">{"".join(cells)}</div>'
+        f'<div class="axis"><span>sentence 1</span><span>{caption}</span>'
         f"<span>sentence {n}</span></div></div>"
     )
-    legend = "\n".join(
-        f'<li class="hl" data-seg="{j}" style="background:{colors[j]}">Segment {j + 1} · {len(idx)}</li>'
-        for j, idx in enumerate(seg.segments)
-    )
+    if topics:
+        entries = [f"Topic {j + 1} · {len(idx)} · {_numbered('segment', topic_parts[j])}{_keywords(keywords[j])}"
+                   for j, idx in enumerate(seg.segments)]
+    else:
+        entries = [f"Segment {j + 1} · {len(idx)}{_keywords(keywords[j])}" for j, idx in enumerate(seg.segments)]
+    legend = "\n".join(f'<li class="hl" data-seg="{j}" style="background:{colors[j]}">{entry}</li>'
+                       for j, entry in enumerate(entries))
+    sentences_of = seg.contiguous_segments
     blocks = []
     for j, idx in enumerate(seg.segments):
-        items = "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in idx)
         opened = " open" if len(idx) <= OPEN_UP_TO and n <= OPEN_DOC_UP_TO else ""
+        if topics:
+            head = f"Topic {j + 1} · {_numbered('segment', topic_parts[j])} · "
+            items = "".join(
+                f'<p class="part">Segment {r + 1}'
+                f'{_keywords(part_keywords[r]) if len(topic_parts[j]) > 1 and len(sentences_of[r]) > 1 else ""}</p><ol>'
+                + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in sentences_of[r]) + "</ol>"
+                for r in topic_parts[j]
+            )
+        else:
+            head = f"Segment {j + 1} · "
+            items = "<ol>" + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in idx) + "</ol>"
         blocks.append(
             f'<details class="seg" data-seg="{j}" style="border-color:{colors[j]}"{opened}>'
-            f"<summary>Segment {j + 1} · {_plural(len(idx), 'sentence')}: {_ranges(idx)}</summary>"
-            f"<ol>{items}</ol></details>"
+            f"<summary>{head}{_plural(len(idx), 'sentence')}: {_ranges(idx)}{_keywords(keywords[j])}</summary>"
+            f"{items}</details>"
         )
     note = seg.fewer_than_requested()
+    level, alone = ("topic", "that topic alone, all its segments") if topics else ("segment", "that segment alone")
     meta = (
         f"{_e(_summary(seg))}.{' ' + _e(note[0].upper() + note[1:]) + '.' if note else ''} Hover a sentence, "
-        f"an overview cell or a segment to see that segment alone; click a cell to jump to its sentence. "
+        f"an overview cell or a {level} to see {alone}; click a cell to jump to its sentence. "
         f"Dotted underline: belief below {low_belief:g}."
     )
     heading = f"<h1>{_e(title)}</h1>\n" if title else ""
     body = (
         f'<div class="bpseg{"" if full_page else " fragment"}" id="{rid}">\n{heading}<p class="meta">{meta}</p>\n{overview}\n'
         f'<ul class="legend">\n{legend}\n</ul>\n<div class="doc">\n{document}\n</div>\n'
-        f"<h2>Segments</h2>\n" + "\n".join(blocks) + "\n</div>\n"
+        f"<h2>{'Topics' if topics else 'Segments'}</h2>\n" + "\n".join(blocks) + "\n</div>\n"
     )
     css = _css(f"#{rid}", m, n)
     if not full_page:

@@ -1,7 +1,9 @@
 """The result of segmenting a text: :class:`Segmentation`, its sentences, labels, beliefs and spans.
 
 The labels are renumbered in reading order (segment 0 is the one the first sentence belongs
-to), which makes outputs comparable across runs and easy to read.  A segmentation keeps the
+to), which makes outputs comparable across runs and easy to read.  A segmentation has two levels:
+its *topics* (the labels: a topic may return later in the text) and its *contiguous segments* (the
+runs of consecutive sentences with one topic); see :class:`Segmentation`.  A segmentation keeps the
 text and each sentence's character span in it, so it can be cut into :meth:`~Segmentation.chunks`
 whose offsets point into the original (:func:`bpseg_pgm.chunks.make_chunks`), and shown as
 HTML (:meth:`~Segmentation.to_html`, and in Jupyter by itself).
@@ -23,9 +25,11 @@ import numpy as np
 
 from bpseg_pgm.chunks import make_chunks
 from bpseg_pgm.io.jsonable import jsonable
+from bpseg_pgm.keywords import DEFAULT_TOP_N, check_top_n, class_keywords
 from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.text.split import join_sentences
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.labels import run_bounds
 
 __all__ = ["Segmentation"]
 
@@ -50,6 +54,32 @@ class Segmentation:
     kept when the pipeline made the segmentation; :meth:`chunks` uses them.  So are the runs model's
     levels, when the fit kept them: :meth:`recut` gives the same document in another number of runs
     (up to :attr:`max_segments`) without refitting.
+
+    **Two levels: topics and contiguous segments.**  A label groups sentences that belong together
+    and may come back later in the text: it is a *topic*.  A *contiguous segment* is a run of
+    consecutive sentences with one topic.  Every structure has both levels: for "runs" each topic is
+    one contiguous segment; for "topics" and "run-topics" a topic may hold several (it *returns*).
+    ``labels``, ``segments`` and ``n_segments`` keep their meaning from before the two levels were
+    named (BP-Seg's paper calls its possibly non-contiguous groups "segments"): they are the topic
+    level, ``labels[i]`` the topic of sentence ``i`` and ``segments[t]`` the sentences of topic ``t``.
+    The contiguous level and the link between the two, all numbered from 0 in reading order:
+
+    * :attr:`contiguous_segments` ``[r]``: the sentence indices of contiguous segment ``r``;
+    * :attr:`contiguous_labels` ``[i]``: the contiguous segment of sentence ``i``;
+    * :attr:`contiguous_topics` ``[r]``: the topic of contiguous segment ``r``;
+    * :attr:`topic_segments` ``[t]``: the contiguous segments of topic ``t``, in reading order;
+    * :attr:`returning_topics`: the topics with two or more contiguous segments;
+    * :attr:`n_topics` (= ``n_segments``) and :attr:`n_contiguous_segments`.
+
+    They are computed from ``labels``, so a segmentation built by hand or read from JSON has them too.
+    The human-readable outputs (:meth:`to_text`, the HTML) speak of segments alone while every topic
+    is one contiguous segment (the two levels coincide, and segment ``j`` is topic ``j``), and of
+    topics and their segments as soon as a topic returns ("Topic 1: segments 1 and 3").
+
+    **Keywords.**  :meth:`topic_keywords` and :meth:`contiguous_keywords` give the words that set
+    each topic (or contiguous segment) apart: class-based TF-IDF over their sentences
+    (:mod:`bpseg_pgm.keywords`; English stop words, speech fillers and transcription markers out).
+    They are computed on first use and kept, so segmenting costs nothing more when they are unused.
     """
 
     sentences: list[str]
@@ -74,6 +104,8 @@ class Segmentation:
     #: the runs fit (:class:`~bpseg_pgm.runs.model.RunsFit`, with its levels) the pipeline kept for :meth:`recut`;
     #: None when there is none (the topic model asked for, or a segmentation not made by the pipeline)
     _runs: Any = field(default=None, init=False, repr=False, compare=False)
+    #: keywords already computed: (level, top_n, labels as bytes) -> lists of words
+    _keywords: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
         """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
@@ -110,6 +142,77 @@ class Segmentation:
     def n_segments(self) -> int:
         """Number of non-empty segments (may be fewer than the k asked for)."""
         return len(self.segments)
+
+    @property
+    def n_topics(self) -> int:
+        """Number of topics: the same as :attr:`n_segments` (the labels), in the two levels' words."""
+        return self.n_segments
+
+    def _bounds(self) -> np.ndarray:
+        return run_bounds(np.asarray(self.labels))
+
+    @property
+    def contiguous_segments(self) -> list[list[int]]:
+        """The contiguous segments: the runs of consecutive sentences with one topic, in reading order.
+
+        ``contiguous_segments[r]`` lists the sentence indices of segment ``r``; together they cover
+        every sentence once.  Computed from ``labels``.
+        """
+        b = self._bounds()
+        return [list(range(int(a), int(e))) for a, e in zip(b[:-1], b[1:])]
+
+    @property
+    def n_contiguous_segments(self) -> int:
+        """Number of contiguous segments (at least :attr:`n_topics`)."""
+        return len(self._bounds()) - 1
+
+    @property
+    def contiguous_labels(self) -> np.ndarray:
+        """``contiguous_labels[i]`` is the contiguous segment of sentence ``i`` (0.., reading order), shape (n,)."""
+        b = self._bounds()
+        return np.repeat(np.arange(len(b) - 1, dtype=np.int64), np.diff(b))
+
+    @property
+    def contiguous_topics(self) -> np.ndarray:
+        """``contiguous_topics[r]`` is the topic (label) of contiguous segment ``r``, shape (n_contiguous_segments,)."""
+        return np.asarray(self.labels, dtype=np.int64)[self._bounds()[:-1]]
+
+    @property
+    def topic_segments(self) -> list[list[int]]:
+        """``topic_segments[t]`` lists the contiguous segments of topic ``t`` in reading order (one unless it returns)."""
+        out: list[list[int]] = [[] for _ in range(self.n_topics)]
+        for r, t in enumerate(self.contiguous_topics.tolist()):
+            out[t].append(r)
+        return out
+
+    @property
+    def returning_topics(self) -> list[int]:
+        """The topics that come back: those with two or more contiguous segments (none for "runs")."""
+        return [t for t, rs in enumerate(self.topic_segments) if len(rs) > 1]
+
+    def topic_keywords(self, top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
+        """The ``top_n`` keywords of each topic, best first: ``topic_keywords()[t]`` for topic ``t``.
+
+        Class-based TF-IDF (:func:`bpseg_pgm.keywords.class_keywords`): each topic's sentences are one
+        document; the words frequent in it and rare in the other topics rank first.  English stop
+        words, fillers of speech ("um", "yeah") and transcription markers (``{vocalsound}``) are never
+        keywords.  A topic with no candidate word (only stop words, or text without spaces such as
+        Chinese) gets ``[]``.  Computed on the first call and kept; deterministic.
+        """
+        return self._cached_keywords("topics", top_n, self.segments)
+
+    def contiguous_keywords(self, top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
+        """The ``top_n`` keywords of each contiguous segment, best first, as :meth:`topic_keywords` gives them for
+        topics but with each contiguous segment as one class (the same as the topics' when no topic returns)."""
+        return self._cached_keywords("contiguous", top_n, self.contiguous_segments)
+
+    def _cached_keywords(self, level: str, top_n: int, groups: list[list[int]]) -> list[list[str]]:
+        top_n = check_top_n(top_n)
+        key = (level, top_n, np.asarray(self.labels, dtype=np.int64).tobytes())
+        if key not in self._keywords:
+            words = class_keywords([" ".join(self.sentences[i] for i in g) for g in groups], top_n)
+            self._keywords[key] = words
+        return [list(w) for w in self._keywords[key]]
 
     @property
     def max_segments(self) -> int | None:
@@ -176,11 +279,15 @@ class Segmentation:
         return int(k)
 
     def fewer_than_requested(self) -> str | None:
-        """A one-line note when fewer segments came back than the k asked for, else None."""
+        """A one-line note when fewer labels came back than the k asked for, else None.
+
+        The labels are called segments, or topics when a topic returns (as :meth:`to_text` calls them).
+        """
         k = self.requested_segments
         if k is None or self.n_segments >= k:
             return None
-        return (f"{self.n_segments} segment{'s' if self.n_segments != 1 else ''} for k = {k}: "
+        word = "topic" if self.returning_topics else "segment"  # the labels, in the words of to_text
+        return (f"{self.n_segments} {word}{'s' if self.n_segments != 1 else ''} for k = {k}: "
                 f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped")
 
     def chunks(self, max_tokens: int | None = None, contiguous: bool = True, *, min_tokens: int | None = None,
@@ -219,7 +326,13 @@ class Segmentation:
         return self.to_html(full_page=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready dict (lists, ints, floats, str); ``spans`` are offsets into the text."""
+        """Plain JSON-ready dict (lists, ints, floats, str); ``spans`` are offsets into the text.
+
+        Besides the fields, both levels under their attribute names (``n_topics``, ``n_contiguous_segments``,
+        ``contiguous_segments``, ``contiguous_labels``, ``contiguous_topics``, ``topic_segments``,
+        ``returning_topics``) and the keywords (``topic_keywords``, ``contiguous_keywords``: the default
+        number of each).  All indices count from 0.
+        """
         return {
             "sentences": list(self.sentences),
             "spans": [[a, b] for a, b in self.spans],
@@ -232,20 +345,55 @@ class Segmentation:
             "converged": None if self.converged is None else bool(self.converged),
             "model": self.model,
             "structure": self.structure,
+            "n_topics": self.n_topics,
+            "n_contiguous_segments": self.n_contiguous_segments,
+            "contiguous_segments": self.contiguous_segments,
+            "contiguous_labels": self.contiguous_labels.tolist(),
+            "contiguous_topics": self.contiguous_topics.tolist(),
+            "topic_segments": self.topic_segments,
+            "returning_topics": self.returning_topics,
+            "topic_keywords": self.topic_keywords(),
+            "contiguous_keywords": self.contiguous_keywords(),
         }
 
     def to_text(self) -> str:
-        """Human-readable listing: each segment (numbered from 1) with its numbered sentences (from 1).
+        """Human-readable listing, sentences and segments numbered from 1.
 
-        When fewer segments came back than the k asked for, a first line says so.
+        While every topic is one contiguous segment: each segment with its keywords and its numbered
+        sentences.  When a topic returns: a first paragraph names the topics that return and their
+        segments ("topic 1: segments 1 and 3"), then each topic with its keywords, its segments (each
+        of two or more sentences with its own keywords, when the topic returns) and their sentences.  When fewer labels came back than the k asked for,
+        a first line says so.
         """
         width = len(str(len(self.sentences)))
         note = self.fewer_than_requested()
         blocks = [f"Note: {note}."] if note else []
-        for j, idx in enumerate(self.segments):
-            head = f"[Segment {j + 1}] sentences " + ", ".join(str(i + 1) for i in idx)
-            body = [f"  {i + 1:>{width}}  {self.sentences[i]}" for i in idx]
-            blocks.append("\n".join([head, *body]))
+        keywords = self.topic_keywords()
+        if not self.returning_topics:
+            for j, idx in enumerate(self.segments):
+                head = f"[Segment {j + 1}] sentences " + ", ".join(str(i + 1) for i in idx)
+                lines = [head] + ([f"  keywords: {', '.join(keywords[j])}"] if keywords[j] else [])
+                lines += [f"  {i + 1:>{width}}  {self.sentences[i]}" for i in idx]
+                blocks.append("\n".join(lines))
+            return "\n\n".join(blocks) + "\n"
+        parts = self.contiguous_segments
+        part_keywords = self.contiguous_keywords()
+        back = [(t + 1, _numbered("segment", self.topic_segments[t])) for t in self.returning_topics]
+        returns = (f"Topic {back[0][0]} returns: {back[0][1]}" if len(back) == 1 else
+                   "Topics that return: " + "; ".join(f"topic {t}: {where}" for t, where in back))
+        blocks.append(f"{_count(self.n_contiguous_segments, 'segment')} in {_count(self.n_topics, 'topic')}. "
+                      f"{returns}.")
+        for t, idx in enumerate(self.segments):
+            rs = self.topic_segments[t]
+            lines = [f"[Topic {t + 1}] {_numbered('segment', rs)} · sentences " + ", ".join(str(i + 1) for i in idx)]
+            if keywords[t]:
+                lines.append(f"  keywords: {', '.join(keywords[t])}")
+            for r in rs:
+                shown = len(rs) > 1 and len(parts[r]) > 1 and part_keywords[r]  # one sentence's words say little
+                own = f" · keywords: {', '.join(part_keywords[r])}" if shown else ""
+                lines.append(f"  Segment {r + 1}{own}")
+                lines += [f"    {i + 1:>{width}}  {self.sentences[i]}" for i in parts[r]]
+            blocks.append("\n".join(lines))
         return "\n\n".join(blocks) + "\n"
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -258,6 +406,18 @@ class Segmentation:
             return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
         except ValueError:
             raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _numbered(word: str, indices: list[int]) -> str:
+    """0-based ``indices`` named from 1: "segment 2", "segments 1 and 3", "segments 1, 4 and 6"."""
+    names = [str(i + 1) for i in indices]
+    if len(names) == 1:
+        return f"{word} {names[0]}"
+    return f"{word}s {', '.join(names[:-1])} and {names[-1]}"
 
 
 def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[list[int]], np.ndarray]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -48,7 +49,7 @@ def test_output_through_a_symlink_keeps_the_link_and_a_private_mode(cached, exam
     link = tmp_path / "link.txt"
     link.symlink_to(real)
     assert cli_main.main(["segment", str(example_file), "--lines", "-k", "3", "-o", str(link)]) == 0
-    assert link.is_symlink() and "[Segment 1]" in real.read_text()
+    assert link.is_symlink() and re.search(r"^\[(Segment|Topic) 1\]", real.read_text(), re.M)
     assert stat.S_IMODE(real.stat().st_mode) == 0o600
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "real.txt"]
     assert capsys.readouterr().err == ""
@@ -211,7 +212,7 @@ def test_corrupt_cache_heals_with_one_warning(cli_env, example_file, tmp_path, m
     monkeypatch.setenv("BPSEG_CACHE_DIR", str(cache_dir))
     assert cli_main.main(["segment", str(example_file), "--lines", "-k", "3"]) == 0
     out, err = capsys.readouterr()
-    assert out.count("[Segment ") == 3
+    assert out.count("[Segment ") + out.count("[Topic ") == 3
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("bpseg: warning: the embedding cache") and "was corrupt" in lines[0]
     assert len(list(cache_dir.glob(f"{CACHE_FILENAME}.corrupt-*"))) == 1
@@ -244,7 +245,7 @@ def test_read_only_cache_warns_before_embedding_and_the_run_succeeds(cli_env, tm
         monkeypatch.setattr(Embedder, "_encode_missing", spy)
         assert cli_main.main(["segment", str(src), "--lines", "-k", "3"]) == 0
         out, err = capsys.readouterr()
-        assert out.count("[Segment ") == 3 and err == ""
+        assert out.count("[Segment ") + out.count("[Topic ") == 3 and err == ""
         assert len(seen_before_embedding) == 1
         lines = seen_before_embedding[0].splitlines()
         assert len(lines) == 1 and lines[0].startswith("bpseg: warning: the embedding cache") and \

@@ -73,8 +73,18 @@ def test_overview_strip_has_one_cell_per_sentence_linking_to_it():
     ids = {a["id"] for t, a in tags if t == "span" and "id" in a}
     assert [a["href"][1:] for a in cells] == [f"bpseg-s{i}" for i in range(1, 7)] and ids >= {f"bpseg-s{i}" for i in range(1, 7)}
     colours = segment_colors(3)
-    assert [a["style"] for a in cells] == [f"background:{colours[j]}" for j in seg.labels]
-    assert [a["title"] for a in cells][:2] == ["Sentence 1 · Segment 1", "Sentence 2 · Segment 2"]
+    # topics 1 and 2 return (labels 0 1 0 2 1 1): their second segments (3 and 5) are hatched
+    hatch = "repeating-linear-gradient(135deg,rgba(0,0,0,.32) 0 2px,transparent 2px 5px),"
+    assert [a["style"] for a in cells] == [f"background:{hatch if i in (2, 4, 5) else ''}{colours[j]}"
+                                           for i, j in enumerate(seg.labels)]
+    assert [a["title"] for a in cells][:3] == ["Sentence 1 · Segment 1 · Topic 1", "Sentence 2 · Segment 2 · Topic 2",
+                                               "Sentence 3 · Segment 3 · Topic 1 (returns)"]
+    assert [a["class"] for a in cells] == ["cell hl"] + ["cell hl start"] * 4 + ["cell hl"]  # 5 segments
+    contiguous = _seg(labels=(0, 0, 1, 1, 2, 2))  # no topic returns: segments alone, as before the two levels
+    cells = [a for t, a in _parse(contiguous.to_html()) if t == "a" and "cell" in a.get("class", "")]
+    assert [a["style"] for a in cells] == [f"background:{colours[j]}" for j in contiguous.labels]
+    assert [a["title"] for a in cells][1:3] == ["Sentence 2 · Segment 1", "Sentence 3 · Segment 2"]
+    assert {a["class"] for a in cells} == {"cell hl"}
 
 
 def test_hover_rules_one_per_segment_scoped_to_the_root():
@@ -111,22 +121,27 @@ def test_long_segment_lists_are_collapsed_with_ranges():
     text = " ".join(f"Sentence number {i}." for i in range(n))
     seg = _seg(text, labels)
     html = seg.to_html()
-    details = re.findall(r'<details class="seg" data-seg="(\d)"[^>]*?( open)?><summary>(.*?)</summary>', html)
+    details = re.findall(r'<details class="seg" data-seg="(\d)"[^>]*?( open)?><summary>(.*?) · <span class="kw">'
+                         r'number, sentence</span></summary>', html)
     assert [(j, bool(o)) for j, o, _ in details] == [("0", False), ("1", False), ("2", False)]  # a long document
-    assert details[0][2] == "Segment 1 · 53 sentences: 1–3, 7–56"
-    assert details[1][2] == "Segment 2 · 5 sentences: 4–6, 57–58"
+    assert details[0][2] == "Topic 1 · segments 1 and 3 · 53 sentences: 1–3, 7–56"
+    assert details[1][2] == "Topic 2 · segments 2 and 4 · 5 sentences: 4–6, 57–58"
     short = _seg().to_html()
     opened = re.findall(r'<details class="seg" data-seg="\d"[^>]*?( open)?>', short)
     assert all(opened) and OPEN_UP_TO >= 3
     scattered = _seg(" ".join(f"Sentence number {i}." for i in range(40)), [i % 2 for i in range(40)])
-    summary = re.search(r"<summary>(Segment 1 .*?)</summary>", scattered.to_html()).group(1)
-    assert summary == "Segment 1 · 20 sentences: 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, …"
+    summary = re.search(r"<summary>(Topic 1 .*?) · <span", scattered.to_html()).group(1)
+    assert summary == ("Topic 1 · segments 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37 and "
+                       "39 · 20 sentences: 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, …")
 
 
 def test_fewer_segments_than_k_is_said_on_the_page():
     seg = _seg()
     seg.params["n_segments"] = 5
-    assert "3 segments (k = 5)" in seg.to_html() and "2 of the k labels ended up with no sentence" in seg.to_html()
+    assert "3 topics (k = 5) in 5 segments" in seg.to_html() and "2 of the k labels ended up with no sentence" in seg.to_html()
+    contiguous = _seg(labels=(0, 0, 1, 1, 2, 2))
+    contiguous.params["n_segments"] = 5
+    assert "3 segments (k = 5)" in contiguous.to_html()
 
 
 def test_the_html_format_is_the_same_renderer_titled_after_the_input():
@@ -141,3 +156,23 @@ def test_the_old_import_path_still_works_with_a_future_warning():
     with pytest.warns(FutureWarning, match="import it from bpseg_pgm.formats.html"):
         from bpseg_pgm.text.render import render_html as old
     assert old is render_html
+
+
+def test_legend_and_list_name_topics_their_segments_and_keywords_when_a_topic_returns():
+    text = ("The app release is on Friday. Testers found bugs in the app.\n\nThe office moves in May. "
+            "Boxes for the office arrive.\n\nThe app release notes need a review. The release slips.")
+    seg = _seg(text, (0, 0, 1, 1, 0, 0))
+    html = seg.to_html()
+    legend = re.findall(r'<li class="hl" data-seg="(\d)"[^>]*>(.*?)</li>', html)
+    assert legend == [("0", 'Topic 1 · 4 · segments 1 and 3 · <span class="kw">app, release, bugs, friday, notes</span>'),
+                      ("1", 'Topic 2 · 2 · segment 2 · <span class="kw">office, arrive, boxes, moves</span>')]
+    assert "<h2>Topics</h2>" in html and "6 sentences · 2 topics (k = 2) in 3 segments" in html
+    parts = re.findall(r'<p class="part">(.*?)</p>', html)
+    assert parts[0].startswith('Segment 1 · <span class="kw">') and parts[1].startswith('Segment 3 · <span class="kw">')
+    assert parts[2] == "Segment 2"  # a topic of one segment: its keywords are the topic's, shown once
+    assert "hatched: a topic that has come back" in html
+    runs = _seg(text, (0, 0, 1, 1, 2, 2)).to_html()  # nothing returns: segments only, with their keywords
+    legend = re.findall(r'<li class="hl" data-seg="\d"[^>]*>(.*?)</li>', runs)
+    assert legend[1] == 'Segment 2 · 2 · <span class="kw">office, arrive, boxes, moves</span>'
+    assert "Topic" not in runs and "<h2>Segments</h2>" in runs and 'class="part"' not in runs
+    assert re.search(r"<summary>Segment 3 · 2 sentences: 5–6 · <span class=\"kw\">[a-z, ]+</span></summary>", runs)

@@ -87,8 +87,8 @@ def test_document_order_colours_legend_and_tooltips(page):
     assert len(legend_colour) == 3 and len(set(legend_colour.values())) == 3
     for i, span in enumerate(checker.spans):
         assert span["style"] == legend_colour[span["seg"]]
-        j = seg.labels[i]
-        assert span["title"] == f"Segment {j + 1} · belief {seg.beliefs[i, j]:.2f} · sentence {i + 1}"
+        j, r = seg.labels[i], seg.contiguous_labels[i]  # a topic returns: the tooltip names segment and topic
+        assert span["title"] == f"Segment {r + 1} · Topic {j + 1} · belief {seg.beliefs[i, j]:.2f} · sentence {i + 1}"
     lows = [("low" in s["cls"].split()) for s in checker.spans]
     assert lows == [False, False, True, False, False]  # only sentence 3 has belief < 0.5
 

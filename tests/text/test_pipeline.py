@@ -159,7 +159,11 @@ def test_readme_quickstart_runs_and_gives_what_it_shows(session_cache_dir, monke
     exec(compile(block, "README quickstart", "exec"), scope)
     seg = scope["seg"]
     assert seg.segments == [[0, 1, 3, 5], [2, 4, 6]]  # as the README says
-    assert "[Segment 2] sentences 3, 5, 7" in capsys.readouterr().out
+    assert "[Topic 2] segments 2, 4 and 6 · sentences 3, 5, 7" in capsys.readouterr().out
+    assert seg.contiguous_segments == [[0, 1], [2], [3], [4], [5], [6]]
+    assert seg.topic_segments == [[0, 2, 4], [1, 3, 5]]
+    keywords = seg.topic_keywords()
+    assert keywords[0][:2] == ["beautiful", "brightly"] and keywords[1][:3] == ["open", "tennis", "play"]
 
 
 def test_the_segmentation_says_which_structure_was_used():

@@ -10,8 +10,17 @@ from bpseg_pgm.text.split import join_sentences
 
 
 def test_to_text_lists_each_segment_with_numbered_sentences():
+    seg = Segmentation(["A.", "B.", "C."], np.array([0, 0, 1]), [[0, 1], [2]], np.eye(3)[:, :2][[0, 0, 1]])
+    assert seg.to_text() == "[Segment 1] sentences 1, 2\n  1  A.\n  2  B.\n\n[Segment 2] sentences 3\n  3  C.\n"
+
+
+def test_to_text_names_topics_and_their_segments_when_a_topic_returns():
     seg = Segmentation(["A.", "B.", "C."], np.array([0, 1, 0]), [[0, 2], [1]], np.eye(3)[:, :2][[0, 1, 0]])
-    assert seg.to_text() == "[Segment 1] sentences 1, 3\n  1  A.\n  3  C.\n\n[Segment 2] sentences 2\n  2  B.\n"
+    assert seg.to_text() == (
+        "3 segments in 2 topics. Topic 1 returns: segments 1 and 3.\n\n"
+        "[Topic 1] segments 1 and 3 · sentences 1, 3\n  Segment 1\n    1  A.\n  Segment 3\n    3  C.\n\n"
+        "[Topic 2] segment 2 · sentences 2\n  Segment 2\n    2  B.\n"
+    )
 
 
 def test_json_never_holds_bare_nan():

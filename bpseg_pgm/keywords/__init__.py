@@ -1,0 +1,15 @@
+"""Keywords of groups of sentences: class-based TF-IDF (c-TF-IDF, as BERTopic labels its topics).
+
+* :mod:`.stopwords`: the words and transcription markers that are never keywords (English stop words,
+  speech fillers such as "um" and "yeah", QMSum markers such as ``{vocalsound}``) and the tokenizer;
+* :mod:`.ctfidf`: :class:`ClassTfidfTransformer` and :func:`class_keywords`, the top words of each class
+  (a class is one topic, or one contiguous segment: all its sentences as one document).
+
+``Segmentation.topic_keywords()`` and ``Segmentation.contiguous_keywords()`` use them.
+"""
+
+from bpseg_pgm.keywords.ctfidf import DEFAULT_TOP_N, ClassTfidfTransformer, check_top_n, class_keywords
+from bpseg_pgm.keywords.stopwords import FILLER_WORDS, STOP_WORDS, keyword_tokens
+
+__all__ = ["DEFAULT_TOP_N", "ClassTfidfTransformer", "check_top_n", "class_keywords", "FILLER_WORDS", "STOP_WORDS",
+           "keyword_tokens"]

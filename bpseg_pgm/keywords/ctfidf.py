@@ -1,0 +1,96 @@
+"""Class-based TF-IDF (c-TF-IDF): the words that set one class of sentences apart from the others.
+
+As BERTopic labels its topics (Grootendorst 2022, ``ClassTfidfTransformer``): all the sentences of a
+class are joined into one document; scikit-learn's ``CountVectorizer`` counts every candidate word
+(:func:`~bpseg_pgm.keywords.stopwords.keyword_tokens`) per class; each class's counts are turned into
+frequencies (L1-normalised rows), and each word is weighted by ``log(1 + A / f)``, where ``f`` is its
+count over all classes and ``A`` the mean number of words per class.  A word frequent in one class and
+rare elsewhere scores highest.  The top words of each class, best first, are its keywords; ties are
+broken alphabetically, so the result is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.feature_extraction.text import CountVectorizer
+from sklearn.preprocessing import normalize
+
+from bpseg_pgm.keywords.stopwords import keyword_tokens
+
+__all__ = ["DEFAULT_TOP_N", "ClassTfidfTransformer", "check_top_n", "class_keywords"]
+
+#: Keywords per class unless asked otherwise.
+DEFAULT_TOP_N = 5
+
+
+def _float_csr(X) -> sp.csr_matrix:
+    """A float copy of ``X`` with sorted indices, sharing no array with ``X``.
+
+    Not ``csr_matrix(X, dtype=float)`` alone: that shares ``X``'s index arrays (not its data), and
+    ``.sum()`` then sorts the indices in place, scrambling ``X`` (scipy 1.17, on CountVectorizer's
+    unsorted output).
+    """
+    X = sp.csr_matrix(X, dtype=np.float64, copy=True)
+    X.sort_indices()
+    return X
+
+
+class ClassTfidfTransformer(TransformerMixin, BaseEstimator):
+    """c-TF-IDF weights from a (classes x words) count matrix.
+
+    ``fit`` learns ``idf_[w] = log(1 + A / f_w)`` (``f_w`` the word's count over all classes, ``A``
+    the mean number of words per class); ``transform`` gives each class's word frequencies times
+    ``idf_``, as a sparse matrix.
+    """
+
+    def fit(self, X, y=None):
+        X = _float_csr(X)
+        f = np.asarray(X.sum(axis=0)).ravel()
+        mean_words = float(X.sum()) / max(X.shape[0], 1)
+        with np.errstate(divide="ignore"):
+            self.idf_ = np.where(f > 0, np.log1p(mean_words / np.where(f > 0, f, 1.0)), 0.0)
+        return self
+
+    def transform(self, X):
+        X = normalize(_float_csr(X), norm="l1", axis=1)
+        return X @ sp.diags(self.idf_)
+
+
+def check_top_n(top_n: object) -> int:
+    """``top_n`` as an int, or a ValueError unless it is an int >= 0 (not a bool)."""
+    if isinstance(top_n, bool) or not isinstance(top_n, (int, np.integer)) or top_n < 0:
+        raise ValueError(f"top_n must be an int >= 0, got {top_n!r}")
+    return int(top_n)
+
+
+def class_keywords(documents: Sequence[str], top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
+    """The ``top_n`` keywords of each class document, best first (fewer when a class has fewer words).
+
+    ``documents[c]`` is the text of class ``c`` (its sentences joined).  A class with no candidate word
+    (only stop words, numbers, markers, or text without spaces) gets ``[]``; so does every class when
+    no document has any.  ``top_n`` is an int >= 0 (a ValueError otherwise).
+    """
+    top_n = check_top_n(top_n)
+    documents = list(documents)
+    if top_n == 0 or not documents:
+        return [[] for _ in documents]
+    vectorizer = CountVectorizer(analyzer=keyword_tokens)
+    try:
+        counts = vectorizer.fit_transform(documents)
+    except ValueError:  # no candidate word in any document: sklearn's "empty vocabulary"
+        return [[] for _ in documents]
+    words = vectorizer.get_feature_names_out()  # sorted: ties below fall back to alphabetical order
+    scores = ClassTfidfTransformer().fit_transform(counts).tocsr()
+    out = []
+    for c in range(scores.shape[0]):
+        row = scores.getrow(c)
+        cols, vals = row.indices, row.data
+        keep = vals > 0
+        cols, vals = cols[keep], vals[keep]
+        order = np.lexsort((cols, -vals))[:top_n]  # by score, then by word (columns are alphabetical)
+        out.append([str(words[i]) for i in cols[order]])
+    return out

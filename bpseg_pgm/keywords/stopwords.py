@@ -1,0 +1,53 @@
+"""What is never a keyword, and how a text is cut into candidate keywords.
+
+A candidate is a word of 2 to 25 characters, with at least one letter (numbers such as "2021" alone are
+not candidates), lower-cased.  Transcription markers in braces (QMSum's ``{disfmarker}``,
+``{vocalsound}``, ``{gap}``, ``{pause}``, ``{comment}``, ``{nonvocalsound}``, and any other ``{word}``)
+are removed first; then scikit-learn's English stop words, the fragments that contractions leave
+("don" of "don't", "ll" of "we'll") and the fillers of transcribed speech (:data:`FILLER_WORDS`:
+"um", "uh", "yeah", "okay", "mm", "hmm", "gonna", ...) are dropped.
+
+Scripts written without spaces between words (Chinese, Japanese, Thai) would give whole clauses as
+"words": a run that holds any of their characters is not a candidate, and neither is a run of word
+characters longer than 25; such text gives no keywords rather than a clause as one keyword.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+__all__ = ["FILLER_WORDS", "STOP_WORDS", "MARKER", "keyword_tokens"]
+
+#: A transcription marker: a lower-case word in braces, as QMSum writes ``{vocalsound}``.
+MARKER = re.compile(r"\{[a-z_]+\}")
+
+#: Candidate words: 2 to 25 word characters between word boundaries, at least one of them a letter.
+_TOKEN = re.compile(r"(?u)\b(?=\w*[^\W\d_])\w{2,25}\b")
+
+#: Characters of scripts written without spaces: Thai, Hiragana, Katakana, CJK ideographs.
+_UNSPACED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+#: What contractions leave once split at the apostrophe: "don't" -> "don", "we'll" -> "ll".
+_CONTRACTION_PARTS = frozenset(
+    "don doesn didn isn aren wasn weren haven hasn hadn won wouldn couldn shouldn mustn needn ain ll ve re "
+    "let im ive id youre theyre thats whats dont cant wont didnt doesnt isnt".split()
+)
+
+#: Fillers, back-channels and hedges of transcribed speech, which c-TF-IDF would otherwise rank high in
+#: any topic where people talk a lot (measured on QMSum: "yeah" and "uh" are as frequent as "and").
+FILLER_WORDS = frozenset(
+    "um umm uh uhh uhm uh huh hm hmm mm mmm mhm mm hmm ah oh eh er erm huh yeah yep yup yes ya nope okay ok "
+    "alright right gonna wanna gotta kinda sorta like know think just mean actually really basically "
+    "guess maybe sort kind thing things stuff lot lots got get getting going go say said says "
+    "well yeah yes sure probably pretty little bit good great want need let look cause".split()
+)
+
+#: Every word that is never a keyword: English stop words (scikit-learn's), contraction parts, fillers.
+STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | _CONTRACTION_PARTS | FILLER_WORDS
+
+
+def keyword_tokens(text: str) -> list[str]:
+    """The candidate keywords of ``text`` in order, repeats kept: markers out, lower-cased, stop words out."""
+    return [w for w in _TOKEN.findall(MARKER.sub(" ", text).lower()) if w not in STOP_WORDS and not _UNSPACED.search(w)]
