@@ -26,7 +26,7 @@ from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
 from bpseg_pgm.runs import choose_structure, fit_runs
 from bpseg_pgm.runs.structure import topics_fragmented
 from bpseg_pgm.runtopics import fit_run_topics
-from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
+from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS, auto_labels
 from bpseg_pgm.topics.fit import engine_label, fit_topics
 from bpseg_pgm.topics.memory import check_fit_memory
 from bpseg_pgm.topics.representatives import INITS
@@ -203,6 +203,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
         gets its earlier label and adjacent runs with one topic merge. "auto": True under
         ``structure="auto"`` with ``n_segments="auto"``, False otherwise (runs asked for, or a number of
         segments asked for, stay runs). ``structure_`` is then "run-topics" and ``run_topics_`` holds the fit.
+        On abrupt text (which "auto" gives the topic model) the runs are grouped first: when they form more
+        topics than the topic model has labels (``n_segments``, or the count "auto" starts from, at most 40),
+        the topic model cannot hold the document (a long text of many unrelated passages) and is not run;
+        the grouped runs are the result (this keeps a 10,000-unit text of short passages at seconds).
     contiguous : deprecated, None (default). The former name of ``structure``: True is "runs",
         False "topics", "auto" "auto" (a FutureWarning says so).
 
@@ -380,7 +384,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         # before any work, for the topic model: "auto" may still choose it
         check_fit_memory(n, Xn.shape[1], n_segments=self.n_segments, init=self.init,
                          neighbors=self.neighbors, sigma=p["sigma"], engine=engine.name or "custom")
-        effect, found = float("nan"), None
+        effect, found, grouped = float("nan"), None, None
         if p["structure"] == "auto" and self._auto_applies(engine):
             weights = check_sample_weight(sample_weight, n)
             _check_run_count(self.n_segments, n)
@@ -389,6 +393,12 @@ class BPSeg(ClusterMixin, BaseEstimator):
             effect = found.effect
             if found.runs:
                 return self._set_runs(found.fit, n, effect, p, Xn, weights)
+            if p["group_runs"] and found.fit is not None:
+                grouped = self._group_runs(found.fit, p, Xn, weights)
+                # more topics than the topic model has labels: it cannot represent the document (a long text
+                # of many unrelated passages); its fit would be rejected or merge them, so it is not run
+                if grouped.n_topics > self._topic_capacity(n):
+                    return self._set_runs(found.fit, n, effect, p, Xn, weights, grouped)
         context = p["context"]
         if isinstance(context, str):
             context = adaptive_context(Xn, p["defaults"]["context"])
@@ -399,7 +409,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             init=self.init, n_segments=self.n_segments, random_state=self.random_state, callback=callback,
         )  # fmt: skip
         if found is not None and topics_fragmented(fit.labels, found):
-            return self._set_runs(found.fit, n, effect, p, Xn, weights)
+            return self._set_runs(found.fit, n, effect, p, Xn, weights, grouped)
         self.structure_, self.structure_effect_ = "topics", effect
         self.run_topics_ = None
         self.runs_ = found.fit if found is not None else None
@@ -415,32 +425,47 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.smoothing_width_ = None
         return self
 
-    def _set_runs(self, fit, n: int, effect: float, p: dict, Xn: np.ndarray, weights: np.ndarray):
+    def _topic_capacity(self, n: int) -> int:
+        """How many labels the topic model has for n units: the count ``n_segments`` starts from."""
+        return auto_labels(n) if isinstance(self.n_segments, str) else int(self.n_segments)
+
+    def _group_engine(self, p: dict) -> Engine:
+        # an engine with potentials of its own ("appendix") cannot take the runs' potentials: the default one
+        return p["engine"] if p["engine"].uses_potentials else make_engine("potts")
+
+    def _group_runs(self, fit, p: dict, Xn: np.ndarray, weights: np.ndarray):
+        seed = check_random_state(self.random_state)
+        return fit_run_topics(Xn, weights, fit.labels, engine=self._group_engine(p),
+                              random_state=0 if seed is None else seed)
+
+    def _set_runs(self, fit, n: int, effect: float, p: dict, Xn: np.ndarray, weights: np.ndarray, grouped=None):
+        """Fitted state from the runs ``fit``, grouped into topics when ``group_runs`` (``grouped``: the
+        grouping already computed for this fit, or None)."""
         self.structure_, self.structure_effect_ = "runs", effect
         self.runs_ = fit
-        self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
         self.representatives_ = None
-        self.n_segments_ = int(fit.centers.shape[0])
-        self.n_iter_, self.converged_ = 1, True
         self.edges_ = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
-        self.deltas_, self.model_ = [], None
-        self.engine_, self.engine_extra_, self.inference_ = None, {}, None
-        self.log_partition_ = fit.log_partition
+        self.deltas_ = []
+        self.engine_extra_, self.inference_ = {}, None
         self.lam_ = self.sigma_ = self.potentials_ = None
         self.em_rounds_, self.context_ = 0, 0.0
         self.smoothing_width_ = fit.smoothing_width
         self.run_topics_ = None
         if p["group_runs"]:
-            # an engine with potentials of its own ("appendix") cannot take the runs' potentials: the default one
-            engine = p["engine"] if p["engine"].uses_potentials else make_engine("potts")
-            seed = check_random_state(self.random_state)
-            rt = fit_run_topics(Xn, weights, fit.labels, engine=engine, random_state=0 if seed is None else seed)
+            rt = self._group_runs(fit, p, Xn, weights) if grouped is None else grouped
             self.structure_, self.run_topics_ = "run-topics", rt
             self.labels_, self.beliefs_, self.centers_ = rt.labels, rt.beliefs, rt.centers
             self.n_segments_ = rt.n_topics
             self.n_iter_, self.converged_ = rt.n_iter, rt.converged
-            self.model_, self.engine_ = rt.model, engine
+            self.model_, self.engine_ = rt.model, self._group_engine(p)
             self.log_partition_ = rt.log_partition
+            return self
+        # the chain's beliefs and log Z are computed here, only when they are the result
+        self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
+        self.n_segments_ = int(fit.centers.shape[0])
+        self.n_iter_, self.converged_ = 1, True
+        self.model_, self.engine_ = None, None
+        self.log_partition_ = fit.log_partition
         return self
 
     def fit_predict(self, X, y=None, **kwargs):

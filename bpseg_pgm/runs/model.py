@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .chain import run_chain_bp
+from .chain import ChainResult, run_chain_bp
 from .levels import Levels
 from .memory import check_runs_memory
 from .null import NULL_BLOCK, block_permutation, noise_calibrated_k, null_shuffles
@@ -52,22 +52,42 @@ def auto_max_runs(n: int, corr_length: float) -> int:
     return max(1, min(max(AUTO_MAX_RUNS, per_length), n // 2))
 
 
-@dataclass
+@dataclass(eq=False)
 class RunsFit:
-    """A fitted runs model: ``labels`` (runs 0..k-1 in reading order), ``beliefs`` (n, k) chain
-    marginals, ``centers`` (unit mean direction of each run's features), ``log_partition`` (exact
-    log Z of the chain), ``smoothing_width`` (units) and ``levels``: the best split into every number
-    of runs up to ``levels.max_runs`` (:class:`~bpseg_pgm.runs.levels.Levels`), to re-cut without
-    refitting."""
+    """A fitted runs model: ``labels`` (runs 0..k-1 in reading order), ``centers`` (unit mean direction of
+    each run's features), ``smoothing_width`` (units), ``levels``: the best split into every number of runs
+    up to ``levels.max_runs`` (:class:`~bpseg_pgm.runs.levels.Levels`), to re-cut without refitting, and,
+    computed on first use (forward-backward over the chain, O(n k): not paid by a fit whose runs are then
+    grouped into topics or re-cut), ``beliefs`` (n, k) chain marginals and ``log_partition`` (exact log Z of
+    the chain)."""
 
     labels: np.ndarray
-    beliefs: np.ndarray
     centers: np.ndarray
-    log_partition: float
     smoothing_width: float
     levels: Levels | None = None
     features: np.ndarray | None = field(default=None, repr=False)
     weights: np.ndarray | None = field(default=None, repr=False)
+    #: the runs' weighted mean features (k, d) and the scatter per unit of weight the chain's unary uses
+    means: np.ndarray | None = field(default=None, repr=False)
+    scatter: float = 1e-6
+    _chain: ChainResult | None = field(default=None, init=False, repr=False)
+
+    def _solved(self) -> ChainResult:
+        if self._chain is None:
+            F, w, mu = self.features, self.weights, self.means
+            sq = np.einsum("ij,ij->i", F, F)[:, None] - 2.0 * F @ mu.T + np.einsum("ij,ij->i", mu, mu)[None, :]
+            self._chain = run_chain_bp(-w[:, None] * np.maximum(sq, 0.0) / (2.0 * max(self.scatter, 1e-6)), 0.0)
+        return self._chain
+
+    @property
+    def beliefs(self) -> np.ndarray:
+        """(n, k) exact chain marginals (rows sum to 1), computed on first use."""
+        return self._solved().beliefs
+
+    @property
+    def log_partition(self) -> float:
+        """Exact log Z of the chain, computed on first use."""
+        return float(self._solved().log_partition)
 
     def at(self, n_runs: int) -> RunsFit:
         """The same document cut into ``n_runs`` runs (1 to ``levels.max_runs``), without refitting:
@@ -128,15 +148,13 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
 
 
 def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: float) -> RunsFit:
-    """The runs model at k runs of ``levels`` (the programme's best split of the features F): means,
-    chain beliefs, exact log Z. What :meth:`RunsFit.at` re-cuts with, without refitting."""
+    """The runs model at k runs of ``levels`` (the programme's best split of the features F): means and
+    centres now; chain beliefs and exact log Z when first asked for. What :meth:`RunsFit.at` re-cuts with,
+    without refitting."""
     labels = levels.labels(k)
     starts = levels.starts(k)
     ends = np.append(starts[1:], F.shape[0])
     scatter = float(levels.costs[k] / max(np.sum(weights), 1e-12))
     mu = np.stack([_run_mean(F[a:b], weights[a:b]) for a, b in zip(starts, ends)])
-    sq = (np.einsum("ij,ij->i", F, F)[:, None] - 2.0 * F @ mu.T + np.einsum("ij,ij->i", mu, mu)[None, :])
-    s2 = max(scatter, 1e-6)
-    res = run_chain_bp(-weights[:, None] * np.maximum(sq, 0.0) / (2.0 * s2), 0.0)
     centers = mu / np.maximum(np.linalg.norm(mu, axis=1, keepdims=True), 1e-12)
-    return RunsFit(labels, res.beliefs, centers, res.log_partition, width, levels, F, weights)
+    return RunsFit(labels, centers, width, levels, F, weights, mu, scatter)

@@ -122,3 +122,24 @@ def test_lagged_dot_means_equal_the_direct_products(m, max_lag):
 def test_lagged_dot_means_rejects_lags_outside_the_document(max_lag):
     with pytest.raises(ValueError, match="max_lag"):
         lagged_dot_means(np.ones((5, 3)), max_lag)
+
+
+def test_correlation_length_of_a_long_text_is_measured_within_windows(monkeypatch):
+    # 300 blocks of 40 units in 3 long parts, each part shifted by its own offset: over the whole text the
+    # parts keep the autocorrelation positive for thousands of units; within a window it dies at ~40
+    from planted import planted_blocks
+
+    from bpseg_pgm.runs.statistics import CORRELATION_WINDOW, correlation_length
+    from bpseg_pgm.utils.validation import normalize_rows
+
+    X, _ = planted_blocks((40,) * 300, dim=320, noise=0.1, seed=0)
+    assert X.shape[0] > 2 * CORRELATION_WINDOW
+    offsets = np.random.default_rng(1).normal(size=(3, 320)) / np.sqrt(320)
+    Y = normalize_rows(X + 0.3 * np.repeat(offsets, X.shape[0] // 3, axis=0))
+    assert 35 <= correlation_length(X) <= 45
+    assert 35 <= correlation_length(Y) <= 45
+    # one window over the whole text (the former measure) sees the parts
+    import bpseg_pgm.runs.statistics as statistics
+
+    monkeypatch.setattr(statistics, "CORRELATION_WINDOW", X.shape[0])
+    assert correlation_length(Y) > 1000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from sklearn.metrics import adjusted_rand_score
 import pytest
 
 from bpseg_pgm.estimator import BPSeg
@@ -108,11 +109,17 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     # 100 unrelated passages of 5 units (per-unit boundary effect ~0.7: abrupt). With at most 30
     # runs each run averaged 3-4 passages, its boundaries looked weak (median effect ~0.3) and
     # the document was judged gradual and cut into runs (the misjudgement RESULTS §7 records).
-    X, _ = planted_blocks((5,) * 100, dim=104, noise=0.12, seed=0)
+    X, truth = planted_blocks((5,) * 100, dim=104, noise=0.12, seed=0)
     w = np.ones(len(X))
     found = choose_structure(X, w, "auto")
     assert not found.runs and found.effect > GRADUAL_EFFECT
-    assert BPSeg(random_state=0).fit(X).structure_ == "topics"
+    # abrupt, so the topic model, unless it cannot hold the document: its runs group into more topics
+    # than the topic model's 40 labels, so they are kept, grouped, and the topic model is not run
+    model = BPSeg(random_state=0).fit(X)
+    assert model.structure_ == "run-topics" and model.run_topics_.n_topics > 40
+    topics = BPSeg(random_state=0, group_runs=False).fit(X)
+    assert topics.structure_ == "topics" and topics.n_segments_ <= 40
+    assert adjusted_rand_score(truth, model.labels_) > adjusted_rand_score(truth, topics.labels_) + 0.1
     monkeypatch.setattr(runs_model, "auto_max_runs", lambda n, corr_length: min(AUTO_MAX_RUNS, n // 2))
     capped = choose_structure(X, w, "auto")
     assert capped.runs and capped.effect < GRADUAL_EFFECT  # the old fixed cap misjudges it
