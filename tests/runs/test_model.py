@@ -234,3 +234,17 @@ def test_fit_runs_directly():
     assert res.beliefs.shape == (20, 2) and math.isfinite(res.log_partition)
     auto = fit_runs(X, np.ones(20), "auto", random_state=0)
     np.testing.assert_array_equal(auto.labels, res.labels)
+
+
+def test_chain_beliefs_are_computed_on_first_use_only():
+    X, _ = planted_blocks((30, 30, 30), dim=24, noise=0.2, seed=3)
+    w = np.ones(len(X))
+    fit = fit_runs(X, w, 3)
+    assert fit._chain is None  # not paid until asked for
+    beliefs, log_z = fit.beliefs, fit.log_partition
+    assert fit._chain is not None and beliefs is fit.beliefs  # computed once, then kept
+    assert beliefs.shape == (90, 3) and np.allclose(beliefs.sum(axis=1), 1.0) and math.isfinite(log_z)
+    # the runs that a default fit grouped into topics never needed their chain
+    model = BPSeg(random_state=0, structure="runs", group_runs=True).fit(X)
+    assert model.structure_ == "run-topics" and model.runs_._chain is None
+    assert np.allclose(model.runs_.beliefs.sum(axis=1), 1.0)
