@@ -3,7 +3,8 @@
 A candidate is a word of 2 to 25 characters, with at least one letter (numbers such as "2021" alone are
 not candidates), lower-cased.  Transcription markers in braces (QMSum's ``{disfmarker}``,
 ``{vocalsound}``, ``{gap}``, ``{pause}``, ``{comment}``, ``{nonvocalsound}``, and any other ``{word}``)
-are removed first; then scikit-learn's English stop words, the fragments that contractions leave
+are removed first, and acronyms spelled letter by letter as transcripts write them ("L_C_D_") are
+joined ("lcd"); then scikit-learn's English stop words, the fragments that contractions leave
 ("don" of "don't", "ll" of "we'll") and the fillers of transcribed speech (:data:`FILLER_WORDS`:
 "um", "uh", "yeah", "okay", "mm", "hmm", "gonna", ...) are dropped.
 
@@ -23,6 +24,9 @@ __all__ = ["FILLER_WORDS", "STOP_WORDS", "MARKER", "keyword_tokens"]
 #: A transcription marker: a lower-case word in braces, as QMSum writes ``{vocalsound}``.
 MARKER = re.compile(r"\{[a-z_]+\}")
 
+#: Letters spelled out one by one, as QMSum transcribes them: "L_C_D_", "T_V_", "F_" (joined: "lcd", "tv", "f").
+_SPELLED = re.compile(r"\b(?:[^\W\d_]_)+")
+
 #: Candidate words: 2 to 25 word characters between word boundaries, at least one of them a letter.
 _TOKEN = re.compile(r"(?u)\b(?=\w*[^\W\d_])\w{2,25}\b")
 
@@ -41,7 +45,8 @@ FILLER_WORDS = frozenset(
     "um umm uh uhh uhm uh huh hm hmm mm mmm mhm mm hmm ah oh eh er erm huh yeah yep yup yes ya nope okay ok "
     "alright right gonna wanna gotta kinda sorta like know think just mean actually really basically "
     "guess maybe sort kind thing things stuff lot lots got get getting going go say said says "
-    "well yeah yes sure probably pretty little bit good great want need let look cause".split()
+    "well yeah yes sure probably pretty little bit good great want need let look cause blah nuh does did doing "
+    "done thought exactly certainly definitely absolutely true course sorry th".split()
 )
 
 #: Every word that is never a keyword: English stop words (scikit-learn's), contraction parts, fillers.
@@ -50,4 +55,5 @@ STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | _CONTRACTION_PARTS | FILLER_WORDS
 
 def keyword_tokens(text: str) -> list[str]:
     """The candidate keywords of ``text`` in order, repeats kept: markers out, lower-cased, stop words out."""
-    return [w for w in _TOKEN.findall(MARKER.sub(" ", text).lower()) if w not in STOP_WORDS and not _UNSPACED.search(w)]
+    text = _SPELLED.sub(lambda m: m.group(0).replace("_", ""), MARKER.sub(" ", text)).lower()
+    return [w for w in _TOKEN.findall(text) if w not in STOP_WORDS and not _UNSPACED.search(w)]

@@ -111,3 +111,23 @@ def test_jupyter_fragment_keeps_its_look_on_a_dark_page(seg, tmp_path):
     # the document scrolls inside its box: two fragments fit in 2000 px, both with their strips
     assert len(np.unique(_rows_with(img, colors[0]) // 400)) >= 2
     assert not _present(img, "#ff0000", 1)  # the notebook's own rules (red text, red spans) do not reach inside
+
+
+def test_the_strip_hatches_a_topic_where_it_comes_back(tmp_path):
+    """Topics A B A B in blocks of 10: the strip shows topic A's colour plain in its first segment and
+    hatched (its colour on fewer pixels, dark lines between) where it comes back."""
+    n = 40
+    labels = np.array([(i // 10) % 2 for i in range(n)])
+    sentences = [f"Sentence {i + 1} is about {'rivers' if labels[i] == 0 else 'violins'}." for i in range(n)]
+    beliefs = np.eye(2)[labels]
+    seg = Segmentation(sentences, labels, [np.flatnonzero(labels == j).tolist() for j in range(2)], beliefs)
+    assert seg.returning_topics == [0, 1]
+    img = _screenshot(seg.to_html(), tmp_path, "returns", size=(1280, 900))
+    colour = segment_colors(2)[0]
+    y = int(_rows_with(img, colour).min()) + 4  # a pixel row through the strip
+    hit = np.flatnonzero(np.abs(img[y] - _rgb(colour)).max(axis=1) <= 2)
+    left, right = hit.min(), hit.max()  # topic A spans the first and the third quarter of the strip
+    quarter = (right - left) / 3  # cells 1-10 and 21-30: the third quarter starts 2/3 of the way to the end
+    first = int(((hit >= left) & (hit < left + quarter)).sum())
+    back = int(((hit >= left + 2 * quarter) & (hit <= right)).sum())
+    assert first > 1.5 * back > 0, (first, back)

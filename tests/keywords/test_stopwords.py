@@ -8,6 +8,10 @@ def test_qmsum_markers_fillers_and_stop_words_are_dropped():
     assert keyword_tokens(turn) == ["remote", "control", "needs", "bigger", "battery"]
 
 
+def test_acronyms_spelled_letter_by_letter_are_joined():
+    assert keyword_tokens("The L_C_D_ screen and the T_V_ , um , F_ key") == ["lcd", "screen", "tv", "key"]
+
+
 def test_contractions_numbers_and_long_runs_are_not_words():
     assert keyword_tokens("We don't think it'll work in 2021, we'll see about v2 and H2O.") == ["work", "v2", "h2o"]
     assert keyword_tokens("这是一个很长的中文句子没有空格分开的词语所以不会有关键词") == []
