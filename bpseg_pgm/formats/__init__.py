@@ -5,7 +5,7 @@ kind          name           renders (module)
 ============  ============== ============================================================
 segmentation  ``text``       ``Segmentation.to_text()``, numbers from 1 (:mod:`.text`)
 segmentation  ``json``       ``Segmentation.to_json()``, numbers from 0 (:mod:`.json`)
-segmentation  ``html``       a self-contained page, coloured by segment (:mod:`.html`)
+segmentation  ``html``       a page coloured by segment, or topic (:mod:`.html`)
 segmentation  ``chunks-jsonl`` one JSON object per chunk (:mod:`.chunks_jsonl`)
 prune         ``text``       the kept text (:mod:`.prune`)
 prune         ``json``       ``PruneResult.to_json()`` (:mod:`.prune`)

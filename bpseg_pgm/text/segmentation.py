@@ -179,7 +179,7 @@ class Segmentation:
 
     @property
     def topic_segments(self) -> list[list[int]]:
-        """``topic_segments[t]`` lists the contiguous segments of topic ``t`` in reading order (one unless it returns)."""
+        """``topic_segments[t]``: the contiguous segments of topic ``t``, in reading order (one unless it returns)."""
         out: list[list[int]] = [[] for _ in range(self.n_topics)]
         for r, t in enumerate(self.contiguous_topics.tolist()):
             out[t].append(r)
@@ -360,10 +360,11 @@ class Segmentation:
         """Human-readable listing, sentences and segments numbered from 1.
 
         While every topic is one contiguous segment: each segment with its keywords and its numbered
-        sentences.  When a topic returns: a first paragraph names the topics that return and their
-        segments ("topic 1: segments 1 and 3"), then each topic with its keywords, its segments (each
-        of two or more sentences with its own keywords, when the topic returns) and their sentences.  When fewer labels came back than the k asked for,
-        a first line says so.
+        sentences.  When a topic returns: a first paragraph counts segments and topics and names the
+        topics that return with their segments ("Topic 1 returns: segments 1 and 3."), then each topic
+        with its keywords, its segments (one of two or more sentences with its own keywords, when the
+        topic returns) and their sentences.  When fewer labels came back than the k asked for, a first
+        line says so.
         """
         width = len(str(len(self.sentences)))
         note = self.fewer_than_requested()
