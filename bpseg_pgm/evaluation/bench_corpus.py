@@ -14,7 +14,14 @@ sections) and ``peps-train-sub``, ``peps-val-sub`` (the same sentences, gold = s
 :mod:`bpseg_pgm.evaluation.peps`), ``choi-1`` .. ``choi-4`` (or ``choi-234``: several sets),
 ``interleaved`` (documents whose topics return, built from Choi set 1, the tuning set), ``peps-train-rr``,
 ``peps-val-rr`` (the sections of 2-4 PEPs dealt round-robin, gold = the PEP: real prose whose topics return;
-:mod:`bpseg_pgm.evaluation.round_robin`).
+:mod:`bpseg_pgm.evaluation.round_robin`), ``qmsum-train-returns``, ``qmsum-val-returns`` (the meetings of a
+QMSum split in which at least one topic returns after another, gold = the topic over all its spans:
+real returning topics; ``limit`` counts these meetings).
+
+Returning topics are scored twice: ``purity_returning`` (per document, then averaged over documents) and
+``spans_joined``, whose set-level figure is pooled over topics (joined returning topics over all
+returning topics of the set, ``summary[ds][method]["spans_joined"]["topics"]`` / ``["joined"]`` /
+``["pooled"]``), because a document may hold one returning topic or five.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from tqdm.auto import tqdm
 from bpseg_pgm.evaluation.defaults import CORPUS_METHODS, DATASET_NAMES
 from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
 from bpseg_pgm.evaluation.methods import METHODS, check_methods
-from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial
+from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial, returning_labels
 from bpseg_pgm.evaluation.report import machine_info, write_report
 from bpseg_pgm.evaluation.runner import check_seed, embed_documents, make_embedder, segment
 from bpseg_pgm.types.document import Document
@@ -50,8 +57,11 @@ __all__ = [
 KEYS: tuple[str, ...] = (*METRICS, *SEGMENT_STATS)
 _LABELS = {
     "ari": "ARI", "nmi": "NMI", "ami": "AMI", "pk": "Pk", "windowdiff": "WD", "runs_per_segment": "runs/gold",
-    "segments_found": "segs", "gold_segments": "gold segs", "purity_returning": "purity (ret.)",
+    "segments_found": "segs", "gold_segments": "gold segs", "returning_topics": "ret. topics",
+    "purity_returning": "purity (ret.)", "spans_joined": "joined (ret.)",
 }  # fmt: skip
+#: Gold properties: the same for every method, in the table's heading rather than its columns.
+_GOLD_KEYS = ("gold_segments", "returning_topics")
 OUTPUT_STEM = "corpus_results"
 
 
@@ -59,11 +69,16 @@ def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLik
     """Documents of a dataset name (see the module docstring) or a JSONL corpus path."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
-    m = re.fullmatch(r"qmsum-(train|val)", spec)
+    m = re.fullmatch(r"qmsum-(train|val)(-returns)?", spec)
     if m:
         from bpseg_pgm.evaluation.qmsum import load_qmsum
 
-        return load_qmsum(data_dir, splits=[m.group(1)], limit=limit)
+        if not m.group(2):
+            return load_qmsum(data_dir, splits=[m.group(1)], limit=limit)
+        docs = [d for d in load_qmsum(data_dir, splits=[m.group(1)]) if returning_labels(d.gold)]
+        if not docs:
+            raise ValueError(f"no QMSum {m.group(1)} meeting has a topic that returns")
+        return docs[:limit]
     m = re.fullmatch(r"peps-(train|val)-rr", spec)
     if m:
         from bpseg_pgm.evaluation.peps import load_peps
@@ -150,7 +165,10 @@ def run_corpus_benchmark(
 
 
 def summarize(records: Sequence[dict], methods: Sequence[str]) -> dict:
-    """dataset -> method -> {metric: {"mean", "std"}, "n_docs", "seconds_per_doc"} (NaN-aware means)."""
+    """dataset -> method -> {metric: {"mean", "std", "n"}, "n_docs", "seconds_per_doc"}: NaN-aware means over
+    documents (``n``: the documents with a finite value). ``spans_joined`` also pools over topics:
+    ``"topics"`` (returning gold topics in the set), ``"joined"`` (those whose spans end under one label) and
+    ``"pooled"`` (joined / topics, NaN without returning topics): the set-level figure."""
     out: dict = {}
     for ds in dict.fromkeys(r["dataset"] for r in records):
         for m in methods:
@@ -166,11 +184,21 @@ def summarize(records: Sequence[dict], methods: Sequence[str]) -> dict:
                     "std": float(finite.std()) if finite.size else float("nan"),
                     "n": int(finite.size),
                 }
+            topics = np.array([r["returning_topics"] for r in rows], dtype=float)
+            fractions = np.array([r["spans_joined"] for r in rows], dtype=float)
+            has = topics > 0
+            n_topics = int(topics[has].sum())
+            joined = int(np.rint(fractions[has] * topics[has]).sum())
+            pooled = joined / n_topics if n_topics else float("nan")
+            cell["spans_joined"].update(topics=n_topics, joined=joined, pooled=pooled)
             out.setdefault(ds, {})[m] = cell
     return out
 
 
 def _fmt(cell: dict, key: str) -> str:
+    if key == "spans_joined":  # pooled over topics
+        j = cell[key]
+        return "n/a" if not j["topics"] else f"{j['pooled']:.2f} ({j['joined']}/{j['topics']})"
     m = cell[key]["mean"]
     if math.isnan(m):
         return "n/a"
@@ -193,13 +221,18 @@ def render_corpus_markdown(result: dict) -> str:
         "Scores on the units that carry a gold label. Pk and WD are errors (lower is better); runs/gold = "
         "predicted runs per gold run (1 is ideal); segs = distinct predicted labels (gold segs beside it); "
         "purity (ret.) = for gold topics that return after others, the largest share of the topic under one "
-        "predicted label (n/a: no returning topic).",
+        "predicted label, averaged over documents; joined (ret.) = the fraction of those returning topics whose "
+        "spans (runs of the topic between other topics) all end under one predicted label (one label is the "
+        "majority of every span), pooled over the topics of the dataset (joined/returning topics beside it; "
+        "n/a: no returning topic). One label for everything is pure and joined: read both beside ARI.",
     ]
     for ds, table in result["summary"].items():
         size = cfg["datasets"][ds]
-        gold = next(iter(table.values()))["gold_segments"]["mean"]
-        lines += ["", f"## {ds}: {size['documents']} documents, {size['units']} units, {gold:.1f} gold segments each", ""]
-        keys = [k for k in KEYS if k != "gold_segments"]
+        first = next(iter(table.values()))
+        gold, returning = first["gold_segments"]["mean"], first["spans_joined"]["topics"]
+        lines += ["", f"## {ds}: {size['documents']} documents, {size['units']} units, {gold:.1f} gold segments each, "
+                      f"{returning} returning topics", ""]  # fmt: skip
+        keys = [k for k in KEYS if k not in _GOLD_KEYS]
         lines.append("| method | " + " | ".join(_LABELS[k] for k in keys) + " | s/doc |")
         lines.append("|---|" + "---:|" * (len(keys) + 1))
         for m, cell in table.items():

@@ -27,6 +27,6 @@ CORPUS_METHODS: tuple[str, ...] = (
 
 #: The built-in datasets of ``bpseg bench corpus`` / ``export``.
 DATASET_NAMES = (
-    "qmsum-train", "qmsum-val", "peps-train", "peps-val", "peps-train-sub", "peps-val-sub",
-    "peps-train-rr", "peps-val-rr", "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved",
+    "qmsum-train", "qmsum-val", "qmsum-train-returns", "qmsum-val-returns", "peps-train", "peps-val",
+    "peps-train-sub", "peps-val-sub", "peps-train-rr", "peps-val-rr", "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved",
 )  # fmt: skip

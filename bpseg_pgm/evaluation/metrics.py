@@ -20,9 +20,12 @@ from sklearn.metrics import (
 )
 
 from bpseg_pgm.utils.labels import n_runs as _n_runs
-from bpseg_pgm.utils.labels import run_starts
+from bpseg_pgm.utils.labels import run_bounds, run_starts
 
-__all__ = ["METRICS", "SEGMENT_STATS", "boundaries", "evaluate", "evaluate_partial", "n_runs", "returning_purity", "window_size"]
+__all__ = [
+    "METRICS", "SEGMENT_STATS", "boundaries", "evaluate", "evaluate_partial", "n_runs", "returning_labels",
+    "returning_purity", "spans_joined", "window_size",
+]  # fmt: skip
 
 #: Keys of :func:`evaluate`'s result, in report order; Pk and WindowDiff are errors (lower is better).
 METRICS: tuple[str, ...] = ("ari", "nmi", "ami", "pk", "windowdiff")
@@ -84,7 +87,9 @@ def evaluate(gold_labels, pred_labels) -> dict[str, float]:
 
 
 #: Keys :func:`evaluate_partial` adds to :func:`evaluate`'s: how the labels are laid out.
-SEGMENT_STATS: tuple[str, ...] = ("runs_per_segment", "segments_found", "gold_segments", "purity_returning")
+SEGMENT_STATS: tuple[str, ...] = (
+    "runs_per_segment", "segments_found", "gold_segments", "returning_topics", "purity_returning", "spans_joined",
+)  # fmt: skip
 
 
 def n_runs(labels) -> int:
@@ -93,11 +98,22 @@ def n_runs(labels) -> int:
     return _n_runs(_as_labels(labels, "labels"))
 
 
+def returning_labels(gold_labels) -> list:
+    """The gold labels that return: those that occur in two or more runs, i.e. come back after another
+    label, in order of first appearance. ``None`` entries (unlabelled units) are dropped first, so a
+    topic interrupted only by unlabelled units does not return."""
+    kept = [g for g in gold_labels if g is not None]
+    codes: dict = {}
+    gold = np.array([codes.setdefault(g, len(codes)) for g in kept], dtype=np.int64)
+    starts = gold[run_starts(gold)] if gold.size else gold
+    runs = np.bincount(starts, minlength=len(codes))
+    return [g for g, code in codes.items() if runs[code] >= 2]
+
+
 def returning_purity(gold_labels, pred_labels) -> float:
     """Mean, over gold labels that occur in two or more runs (returning topics), of the largest
     share of that label's units under one predicted label; NaN when no gold label returns."""
-    gold = _as_labels(gold_labels, "gold_labels")
-    pred = _as_labels(pred_labels, "pred_labels")
+    gold, pred = _pair(gold_labels, pred_labels)
     shares = []
     for g in np.unique(gold):
         mask = gold == g
@@ -106,6 +122,52 @@ def returning_purity(gold_labels, pred_labels) -> float:
         _, counts = np.unique(pred[mask], return_counts=True)
         shares.append(counts.max() / mask.sum())
     return float(np.mean(shares)) if shares else float("nan")
+
+
+def spans_joined(gold_labels, pred_labels) -> float:
+    """Fraction of the returning gold topics whose spans all end under one predicted label; NaN when
+    no gold label returns.
+
+    A returning topic is a gold label with two or more runs (spans: maximal runs of that label,
+    separated by other gold labels). Each span's *majority* predicted labels are those that cover the
+    most of its units (several on a tie). The topic's spans are *joined* when one predicted label is a
+    majority label of every one of its spans: a reader who follows the predicted labels finds the
+    topic again where it returns. The fraction is over the topics of this document; a set-level
+    figure should pool the topics of all documents (``bpseg bench corpus`` does: joined topics over
+    returning topics), since documents hold different numbers of them. Like purity, one label for
+    everything joins every topic: read it beside ARI.
+
+    Examples
+    --------
+    >>> spans_joined([0, 0, 1, 1, 0, 0], [5, 5, 6, 6, 5, 7])  # spans of topic 0: majority 5 and {5, 7}
+    1.0
+    >>> spans_joined([0, 0, 1, 1, 0, 0], [5, 5, 6, 6, 7, 7])
+    0.0
+    """
+    gold, pred = _pair(gold_labels, pred_labels)
+    bounds = run_bounds(gold)
+    spans: dict = {}
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        spans.setdefault(gold[a].item(), []).append(pred[a:b])
+    joined = []
+    for runs in spans.values():
+        if len(runs) < 2:
+            continue
+        common = None
+        for run in runs:
+            labels, counts = np.unique(run, return_counts=True)
+            majority = set(labels[counts == counts.max()].tolist())
+            common = majority if common is None else common & majority
+        joined.append(bool(common))
+    return float(np.mean(joined)) if joined else float("nan")
+
+
+def _pair(gold_labels, pred_labels) -> tuple[np.ndarray, np.ndarray]:
+    gold = _as_labels(gold_labels, "gold_labels")
+    pred = _as_labels(pred_labels, "pred_labels")
+    if len(gold) != len(pred):
+        raise ValueError(f"gold has {len(gold)} labels but prediction has {len(pred)}")
+    return gold, pred
 
 
 def _true_runs(mask: np.ndarray) -> int:
@@ -120,7 +182,9 @@ def evaluate_partial(gold_labels, pred_labels) -> dict[str, float]:
     ones are removed from both sequences before Pk's boundaries are read), plus
     ``runs_per_segment`` (predicted runs / gold runs, on the labelled units),
     ``segments_found`` (distinct predicted labels over all units), ``gold_segments``
-    (distinct gold labels) and ``purity_returning`` (:func:`returning_purity`).
+    (distinct gold labels), ``returning_topics`` (how many gold labels return after another,
+    :func:`returning_labels`), ``purity_returning`` (:func:`returning_purity`) and ``spans_joined``
+    (:func:`spans_joined`); the last two are NaN when no gold label returns.
     """
     gold_all = list(gold_labels)
     pred = _as_labels(pred_labels, "pred_labels")
@@ -136,5 +200,7 @@ def evaluate_partial(gold_labels, pred_labels) -> dict[str, float]:
     scores["runs_per_segment"] = n_runs(sub) / n_runs(gold)
     scores["segments_found"] = float(len(np.unique(pred)))
     scores["gold_segments"] = float(len(codes))
+    scores["returning_topics"] = float(len(returning_labels(gold)))
     scores["purity_returning"] = returning_purity(gold, sub)
+    scores["spans_joined"] = spans_joined(gold, sub)
     return scores

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from bpseg_pgm.cli.main import main
@@ -77,7 +78,8 @@ def test_summary_and_records(result):
         assert cell["n_docs"] == 3 and cell["seconds_per_doc"] >= 0
         assert set(cell) == {"n_docs", "seconds_per_doc", *KEYS}
         for key in KEYS:
-            assert set(cell[key]) == {"mean", "std", "n"}
+            extra = {"topics", "joined", "pooled"} if key == "spans_joined" else set()
+            assert set(cell[key]) == {"mean", "std", "n"} | extra
     records = result["records"]
     assert len(records) == 3 * len(FAST_METHODS)
     assert {r["doc"] for r in records} == {"returns", "partial", "single"}
@@ -89,6 +91,9 @@ def test_summary_and_records(result):
     assert table["one-segment"]["gold_segments"]["mean"] == pytest.approx((2 + 2 + 1) / 3)
     # purity of returning topics: only the A B A document has one, so one finite value per method
     assert table["one-segment"]["purity_returning"] == {"mean": 1.0, "std": 0.0, "n": 1}
+    assert table["one-segment"]["spans_joined"] == {"mean": 1.0, "std": 0.0, "n": 1, "topics": 1, "joined": 1,
+                                                    "pooled": 1.0}  # fmt: skip
+    assert [r["returning_topics"] for r in one] == [1.0, 0.0, 0.0]
 
 
 def test_gold_k_methods_get_the_gold_count(result):
@@ -116,14 +121,41 @@ def test_report_files(result, tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in paths.values())
     md = paths["markdown"].read_text(encoding="utf-8")
     assert md == render_corpus_markdown(clean)
-    assert "## tiny: 3 documents, 26 units, 1.7 gold segments each" in md
+    assert "## tiny: 3 documents, 26 units, 1.7 gold segments each, 1 returning topics" in md
     for m in FAST_METHODS:
         assert f"| {m} |" in md and f"- `{m}`: {METHODS[m].description}" in md
     data = json.loads(paths["json"].read_text())  # strict JSON: NaN written as null
     assert data["summary"]["tiny"]["equal-blocks"]["n_docs"] == 3
     partial = [r for r in data["records"] if r["doc"] == "partial"]
-    assert all(r["purity_returning"] is None for r in partial)
+    assert all(r["purity_returning"] is None and r["spans_joined"] is None for r in partial)
     assert paths["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _record(doc, returning, joined, ari):
+    return {"dataset": "d", "method": "m", "doc": doc, "seconds": 0.0,
+            **{k: 0.0 for k in KEYS}, "ari": ari, "returning_topics": returning, "spans_joined": joined,
+            "purity_returning": joined if returning else float("nan")}  # fmt: skip
+
+
+def test_spans_joined_pooled_over_topics():
+    # one document joins 0 of its 1 returning topic, another 3 of 3, a third has none: documents' mean 0.5,
+    # topics' 3/4: the set-level figure counts topics
+    records = [_record("a", 1.0, 0.0, 0.2), _record("b", 3.0, 1.0, 0.4), _record("c", 0.0, float("nan"), 0.9)]
+    cell = bench_corpus.summarize(records, ["m"])["d"]["m"]
+    assert cell["spans_joined"] == {"mean": 0.5, "std": 0.5, "n": 2, "topics": 4, "joined": 3, "pooled": 0.75}
+    assert cell["returning_topics"]["mean"] == pytest.approx(4 / 3)
+    assert bench_corpus.summarize([_record("a", 2.0, 0.5, 0.1)], ["m"])["d"]["m"]["spans_joined"]["joined"] == 1
+    none = bench_corpus.summarize([records[2]], ["m"])["d"]["m"]["spans_joined"]
+    assert none["topics"] == 0 and none["joined"] == 0 and np.isnan(none["pooled"])
+    result = {"config": {"embedder": "e", "seed": 0, "methods": {"m": "a method"}, "datasets": {"d": {"documents": 3, "units": 9}}},
+              "machine": {"cpu": "cpu", "cores": 2}, "seconds": {"total": 1.0, "embedding": 0.5},
+              "summary": bench_corpus.summarize(records, ["m"])}  # fmt: skip
+    md = render_corpus_markdown(result)
+    assert "## d: 3 documents, 9 units, 0.0 gold segments each, 4 returning topics" in md
+    assert "joined (ret.) |" in md and "| 0.75 (3/4) |" in md and "ret. topics" not in md
+    assert "pooled over the topics of the dataset" in md
+    result["summary"] = bench_corpus.summarize([records[2]], ["m"])
+    assert "| n/a | n/a | 0.000 |" in render_corpus_markdown(result)  # purity and joined: no returning topic
 
 
 def test_bad_arguments(hash_embedder):
@@ -162,6 +194,57 @@ def test_load_qmsum_by_name(tmp_path):
     (root / "val" / "M1.json").write_text(json.dumps(meeting))
     (doc,) = load_dataset("qmsum-val", data_dir=root)
     assert doc.doc_id == "qmsum/val/M1" and doc.labels == (0, 0)
+
+
+def _fake_qmsum(root, split, meetings):
+    (root / split).mkdir(parents=True, exist_ok=True)
+    for name, (n_turns, topics) in meetings.items():
+        meeting = {"topic_list": [{"topic": f"t{i}", "relevant_text_span": spans} for i, spans in enumerate(topics)],
+                   "meeting_transcripts": [{"speaker": "A", "content": f"{name} turn {i} about things ."}
+                                           for i in range(n_turns)]}  # fmt: skip
+        (root / split / f"{name}.json").write_text(json.dumps(meeting))
+
+
+def test_load_qmsum_returns(tmp_path, hash_embedder):
+    root = tmp_path / "q"
+    _fake_qmsum(root, "train", {
+        "A1": (6, [[[0, 1], [4, 5]], [[2, 3]]]),  # t0 returns after t1
+        "B2": (6, [[[0, 2]], [[3, 5]]]),  # no return
+        "C3": (6, [[[0, 1], [3, 4]], [[5, 5]]]),  # t0's spans apart only by an unlabelled turn: no return
+        "D4": (9, [[[0, 1], [4, 5]], [[2, 3], [6, 8]]]),  # both return
+    })  # fmt: skip
+    _fake_qmsum(root, "val", {"V1": (4, [[[0, 3]]])})
+    docs = load_dataset("qmsum-train-returns", data_dir=root)
+    assert [d.doc_id for d in docs] == ["qmsum/train/A1", "qmsum/train/D4"]
+    assert docs[0].labels == (0, 0, 1, 1, 0, 0)  # one gold label per topic, over all its spans
+    assert [d.doc_id for d in load_dataset("qmsum-train-returns", limit=1, data_dir=root)] == ["qmsum/train/A1"]
+    assert len(load_dataset("qmsum-train", data_dir=root)) == 4  # the whole split is unchanged
+    with pytest.raises(ValueError, match="no QMSum val meeting has a topic that returns"):
+        load_dataset("qmsum-val-returns", data_dir=root)
+    assert {"qmsum-train-returns", "qmsum-val-returns"} <= set(bench_corpus.DATASET_NAMES)
+    # the baselines of the returns study run on them; 3 returning topics in all
+    methods = ["bpseg", "bpseg-ungrouped", "bpseg-topics", "kmeans-true-k", "bpseg-contiguous"]
+    out = run_corpus_benchmark({"r": docs}, methods=methods, embedder=hash_embedder, progress=False)
+    for m in methods:
+        cell = out["summary"]["r"][m]
+        assert cell["n_docs"] == 2 and cell["spans_joined"]["topics"] == 3
+        assert 0 <= cell["spans_joined"]["joined"] <= 3 and np.isfinite(cell["ari"]["mean"])
+
+
+def test_qmsum_returns_real_data():
+    from bpseg_pgm.evaluation.metrics import returning_labels
+    from bpseg_pgm.evaluation.qmsum import resolve_qmsum_dir
+
+    try:
+        resolve_qmsum_dir()
+    except ValueError as exc:
+        pytest.skip(f"QMSum data not available: {exc}")
+    docs = load_dataset("qmsum-train-returns")
+    every = {d.doc_id: d for d in load_dataset("qmsum-train")}
+    assert docs and all(every[d.doc_id] == d and returning_labels(d.gold) for d in docs)
+    rest = [d for i, d in every.items() if i not in {x.doc_id for x in docs}]
+    assert not any(returning_labels(d.gold) for d in rest)
+    assert len(docs) == 20 and sum(len(returning_labels(d.gold)) for d in docs) == 28  # the data as shipped
 
 
 def test_load_choi_by_name(choi_dir):

@@ -14,7 +14,9 @@ from bpseg_pgm.evaluation.metrics import (
     evaluate,
     evaluate_partial,
     n_runs,
+    returning_labels,
     returning_purity,
+    spans_joined,
     window_size,
 )
 
@@ -101,14 +103,56 @@ def test_returning_purity_is_nan_when_nothing_returns():
     assert math.isnan(returning_purity([4], [0]))
 
 
+def test_returning_labels():
+    assert returning_labels([0, 0, 1, 1, 0]) == [0]
+    assert returning_labels(["b", "a", "b", "a", "c"]) == ["b", "a"]  # order of first appearance
+    assert returning_labels([0, 0, 1, 1, 2]) == [] and returning_labels([]) == [] and returning_labels([3]) == []
+    assert returning_labels([0, None, 0, 1]) == []  # interrupted by unlabelled units only: no return
+    assert returning_labels([0, None, 1, None, 0]) == [0]
+
+
+def test_spans_joined_by_hand():
+    # one returning topic (0); topic 1 is one span and ignored
+    assert spans_joined([0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0]) == 1.0
+    assert spans_joined([0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 2, 2]) == 0.0  # the return gets a label of its own
+    assert spans_joined([0, 0, 1, 1, 0, 0], [5, 5, 5, 5, 5, 5]) == 1.0  # one label joins everything
+    assert spans_joined(["a", "b", "a"], ["x", "y", "x"]) == 1.0  # any hashable labels
+    # majority, not purity: spans 3 3 4 | 3 4 3 share majority 3 although a third of the topic is under 4
+    gold, pred = [0, 0, 0, 1, 0, 0, 0], [3, 3, 4, 9, 3, 4, 3]
+    assert spans_joined(gold, pred) == 1.0 and returning_purity(gold, pred) == pytest.approx(4 / 6)
+    # a minority under the same label is not enough: spans 3 3 4 | 4 4 3
+    assert spans_joined(gold, [3, 3, 4, 9, 4, 4, 3]) == 0.0
+    # two returning topics: 0 joined (a | a), 1 not (x | y): the fraction over the document's topics
+    assert spans_joined([0, 1, 0, 1], [7, 8, 7, 9]) == 0.5
+    # three spans: every span must share the label, not just two of them
+    assert spans_joined([0, 0, 1, 0, 0, 1, 0, 0], [4, 4, 8, 4, 4, 8, 5, 5]) == 0.5  # 0: a a b -> no; 1: x x -> yes
+
+
+def test_spans_joined_ties():
+    # a tied span (5 7) has two majority labels: joined when either is the majority of the other span
+    assert spans_joined([0, 0, 1, 0, 0], [5, 7, 1, 7, 7]) == 1.0
+    assert spans_joined([0, 0, 1, 0, 0], [5, 7, 1, 5, 5]) == 1.0
+    assert spans_joined([0, 0, 1, 0, 0], [5, 7, 1, 8, 8]) == 0.0
+    assert spans_joined([0, 0, 1, 0, 0], [5, 7, 1, 8, 5]) == 1.0  # both spans tied, sharing 5
+
+
+def test_spans_joined_is_nan_without_returns_and_checks_input():
+    assert math.isnan(spans_joined([0, 0, 1, 1, 2], [0, 1, 0, 1, 0]))
+    assert math.isnan(spans_joined([4], [0]))
+    with pytest.raises(ValueError, match="gold has 3 labels but prediction has 2"):
+        spans_joined([0, 1, 0], [0, 1])
+    with pytest.raises(ValueError, match="1-D"):
+        spans_joined([0, 1, 0], np.zeros((3, 1)))
+
+
 def test_evaluate_partial_by_hand():
     s = evaluate_partial(["a", "a", None, "b", "b"], [0, 0, 5, 1, 1])
     assert tuple(s) == METRICS + SEGMENT_STATS
     assert s["ari"] == pytest.approx(1.0) and s["pk"] == 0.0 and s["windowdiff"] == 0.0
     assert s["runs_per_segment"] == 1.0
     assert s["segments_found"] == 3.0  # distinct predicted labels over all units, the unlabelled one too
-    assert s["gold_segments"] == 2.0
-    assert math.isnan(s["purity_returning"])
+    assert s["gold_segments"] == 2.0 and s["returning_topics"] == 0.0
+    assert math.isnan(s["purity_returning"]) and math.isnan(s["spans_joined"])
 
 
 def test_unlabelled_units_are_dropped_before_pk():
@@ -129,13 +173,16 @@ def test_evaluate_partial_runs_and_returning_topics():
     s = evaluate_partial(gold, pred)
     assert s["runs_per_segment"] == 1.0  # 3 predicted runs on the labelled units / 3 gold runs
     assert s["gold_segments"] == 2.0 and s["segments_found"] == 3.0
-    assert s["purity_returning"] == 0.5
+    assert s["purity_returning"] == 0.5 and s["spans_joined"] == 0.0 and s["returning_topics"] == 1.0
     s = evaluate_partial(gold, [0, 0, 1, 1, 1, 0, 0])  # the returning topic under one label
-    assert s["purity_returning"] == 1.0 and s["ari"] == pytest.approx(1.0)
+    assert s["purity_returning"] == 1.0 and s["spans_joined"] == 1.0 and s["ari"] == pytest.approx(1.0)
+    # the unlabelled unit's prediction does not count: t0's spans read 0 0 | 0 0 whatever it gets
+    assert evaluate_partial(gold, [0, 0, 1, 1, 7, 0, 0])["spans_joined"] == 1.0
     s = evaluate_partial(gold, [0, 1, 0, 1, 0, 1, 0])  # labelled units read 0 1 0 1 1 0: 5 runs per 3
     assert s["runs_per_segment"] == pytest.approx(5 / 3)
     # a topic interrupted only by unlabelled units does not return
-    assert math.isnan(evaluate_partial([0, None, 0, 1], [0, 0, 1, 1])["purity_returning"])
+    s = evaluate_partial([0, None, 0, 1], [0, 0, 1, 1])
+    assert math.isnan(s["purity_returning"]) and math.isnan(s["spans_joined"]) and s["returning_topics"] == 0.0
 
 
 def test_evaluate_partial_without_nulls_is_evaluate():
