@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -432,4 +432,24 @@ def make_chunks(
         min_tokens = max(1, max_tokens // 4)
     if contiguous and min_tokens:
         groups = chunker.merge_small(groups, min_tokens)
-    return [chunker.chunk(g) for g in groups]
+    return _with_levels(seg, [chunker.chunk(g) for g in groups])
+
+
+def _with_levels(seg: Any, chunks: list[Chunk]) -> list[Chunk]:
+    """The chunks with their contiguous segment and their topic's keywords, where the segmentation has them
+    (``contiguous_labels`` and ``topic_keywords()``, as a :class:`~bpseg_pgm.text.segmentation.Segmentation`)."""
+    contiguous = getattr(seg, "contiguous_labels", None)
+    keywords = getattr(seg, "topic_keywords", None)
+    if contiguous is None and not callable(keywords):
+        return chunks
+    labels = np.asarray(seg.labels)
+    topic_words = keywords() if callable(keywords) else None
+    out = []
+    for c in chunks:
+        run = None
+        if contiguous is not None and c.sentences:
+            own = [i for i in c.sentences if labels[i] == c.segment] or list(c.sentences)
+            run = int(np.bincount(np.asarray(contiguous)[own]).argmax())  # most of them; ties: the first
+        words = tuple(topic_words[c.segment]) if topic_words is not None and c.segment < len(topic_words) else ()
+        out.append(replace(c, contiguous_segment=run, keywords=words))
+    return out

@@ -355,7 +355,11 @@ def _add_backend(p: argparse.ArgumentParser) -> None:
                         "embeddings are cached per backend")
 
 
-_OPTION_TYPES = {int: _positive_int, str: str}
+def _option_type(option):
+    """The argparse type of a format option: an int at least its ``minimum``, or a str."""
+    if option.type is int:
+        return _positive_int if option.minimum == 1 else _int_at_least(option.minimum, f"an integer >= {option.minimum}")
+    return str
 
 
 def _add_format_options(p: argparse.ArgumentParser, kind: str) -> None:
@@ -373,7 +377,7 @@ def _add_format_options(p: argparse.ArgumentParser, kind: str) -> None:
             if option.type is bool:
                 group.add_argument(_flag(option.name), action="store_true", help=option.help)
             else:
-                group.add_argument(_flag(option.name), type=_OPTION_TYPES[option.type], metavar=option.metavar,
+                group.add_argument(_flag(option.name), type=_option_type(option), metavar=option.metavar,
                                    help=option.help)
             added.add(option.name)
 

@@ -1,9 +1,10 @@
 """The ``chunks-jsonl`` format: one JSON object per line and chunk, for a retrieval index.
 
 The chunks are the segmentation's own (``Segmentation.chunks``): one per run of consecutive
-sentences, or one per segment with ``whole_segments``; ``max_tokens`` cuts longer ones at their
-weakest link and ``min_tokens`` merges shorter ones into a neighbour.  Each line is the chunk's
-``to_dict()`` after its 0-based number ``chunk``.
+sentences, or one per segment with ``whole_segments``; ``max_tokens`` is a hard cap (``soft_cap``: a
+sentence longer than it stays whole) and ``min_tokens`` merges shorter ones into a neighbour.  Each line is
+the chunk's ``to_dict()`` after its 0-based number ``chunk``: its segment and topic, its contiguous segment
+and the topic's keywords among them.
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ class ChunksJsonlFormat(OutputFormat):
     options_title = "chunks"
     options = (
         FormatOption("max_tokens", int, metavar="N",
-                     help="cut chunks longer than N tokens of the embedding model (special tokens included) at "
-                          "their weakest link; a single sentence longer than N stays whole"),
-        FormatOption("min_tokens", int, metavar="N",
+                     help="no chunk longer than N tokens of the embedding model (special tokens included): cut at "
+                          "a chunk's weakest link, and a sentence longer than N at its strongest inner boundary"),
+        FormatOption("min_tokens", int, metavar="N", minimum=0,
                      help="merge a chunk shorter than N tokens into its most similar neighbour, if the result "
-                          "fits --max-tokens"),
+                          "fits --max-tokens (default: a quarter of --max-tokens; 0: never)"),
+        FormatOption("soft_cap", bool,
+                     help="let a sentence longer than --max-tokens stay whole (the cap is hard by default)"),
         FormatOption("whole_segments", bool,
                      help="one chunk per segment (its runs joined by blank lines) instead of one per run of "
                           "consecutive sentences"),
@@ -41,12 +44,12 @@ class ChunksJsonlFormat(OutputFormat):
         super().check_options(**options)
         max_tokens, min_tokens = options.get("max_tokens"), options.get("min_tokens")
         whole_segments = options.get("whole_segments", False)
-        if whole_segments and min_tokens is not None:
+        if whole_segments and min_tokens:
             raise ValueError("min_tokens merges neighbouring chunks, which whole_segments does not make")
         check_chunk_options(max_tokens, not whole_segments, min_tokens)
 
     def content(self, result: Any, *, source: str | None = None, max_tokens: int | None = None,
-                min_tokens: int | None = None, whole_segments: bool = False) -> str:
-        chunks = result.chunks(max_tokens, not whole_segments, min_tokens=min_tokens)
+                min_tokens: int | None = None, soft_cap: bool = False, whole_segments: bool = False) -> str:
+        chunks = result.chunks(max_tokens, not whole_segments, min_tokens=min_tokens, hard_cap=not soft_cap)
         return "".join(json.dumps({"chunk": i, **c.to_dict()}, ensure_ascii=False, allow_nan=False) + "\n"
                        for i, c in enumerate(chunks))

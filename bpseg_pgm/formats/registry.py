@@ -45,15 +45,16 @@ _OPTION_TYPES = (bool, int, str)
 class FormatOption:
     """A keyword option of a format's :meth:`~OutputFormat.render`.
 
-    ``type`` is ``bool`` (a yes/no flag, default False), ``int`` (a positive integer, default
-    None: not given) or ``str`` (default None); ``help`` and ``metavar`` are what the command
-    line shows for its flag (``--`` and the name with ``-`` for ``_``).
+    ``type`` is ``bool`` (a yes/no flag, default False), ``int`` (an integer >= ``minimum``, 1 unless
+    said, default None: not given) or ``str`` (default None); ``help`` and ``metavar`` are what the
+    command line shows for its flag (``--`` and the name with ``-`` for ``_``).
     """
 
     name: str
     type: type = bool
     help: str = ""
     metavar: str | None = None
+    minimum: int = 1
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not _OPTION.fullmatch(self.name):

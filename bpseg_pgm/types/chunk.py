@@ -29,6 +29,13 @@ class Chunk:
     lists the chunk's runs of consecutive sentences, ``(start, end)`` each: one for a contiguous
     chunk, where ``text == original[start:end]``; several for a chunk of a non-contiguous
     segment, whose ``text`` is the runs as written joined by a blank line.
+
+    The two levels of a segmentation whose topics return (``Segmentation.contiguous_segments``):
+    ``topic`` is the same number as ``segment`` (the label, which may hold several contiguous segments),
+    named as the text output and the HTML name it; ``contiguous_segment`` is the contiguous segment (a run
+    of one topic, numbered in reading order) holding most of the chunk's sentences of that topic, None
+    where the segmentation has no contiguous level; ``keywords`` are the topic's keywords, best first
+    (``Segmentation.topic_keywords()``), empty where there are none.
     """
 
     text: str
@@ -39,6 +46,13 @@ class Chunk:
     n_tokens: int
     confidence: float
     spans: tuple[Span, ...]
+    contiguous_segment: int | None = None
+    keywords: tuple[str, ...] = ()
+
+    @property
+    def topic(self) -> int:
+        """The chunk's topic: the same number as ``segment``."""
+        return self.segment
 
     @property
     def contiguous(self) -> bool:
@@ -56,4 +70,7 @@ class Chunk:
             "n_tokens": self.n_tokens,
             "confidence": self.confidence,
             "spans": [list(span) for span in self.spans],
+            "topic": self.topic,
+            "contiguous_segment": self.contiguous_segment,
+            "keywords": list(self.keywords),
         }

@@ -43,9 +43,10 @@ def test_chunks_point_into_the_input_and_fit_the_cap(cached, messy_file, capsys,
         assert c["text"] == "\n\n".join(text[a:b] for a, b in c["spans"])
         if len(c["spans"]) == 1:
             assert text[c["start"]:c["end"]] == c["text"]
-        if cap and len(c["sentences"]) > 1:
+        if cap:  # a hard cap: single sentences too
             assert c["n_tokens"] <= cap
-        assert set(c) == {"chunk", "start", "end", "text", "sentences", "segment", "n_tokens", "confidence", "spans"}
+        assert set(c) == {"chunk", "start", "end", "text", "sentences", "segment", "n_tokens", "confidence", "spans",
+                          "topic", "contiguous_segment", "keywords"}
     if "--whole-segments" not in extra:
         assert all(len(c["spans"]) == 1 for c in chunks)
         assert chunks[0]["start"] == 0 and chunks[-1]["end"] == len(text.rstrip())
@@ -87,3 +88,21 @@ def test_bad_token_counts_are_usage_errors(capsys, value):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("bpseg: error: argument --max-tokens")
+
+
+def test_min_tokens_0_and_soft_cap_on_the_command_line(cached, example_file, capsys):
+    def run(*extra):
+        assert cli_main.main(["segment", str(example_file), "--lines", "--format", "chunks-jsonl", *extra]) == 0
+        return [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+
+    merged, unmerged = run("--max-tokens", "40"), run("--max-tokens", "40", "--min-tokens", "0")
+    assert len(unmerged) > len(merged)  # the default floor (a quarter of the cap) merged some
+    hard, soft = run("--max-tokens", "6"), run("--max-tokens", "6", "--soft-cap")
+    assert max(c["n_tokens"] for c in hard) <= 6 < max(c["n_tokens"] for c in soft)
+
+
+def test_min_tokens_below_0_is_one_line_and_exit_2(cached, example_file, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli_main.main(["segment", str(example_file), "--format", "chunks-jsonl", "--min-tokens", "-1"])
+    assert exit_info.value.code == 2
+    assert "must be an integer >= 0" in capsys.readouterr().err

@@ -22,8 +22,8 @@ def test_one_line_per_chunk_numbered_from_0(seg):
 
 
 def test_the_options_are_those_of_segmentation_chunks(seg):
-    assert [o.name for o in CHUNKS.options] == ["max_tokens", "min_tokens", "whole_segments"]
-    assert [o.default for o in CHUNKS.options] == [None, None, False]
+    assert [o.name for o in CHUNKS.options] == ["max_tokens", "min_tokens", "soft_cap", "whole_segments"]
+    assert [o.default for o in CHUNKS.options] == [None, None, False, False]
     whole = _lines(CHUNKS.render(seg, whole_segments=True))
     assert [r["segment"] for r in whole] == [0, 1, 2]  # one chunk per segment
     assert whole == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(None, False))]
@@ -31,6 +31,13 @@ def test_the_options_are_those_of_segmentation_chunks(seg):
     assert cut == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(9))] and len(cut) > 4
     merged = _lines(CHUNKS.render(seg, min_tokens=30))
     assert merged == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(None, min_tokens=30))]
+    soft = _lines(CHUNKS.render(seg, max_tokens=5, soft_cap=True))
+    assert soft == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(5, hard_cap=False))]
+    hard = _lines(CHUNKS.render(seg, max_tokens=5))
+    assert max(r["n_tokens"] for r in soft) > 5 >= max(r["n_tokens"] for r in hard)  # a sentence over the cap stays whole
+    unmerged = _lines(CHUNKS.render(seg, max_tokens=40, min_tokens=0))
+    assert unmerged == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(40, min_tokens=0))]
+    assert len(unmerged) > len(_lines(CHUNKS.render(seg, max_tokens=40)))  # 0: no merging (default: 40 // 4)
 
 
 @pytest.mark.parametrize("options, message", [
@@ -45,5 +52,15 @@ def test_options_that_cannot_work_together_are_refused_before_rendering(seg, opt
 
 
 def test_an_option_it_does_not_take_is_refused():
-    with pytest.raises(ValueError, match="the chunks-jsonl format takes max_tokens, min_tokens, whole_segments, got indent"):
+    with pytest.raises(ValueError, match="the chunks-jsonl format takes max_tokens, min_tokens, soft_cap, whole_segments, got indent"):
         CHUNKS.check_options(indent=2)
+
+
+def test_each_chunk_names_its_topic_contiguous_segment_and_keywords(seg):
+    rows = _lines(CHUNKS.render(seg))
+    assert [r["topic"] for r in rows] == [r["segment"] for r in rows] == [0, 1, 0, 2]
+    # segment 0 returns: its two runs are contiguous segments 0 and 2
+    assert [r["contiguous_segment"] for r in rows] == [0, 1, 2, 3]
+    topic_words = seg.topic_keywords()
+    assert [r["keywords"] for r in rows] == [topic_words[r["topic"]] for r in rows]
+    assert any(r["keywords"] for r in rows)
