@@ -42,7 +42,10 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
         f"BP-Seg demo: the paper's illustrative example ({len(sentences)} sentences; tennis sentences: {tennis}).",
         f"Model {main.model}; {setting}.",
         "",
-        f"k = {k}: {main.n_segments} segments, tennis sentences together: {'yes' if tennis_together(main) else 'no'}",
+        f"k = {k}: {main.n_segments} segments, tennis sentences together: {'yes' if tennis_together(main) else 'no'}"
+        + ("" if main.n_contiguous_segments == main.n_segments else
+           f" (the paper's segments may be far apart: below, {main.n_segments} topics in "
+           f"{main.n_contiguous_segments} contiguous segments)"),
         main.to_text(),
         f"Segment of each sentence for k = {min(ks)}..{max(ks)}:",
         "sentence " + "".join(f"{i + 1:>3}" for i in range(len(sentences))),
