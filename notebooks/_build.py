@@ -27,6 +27,7 @@ NOTEBOOKS = {
     "02_alternative_potentials.ipynb": "_cells_02.py",
     "03_swapping_inference.ipynb": "_cells_03.py",
     "04_which_inference.ipynb": "_cells_04.py",
+    "05_topics_over_runs.ipynb": "_cells_05.py",
 }
 
 METADATA = {
