@@ -147,7 +147,8 @@ def test_spans_joined_pooled_over_topics():
     assert bench_corpus.summarize([_record("a", 2.0, 0.5, 0.1)], ["m"])["d"]["m"]["spans_joined"]["joined"] == 1
     none = bench_corpus.summarize([records[2]], ["m"])["d"]["m"]["spans_joined"]
     assert none["topics"] == 0 and none["joined"] == 0 and np.isnan(none["pooled"])
-    result = {"config": {"embedder": "e", "seed": 0, "methods": {"m": "a method"}, "datasets": {"d": {"documents": 3, "units": 9}}},
+    config = {"embedder": "e", "seed": 0, "methods": {"m": "a method"}, "datasets": {"d": {"documents": 3, "units": 9}}}
+    result = {"config": config,
               "machine": {"cpu": "cpu", "cores": 2}, "seconds": {"total": 1.0, "embedding": 0.5},
               "summary": bench_corpus.summarize(records, ["m"])}  # fmt: skip
     md = render_corpus_markdown(result)
