@@ -150,8 +150,9 @@ Read the strips from the top: the levels are not nested (the programme solves ea
 boundary may move when $k$ grows). The first cut ($k = 2$) falls at turn 238, two turns before the cost
 comes back (240); the second ($k = 3$) at 49, where the evaluation is well under way (it starts at 33).
 Three runs score best against gold; the default's 5 runs, chosen from the embeddings' correlation
-length without looking at gold, score 0.36, and the 30 runs that the null would allow are far finer
-than the annotators' topics. Whatever the level, a run model can never say that turns 23-32 and
+length without looking at gold, score 0.36, and the 30 runs that `structure="runs"` keeps (as many
+as it considers: the block-shuffled null does not stop it sooner) are far finer than the annotators'
+topics. Whatever the level, a run model can never say that turns 23-32 and
 240-262 are *one* topic: to it the cost discussion that returns is two runs. That is the job of the
 second level.
 
@@ -450,7 +451,9 @@ is not a reason to change it. Try:
 2. **Locality.** At $k = 12$ runs, compare `locality=0` with 4 and 10. Which returns does the prior
    remove, and are they real?
 3. **Engines.** Pass `engine="exact"` (pgmpy's junction tree) or `engine="mean-field"` to
-   `fit_run_topics`: do the topics change on five runs? on thirty (`fine.runs_.labels`)?
+   `fit_run_topics` on the five runs: do the topics change? Then group the thirty runs of
+   `fine.runs_.labels` with `"potts"` and with `"mean-field"`: do they agree? Why is `"exact"` no
+   longer an option there (how large is the one clique of a complete graph on thirty runs)?
 4. **Other meetings.** Set `MEETING` to `covid_10` or `education_16` (the other meetings where the
    default groups runs) or to `ES2015a` (a gold return the default does not find) and rerun.
 5. **Honest checking.** Shuffle the runs' order (keep each run whole) and group again: how many
