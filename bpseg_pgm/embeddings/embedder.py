@@ -301,10 +301,11 @@ class Embedder:
             except Exception as exc:  # noqa: BLE001
                 raise ValueError(f"cannot load model {self.model_name!r}: {_first_line(exc)}") from None
 
-    def _progress_enabled(self) -> bool:
+    def progress_enabled(self) -> bool:
+        """Whether progress bars are shown: ``show_progress``, or (None) whether stderr is a terminal."""
         if self.show_progress is None:
             return sys.stderr is not None and sys.stderr.isatty()
-        return self.show_progress
+        return bool(self.show_progress)
 
     def encode(self, sentences: Iterable[str]) -> np.ndarray:
         """Return an ``(n, d)`` float32 array of unit-norm embeddings, one row per sentence."""
@@ -330,7 +331,7 @@ class Embedder:
         step = self.batch_size * _CHUNKS_PER_WRITE
         out: dict[str, np.ndarray] = {}
         with tqdm(total=len(missing), desc="Embedding", unit="sent",
-                  disable=not self._progress_enabled(), file=sys.stderr) as bar:
+                  disable=not self.progress_enabled(), file=sys.stderr) as bar:
             for start in range(0, len(missing), step):
                 chunk = missing[start:start + step]
                 emb = np.asarray(

@@ -23,6 +23,7 @@ from bpseg_pgm.embeddings import Embedder, resolve_embedder
 from bpseg_pgm.text.checks import (bpseg_estimator, check_bpseg_params, check_n_segments, check_sentences,
                                    nonempty_units, split_for_segmentation)
 from bpseg_pgm.text.segmentation import _renumber  # noqa: F401  (tests read it here)
+from bpseg_pgm.text.progress import fit_progress
 from bpseg_pgm.text.segmentation import Segmentation, build_segmentation
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
@@ -174,7 +175,11 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
         raise ValueError(f"{len(X)} embedding rows for {len(sentences)} sentences ({len(live)} non-empty)")
     # short units ("Yeah .") count less where the model uses weights (structure="runs")
     weights = unit_weights([sentences[i] for i in live])
-    estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights)
+    show = bool(getattr(embedder, "progress_enabled", lambda: False)())
+    with fit_progress(len(live), show) as callback:
+        estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights, callback=callback)
+        if callback is not None:
+            callback.done(f"{getattr(estimator, 'structure_', None)}, {estimator.n_segments_} segments")
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
         raise ValueError(
             f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
