@@ -50,6 +50,7 @@ from bpseg_pgm.chunks.markdown import looks_like_markdown, markdown_blocks
 from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, checked_token_counter
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.utils.labels import index_runs, label_runs
+from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = ["make_chunks", "token_counter"]
 
@@ -82,14 +83,6 @@ def _unit_rows(seg: Any) -> np.ndarray:
     rows = np.asarray(rows, dtype=float)
     norms = np.linalg.norm(rows, axis=1, keepdims=True)
     return rows / np.where(norms > 0, norms, 1.0)
-
-
-def _trim(text: str, start: int, end: int) -> Span | None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return (start, end) if start < end else None
 
 
 @dataclass

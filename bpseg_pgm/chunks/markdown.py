@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = ["MarkdownBlocks", "inline_code_spans", "looks_like_markdown", "markdown_blocks"]
 
@@ -50,14 +51,6 @@ def _parser():
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark").enable("table")
-
-
-def _trim(text: str, start: int, end: int) -> Span | None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return (start, end) if start < end else None
 
 
 def _outermost(spans: list[Span]) -> tuple[Span, ...]:

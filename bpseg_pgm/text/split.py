@@ -42,6 +42,7 @@ import nupunkt
 
 from bpseg_pgm.chunks.markdown import inline_code_spans, markdown_blocks
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = ["join_sentences", "sentence_spans", "split_sentences", "split_lines", "split_text", "squash"]
 
@@ -90,15 +91,6 @@ def _check_text(text: object) -> str:
 def squash(s: str) -> str:
     """``s`` with every run of whitespace made one space, and none at either end."""
     return " ".join(s.split())
-
-
-def _trim(text: str, start: int, end: int) -> Span | None:
-    """``(start, end)`` shrunk to exclude whitespace at both ends; None if nothing but whitespace is left."""
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return (start, end) if start < end else None
 
 
 def _extra_ends(text: str, start: int, end: int) -> list[Span]:
