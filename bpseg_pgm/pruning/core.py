@@ -31,7 +31,9 @@ grows with the square of the number of units).
 
 from __future__ import annotations
 
+import difflib
 import heapq
+import inspect
 import math
 import numbers
 import re
@@ -296,6 +298,7 @@ def prune(
     bm25_weight: float = BM25_WEIGHT,
     top_m: int = TOP_M,
     part_units: int = PART_UNITS,
+    **unknown: Any,
 ) -> PruneResult:
     """Keep the parts of ``text_or_units`` most relevant to ``query`` until the budget is filled.
 
@@ -316,7 +319,12 @@ def prune(
     unit given) but is not embedded and not given to the model; it lies in the segment of its nearest
     non-empty neighbour (the previous one, else the next), is scored NaN and is never kept.  Unlike
     ``segment_sentences``, one non-empty unit is enough (every unit empty is a ``ValueError``).
+    A keyword ``prune`` does not take is a ``ValueError`` naming it (and the closest it takes).
     """
+    if unknown:  # a ValueError naming it, as for every other bad option, not Python's TypeError
+        name = sorted(unknown)[0]
+        close = difflib.get_close_matches(name, list(inspect.signature(prune).parameters)[2:-1], n=1)
+        raise ValueError(f"prune() takes no keyword {name!r}" + (f": did you mean {close[0]!r}?" if close else ""))
     query = _check_query(query)
     budget, max_tokens = _check_budget(budget, max_tokens)
     _check_options(n_segments, separator, bm25_weight, top_m, part_units)

@@ -328,7 +328,8 @@ class Segmentation:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (lists, ints, floats, str); ``spans`` are offsets into the text.
 
-        Besides the fields, both levels under their attribute names (``n_topics``, ``n_contiguous_segments``,
+        Besides the fields, ``line_numbers`` (the input line of each sentence), both levels under their
+        attribute names (``n_topics``, ``n_contiguous_segments``,
         ``contiguous_segments``, ``contiguous_labels``, ``contiguous_topics``, ``topic_segments``,
         ``returning_topics``) and the keywords (``topic_keywords``, ``contiguous_keywords``: the default
         number of each).  All indices count from 0.
@@ -336,6 +337,7 @@ class Segmentation:
         return {
             "sentences": list(self.sentences),
             "spans": [[a, b] for a, b in self.spans],
+            "line_numbers": self.line_numbers,
             "labels": [int(x) for x in self.labels],
             "segments": [[int(i) for i in seg] for seg in self.segments],
             "n_segments": self.n_segments,

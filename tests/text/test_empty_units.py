@@ -7,6 +7,8 @@ previous one, else the next); labels, spans and sentences keep one entry per inp
 each unit to its input line.
 """
 
+import json
+
 import numpy as np
 import pytest
 
@@ -127,6 +129,7 @@ def test_lines_blank_lines_are_not_units_and_line_numbers_map_back():
     assert [label_of_line[i] for i in nonblank] == same.labels.tolist()
     (many,) = segment_texts([TEXT_LINES], 2, lines=True, embedder=_TopicEmbedder(), init="farthest")
     assert many.line_numbers == nonblank
+    assert json.loads(seg.to_json())["line_numbers"] == nonblank  # in the JSON output too
 
 
 def test_line_numbers_follow_splitlines_breaks():
