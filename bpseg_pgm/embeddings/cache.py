@@ -220,8 +220,10 @@ class EmbeddingCache:
         # new cache the first had just started (and the rows written to it)
         with _heal_lock(self.directory):
             now = _inode(self.path)
-            if now is not None and self._inode is not None and now != self._inode:
-                return True  # another process has already moved it aside and started a new one
+            if now is None or (self._inode is not None and now != self._inode):
+                # another process has already moved it aside (with its side files), and may be starting a
+                # new cache at the path: its -wal may already hold rows, which must not be moved
+                return True
             try:
                 # side files first: once the main file has moved, another process may start a new cache
                 # (and its -wal and -shm) at the same path, and those must stay

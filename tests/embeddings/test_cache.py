@@ -254,3 +254,42 @@ def test_shared_by_processes_while_one_heals(tmp_path):
     assert run_all() == [0, 0, 0, 0]
     with EmbeddingCache(tmp_path) as cache:
         assert len(cache) == 800
+
+
+def test_a_late_healer_leaves_the_new_cache_and_its_wal_alone(tmp_path):
+    """Two processes saw the same corrupt file. The first moved it aside and started a new cache, whose rows
+    are still in its -wal; the second, healing late, finds no file of its own at the path and must move
+    nothing (it used to move the new cache's -wal aside, and those rows were lost: 180 of 200 in CI)."""
+    path = tmp_path / CACHE_FILENAME
+    path.write_bytes(b"garbage, not a database" * 100)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CacheWarning)
+        late = EmbeddingCache(tmp_path)  # a process that saw the corrupt file (here it heals it at once)
+    late.close()
+    # the "first process": the corrupt file is moved aside, then a new cache is started and written to,
+    # its rows in the -wal (a connection left open keeps them there, uncheckpointed)
+    for leftover in tmp_path.glob(CACHE_FILENAME + "*"):
+        leftover.unlink()
+    writer = sqlite3.connect(path)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    with writer:
+        writer.execute("CREATE TABLE t (x)")
+        writer.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(20)])
+    wal = tmp_path / (CACHE_FILENAME + "-wal")
+    assert wal.is_file() and wal.stat().st_size > 0
+    # the late healer: it last saw the corrupt file (an inode that is gone), and the path is briefly empty
+    late._inode = (-1, -1)
+    path_inode = os.stat(path)
+    os.replace(path, tmp_path / "moving")  # the moment between "moved aside" and "new cache created"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CacheWarning)
+        assert late._quarantine(sqlite3.DatabaseError("file is not a database")) is True
+    os.replace(tmp_path / "moving", path)
+    assert wal.is_file() and wal.stat().st_size > 0  # the new cache's -wal stayed where it was
+    assert os.stat(path).st_ino == path_inode.st_ino
+    assert writer.execute("SELECT count(*) FROM t").fetchone() == (20,)
+    writer.close()
+    check = sqlite3.connect(path)
+    assert check.execute("SELECT count(*) FROM t").fetchone() == (20,)
+    check.close()
