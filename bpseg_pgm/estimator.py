@@ -430,8 +430,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
         return auto_labels(n) if isinstance(self.n_segments, str) else int(self.n_segments)
 
     def _group_engine(self, p: dict) -> Engine:
-        # an engine with potentials of its own ("appendix") cannot take the runs' potentials: the default one
-        return p["engine"] if p["engine"].uses_potentials else make_engine("potts")
+        """The engine that groups the runs, made once per fit: the estimator's, or the default one for an
+        engine with potentials of its own ("appendix"), which cannot take the runs' potentials."""
+        if "group_engine" not in p:
+            p["group_engine"] = p["engine"] if p["engine"].uses_potentials else make_engine("potts")
+        return p["group_engine"]
 
     def _group_runs(self, fit, p: dict, Xn: np.ndarray, weights: np.ndarray):
         seed = check_random_state(self.random_state)

@@ -31,3 +31,23 @@ def test_same_seed_same_topics():
     b = BPSeg(structure="runs", n_segments=5, group_runs=True, random_state=7).fit(X)
     np.testing.assert_array_equal(a.labels_, b.labels_)
     np.testing.assert_array_equal(a.beliefs_, b.beliefs_)
+
+
+def test_an_engine_with_potentials_of_its_own_groups_with_the_default_one_made_once(monkeypatch):
+    import bpseg_pgm.estimator as estimator
+
+    made = []
+    real = estimator.make_engine
+
+    def counting(name, *a, **k):
+        engine = real(name, *a, **k)
+        made.append(engine)
+        return engine
+
+    monkeypatch.setattr(estimator, "make_engine", counting)
+    X, _, gold = returning(order=(0, 1, 0, 2))
+    est = BPSeg(structure="runs", n_segments=4, group_runs=True, engine="appendix", random_state=0).fit(X)
+    assert est.structure_ == "run-topics" and est.engine_.name == "potts"
+    np.testing.assert_array_equal(est.labels_, gold)
+    potts = [e for e in made if e.name == "potts"]
+    assert potts == [est.engine_]  # the engine that grouped the runs, made once, is the one kept
