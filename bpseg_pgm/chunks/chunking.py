@@ -51,6 +51,7 @@ from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, checked_
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.utils.labels import index_runs, label_runs
 from bpseg_pgm.utils.spans import trim_span as _trim
+from bpseg_pgm.utils.validation import normalize_nonzero_rows
 
 __all__ = ["make_chunks", "token_counter"]
 
@@ -80,9 +81,7 @@ def _unit_rows(seg: Any) -> np.ndarray:
     """Rows whose dot products measure how strongly two sentences belong together: the embeddings,
     or (for a segmentation built without them) the belief vectors."""
     rows = seg.embeddings if getattr(seg, "embeddings", None) is not None else seg.beliefs
-    rows = np.asarray(rows, dtype=float)
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    return rows / np.where(norms > 0, norms, 1.0)
+    return normalize_nonzero_rows(np.asarray(rows, dtype=float))
 
 
 @dataclass
@@ -174,8 +173,7 @@ class _Chunker:
         self.units = units
         self.labels = unit_labels[self.piece_unit_arr] if n_units else np.zeros(0, dtype=np.int64)
         rows = np.stack([sent_rows[s].mean(axis=0) for s in units.sentences]) if n_units else sent_rows[:0]
-        norms = np.linalg.norm(rows, axis=1, keepdims=True)
-        self.rows = (rows / np.where(norms > 0, norms, 1.0))[self.piece_unit_arr] if n_units else rows
+        self.rows = normalize_nonzero_rows(rows)[self.piece_unit_arr] if n_units else rows
         self.confidence = (np.array([sent_conf[s].mean() for s in units.sentences]))[self.piece_unit_arr] \
             if n_units else np.zeros(0)
         # the boundary before each piece (index 0: none)

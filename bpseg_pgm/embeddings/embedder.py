@@ -28,7 +28,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from bpseg_pgm.embeddings.cache import EmbeddingCache
-from bpseg_pgm.utils.validation import check_str_list
+from bpseg_pgm.utils.validation import check_str_list, normalize_nonzero_rows
 
 __all__ = ["Embedder", "embed_sentences", "resolve_embedder", "default_model_path", "DEFAULT_MODEL_NAME"]
 
@@ -345,8 +345,7 @@ class Embedder:
                         f"model {self.model_name!r} returned NaN or inf for {bad.size} sentence(s), "
                         f"e.g. {chunk[int(bad[0])][:60]!r}"
                     )
-                norms = np.linalg.norm(emb, axis=1, keepdims=True)
-                emb = emb / np.where(norms > 0, norms, 1.0)
+                emb = normalize_nonzero_rows(emb)
                 cache.put_many(self.model_id, zip(chunk, emb))
                 out.update(zip(chunk, emb))
                 bar.update(len(chunk))

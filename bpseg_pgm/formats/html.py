@@ -39,6 +39,7 @@ from typing import Any
 from bpseg_pgm.formats.colors import segment_colors
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.utils.labels import index_runs
+from bpseg_pgm.utils.words import numbered, plural
 
 __all__ = ["HtmlFormat", "render_html", "segment_colors", "OPEN_UP_TO", "OPEN_DOC_UP_TO"]
 
@@ -94,19 +95,15 @@ def _e(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _summary(seg: Any) -> str:
     p = seg.params
     topics = bool(seg.returning_topics)
-    parts = [_plural(len(seg.sentences), "sentence"), _plural(seg.n_segments, "topic" if topics else "segment")]
+    parts = [plural(len(seg.sentences), "sentence"), plural(seg.n_segments, "topic" if topics else "segment")]
     k = seg.requested_segments
     if k is not None:
         parts[-1] += f" (k = {k})"
     if topics:
-        parts[-1] += f" in {_plural(seg.n_contiguous_segments, 'segment')}"
+        parts[-1] += f" in {plural(seg.n_contiguous_segments, 'segment')}"
     for key, label in (("potentials", "potentials"), ("engine", "engine"), ("lam", "λ"), ("sigma", "σ"),
                        ("init", "init"), ("random_state", "seed")):
         value = p.get(key)
@@ -115,12 +112,6 @@ def _summary(seg: Any) -> str:
     if seg.model:
         parts.append(f"model {seg.model}")
     return " · ".join(parts)
-
-
-def _numbered(word: str, indices: list[int]) -> str:
-    """0-based ``indices`` named from 1: "segment 2", "segments 1 and 3", "segments 1, 4 and 6"."""
-    names = [str(i + 1) for i in indices]
-    return f"{word} {names[0]}" if len(names) == 1 else f"{word}s {', '.join(names[:-1])} and {names[-1]}"
 
 
 def _keywords(words: list[str], lead: str = " · ") -> str:
@@ -225,7 +216,7 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
         f"<span>sentence {n}</span></div></div>"
     )
     if topics:
-        entries = [f"Topic {j + 1} · {len(idx)} · {_numbered('segment', topic_parts[j])}{_keywords(keywords[j])}"
+        entries = [f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{_keywords(keywords[j])}"
                    for j, idx in enumerate(seg.segments)]
     else:
         entries = [f"Segment {j + 1} · {len(idx)}{_keywords(keywords[j])}" for j, idx in enumerate(seg.segments)]
@@ -236,7 +227,7 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
     for j, idx in enumerate(seg.segments):
         opened = " open" if len(idx) <= OPEN_UP_TO and n <= OPEN_DOC_UP_TO else ""
         if topics:
-            head = f"Topic {j + 1} · {_numbered('segment', topic_parts[j])} · "
+            head = f"Topic {j + 1} · {numbered('segment', topic_parts[j])} · "
             items = "".join(
                 f'<p class="part">Segment {r + 1}'
                 f'{_keywords(part_keywords[r]) if len(topic_parts[j]) > 1 and len(sentences_of[r]) > 1 else ""}</p><ol>'
@@ -248,7 +239,7 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
             items = "<ol>" + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in idx) + "</ol>"
         blocks.append(
             f'<details class="seg" data-seg="{j}" style="border-color:{colors[j]}"{opened}>'
-            f"<summary>{head}{_plural(len(idx), 'sentence')}: {_ranges(idx)}{_keywords(keywords[j])}</summary>"
+            f"<summary>{head}{plural(len(idx), 'sentence')}: {_ranges(idx)}{_keywords(keywords[j])}</summary>"
             f"{items}</details>"
         )
     note = seg.fewer_than_requested()

@@ -30,6 +30,7 @@ from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.text.split import join_sentences
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.labels import run_bounds
+from bpseg_pgm.utils.words import numbered, plural
 
 __all__ = ["Segmentation"]
 
@@ -287,7 +288,7 @@ class Segmentation:
         if k is None or self.n_segments >= k:
             return None
         word = "topic" if self.returning_topics else "segment"  # the labels, in the words of to_text
-        return (f"{self.n_segments} {word}{'s' if self.n_segments != 1 else ''} for k = {k}: "
+        return (f"{plural(self.n_segments, word)} for k = {k}: "
                 f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped")
 
     def chunks(self, max_tokens: int | None = None, contiguous: bool = True, *, min_tokens: int | None = None,
@@ -381,14 +382,14 @@ class Segmentation:
             return "\n\n".join(blocks) + "\n"
         parts = self.contiguous_segments
         part_keywords = self.contiguous_keywords()
-        back = [(t + 1, _numbered("segment", self.topic_segments[t])) for t in self.returning_topics]
+        back = [(t + 1, numbered("segment", self.topic_segments[t])) for t in self.returning_topics]
         returns = (f"Topic {back[0][0]} returns: {back[0][1]}" if len(back) == 1 else
                    "Topics that return: " + "; ".join(f"topic {t}: {where}" for t, where in back))
-        blocks.append(f"{_count(self.n_contiguous_segments, 'segment')} in {_count(self.n_topics, 'topic')}. "
+        blocks.append(f"{plural(self.n_contiguous_segments, 'segment')} in {plural(self.n_topics, 'topic')}. "
                       f"{returns}.")
         for t, idx in enumerate(self.segments):
             rs = self.topic_segments[t]
-            lines = [f"[Topic {t + 1}] {_numbered('segment', rs)} · sentences " + ", ".join(str(i + 1) for i in idx)]
+            lines = [f"[Topic {t + 1}] {numbered('segment', rs)} · sentences " + ", ".join(str(i + 1) for i in idx)]
             if keywords[t]:
                 lines.append(f"  keywords: {', '.join(keywords[t])}")
             for r in rs:
@@ -409,18 +410,6 @@ class Segmentation:
             return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
         except ValueError:
             raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _numbered(word: str, indices: list[int]) -> str:
-    """0-based ``indices`` named from 1: "segment 2", "segments 1 and 3", "segments 1, 4 and 6"."""
-    names = [str(i + 1) for i in indices]
-    if len(names) == 1:
-        return f"{word} {names[0]}"
-    return f"{word}s {', '.join(names[:-1])} and {names[-1]}"
 
 
 def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[list[int]], np.ndarray]:

@@ -57,6 +57,12 @@ def normalize_rows(X: np.ndarray) -> np.ndarray:
     return X / np.linalg.norm(X, axis=1, keepdims=True)
 
 
+def normalize_nonzero_rows(X: np.ndarray) -> np.ndarray:
+    """Unit-normalise rows, leaving a row of zeros as it is (where :func:`normalize_rows` gives NaN)."""
+    norms = np.linalg.norm(X, axis=1, keepdims=True)
+    return X / np.where(norms > 0, norms, 1.0)
+
+
 def check_nonnegative(value, name: str) -> float:
     """A finite, non-negative float parameter."""
     try:
