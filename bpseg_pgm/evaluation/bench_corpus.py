@@ -44,6 +44,7 @@ from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partia
 from bpseg_pgm.evaluation.report import machine_info, write_report
 from bpseg_pgm.evaluation.runner import check_seed, embed_documents, make_embedder, segment
 from bpseg_pgm.types.document import Document
+from bpseg_pgm.utils.validation import check_limit
 
 __all__ = [
     "CORPUS_METHODS",
@@ -67,8 +68,7 @@ OUTPUT_STEM = "corpus_results"
 
 def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLike | None = None) -> list[LabelledDocument]:
     """Documents of a dataset name (see the module docstring) or a JSONL corpus path."""
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    check_limit(limit)
     m = re.fullmatch(r"qmsum-(train|val)(-returns)?", spec)
     if m:
         from bpseg_pgm.evaluation.qmsum import load_qmsum

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from bpseg_pgm.types.document import Document
+from bpseg_pgm.utils.validation import check_limit
 
 __all__ = [
     "CHOI_RANGES",
@@ -154,8 +155,7 @@ def load_choi(
     unknown set or range, a bad limit, or a selection with no documents.
     """
     sets, ranges = _check_selection(sets, ranges)
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    check_limit(limit)
     root = resolve_data_dir(data_dir)
     docs: list[ChoiDocument] = []
     for rng in ranges:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from bpseg_pgm.evaluation.corpus import LabelledDocument
 from bpseg_pgm.text.split import split_sentences
+from bpseg_pgm.utils.validation import check_limit
 
 __all__ = ["PEPS_LEVELS", "PEPS_SPLITS", "heading", "load_peps", "parse_pep", "resolve_peps_dir"]
 
@@ -110,8 +111,7 @@ def load_peps(
         raise ValueError(f"PEPs splits must be among {PEPS_SPLITS}, got {list(splits)}")
     if level not in PEPS_LEVELS:
         raise ValueError(f"PEPs level must be one of {PEPS_LEVELS}, got {level!r}")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    check_limit(limit)
     root = resolve_peps_dir(data_dir)
     docs = []
     for split in splits:

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bpseg_pgm.evaluation.corpus import LabelledDocument
+from bpseg_pgm.utils.validation import check_limit
 
 __all__ = ["QMSUM_SPLITS", "clean_turn", "load_qmsum", "resolve_qmsum_dir"]
 
@@ -82,8 +83,7 @@ def load_qmsum(
     bad = [s for s in splits if s not in QMSUM_SPLITS]
     if bad or not splits:
         raise ValueError(f"QMSum splits must be among {QMSUM_SPLITS}, got {list(splits)}")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    check_limit(limit)
     root = resolve_qmsum_dir(data_dir)
     docs = []
     for split in splits:

@@ -207,3 +207,9 @@ def check_str_list(values, what: str, item: str = "item", *, any_iterable: bool 
         if nonblank and not value.strip():
             raise ValueError(f"{name} is empty")
     return tuple(values)
+
+
+def check_limit(limit) -> None:
+    """``limit`` (how many documents at most) is None or a positive int (not a bool); else a ValueError."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a positive integer, got {limit!r}")

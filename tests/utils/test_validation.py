@@ -82,3 +82,13 @@ def test_check_unicode():
 def test_bpseg_parameter_types_are_value_errors(params, match):
     with pytest.raises(ValueError, match=match):
         BPSeg(**params).fit(X)
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 2.0, "3"])
+def test_check_limit_refuses_what_is_not_a_positive_int(bad):
+    from bpseg_pgm.utils.validation import check_limit
+
+    with pytest.raises(ValueError, match="limit must be a positive integer"):
+        check_limit(bad)
+    check_limit(None)
+    check_limit(5)
