@@ -373,7 +373,9 @@ class Segmentation:
         note = self.fewer_than_requested()
         blocks = [f"Note: {note}."] if note else []
         keywords = self.topic_keywords()
-        if not self.returning_topics:
+        topic_parts = self.topic_segments  # each of these levels computed once, not per topic
+        returning = self.returning_topics
+        if not returning:
             for j, idx in enumerate(self.segments):
                 head = f"[Segment {j + 1}] sentences " + ", ".join(str(i + 1) for i in idx)
                 lines = [head] + ([f"  keywords: {', '.join(keywords[j])}"] if keywords[j] else [])
@@ -382,13 +384,13 @@ class Segmentation:
             return "\n\n".join(blocks) + "\n"
         parts = self.contiguous_segments
         part_keywords = self.contiguous_keywords()
-        back = [(t + 1, numbered("segment", self.topic_segments[t])) for t in self.returning_topics]
+        back = [(t + 1, numbered("segment", topic_parts[t])) for t in returning]
         returns = (f"Topic {back[0][0]} returns: {back[0][1]}" if len(back) == 1 else
                    "Topics that return: " + "; ".join(f"topic {t}: {where}" for t, where in back))
-        blocks.append(f"{plural(self.n_contiguous_segments, 'segment')} in {plural(self.n_topics, 'topic')}. "
+        blocks.append(f"{plural(len(parts), 'segment')} in {plural(self.n_topics, 'topic')}. "
                       f"{returns}.")
         for t, idx in enumerate(self.segments):
-            rs = self.topic_segments[t]
+            rs = topic_parts[t]
             lines = [f"[Topic {t + 1}] {numbered('segment', rs)} · sentences " + ", ".join(str(i + 1) for i in idx)]
             if keywords[t]:
                 lines.append(f"  keywords: {', '.join(keywords[t])}")
