@@ -98,6 +98,21 @@ def n_runs(labels) -> int:
     return _n_runs(_as_labels(labels, "labels"))
 
 
+def _label_spans(labels: np.ndarray) -> dict:
+    """Each label's spans: label -> list of (start, end) of its maximal runs, labels in order of first
+    appearance. A label with two or more spans returns (comes back after another label)."""
+    bounds = run_bounds(labels)
+    spans: dict = {}
+    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+        spans.setdefault(labels[a].item(), []).append((a, b))
+    return spans
+
+
+def _returning_spans(labels: np.ndarray) -> list[list[tuple[int, int]]]:
+    """The spans of every returning label (two or more spans), in order of first appearance."""
+    return [s for s in _label_spans(labels).values() if len(s) >= 2]
+
+
 def returning_labels(gold_labels) -> list:
     """The gold labels that return: those that occur in two or more runs, i.e. come back after another
     label, in order of first appearance. ``None`` entries (unlabelled units) are dropped first, so a
@@ -105,9 +120,8 @@ def returning_labels(gold_labels) -> list:
     kept = [g for g in gold_labels if g is not None]
     codes: dict = {}
     gold = np.array([codes.setdefault(g, len(codes)) for g in kept], dtype=np.int64)
-    starts = gold[run_starts(gold)] if gold.size else gold
-    runs = np.bincount(starts, minlength=len(codes))
-    return [g for g, code in codes.items() if runs[code] >= 2]
+    names = list(codes)
+    return [names[code] for code, spans in _label_spans(gold).items() if len(spans) >= 2]
 
 
 def returning_purity(gold_labels, pred_labels) -> float:
@@ -115,12 +129,10 @@ def returning_purity(gold_labels, pred_labels) -> float:
     share of that label's units under one predicted label; NaN when no gold label returns."""
     gold, pred = _pair(gold_labels, pred_labels)
     shares = []
-    for g in np.unique(gold):
-        mask = gold == g
-        if _true_runs(mask) < 2:
-            continue
-        _, counts = np.unique(pred[mask], return_counts=True)
-        shares.append(counts.max() / mask.sum())
+    for spans in _returning_spans(gold):
+        units = np.concatenate([pred[a:b] for a, b in spans])
+        _, counts = np.unique(units, return_counts=True)
+        shares.append(counts.max() / units.size)
     return float(np.mean(shares)) if shares else float("nan")
 
 
@@ -145,17 +157,11 @@ def spans_joined(gold_labels, pred_labels) -> float:
     0.0
     """
     gold, pred = _pair(gold_labels, pred_labels)
-    bounds = run_bounds(gold)
-    spans: dict = {}
-    for a, b in zip(bounds[:-1], bounds[1:]):
-        spans.setdefault(gold[a].item(), []).append(pred[a:b])
     joined = []
-    for runs in spans.values():
-        if len(runs) < 2:
-            continue
+    for spans in _returning_spans(gold):
         common = None
-        for run in runs:
-            labels, counts = np.unique(run, return_counts=True)
+        for a, b in spans:
+            labels, counts = np.unique(pred[a:b], return_counts=True)
             majority = set(labels[counts == counts.max()].tolist())
             common = majority if common is None else common & majority
         joined.append(bool(common))
@@ -168,11 +174,6 @@ def _pair(gold_labels, pred_labels) -> tuple[np.ndarray, np.ndarray]:
     if len(gold) != len(pred):
         raise ValueError(f"gold has {len(gold)} labels but prediction has {len(pred)}")
     return gold, pred
-
-
-def _true_runs(mask: np.ndarray) -> int:
-    """Number of runs of True in a boolean mask."""
-    return int(np.count_nonzero(mask[run_starts(mask)]))
 
 
 def evaluate_partial(gold_labels, pred_labels) -> dict[str, float]:
