@@ -151,7 +151,8 @@ _TEXTS = {
         "return; gold = source segment. The development benchmark for non-contiguous grouping.",
     ),
     "corpus": (
-        "any corpus (JSONL, or qmsum-train/-val, peps-train/-val[-sub], choi-N, interleaved): one table per dataset",
+        "any corpus (JSONL, or qmsum-train/-val, peps-train/-val[-sub], choi-N, interleaved[-234], choi-1-rr, "
+        "choi-234-rr, ...): one table per dataset",
         "Run BP-Seg and the baselines (one segment, equal blocks, TextTiling, k-means, KernelCPD) "
         "on each dataset; write a table per dataset (ARI, NMI, AMI, Pk, WindowDiff, runs per "
         "gold run, segments found, purity of returning topics) as Markdown and JSON, and a PNG. "

@@ -12,7 +12,11 @@ Datasets (:func:`load_dataset`): a path to a JSONL corpus (format in
 :mod:`bpseg_pgm.evaluation.qmsum`), ``peps-train``, ``peps-val`` (PEP sentences, gold = top-level
 sections) and ``peps-train-sub``, ``peps-val-sub`` (the same sentences, gold = sub-sections;
 :mod:`bpseg_pgm.evaluation.peps`), ``choi-1`` .. ``choi-4`` (or ``choi-234``: several sets),
-``interleaved`` (documents whose topics return, built from Choi set 1, the tuning set), ``peps-train-rr``,
+``interleaved`` (documents whose topics return, built from Choi set 1, the tuning set; shuffled chunks,
+:mod:`bpseg_pgm.evaluation.interleaved`), ``interleaved-234`` (its held-out twin: Choi sets 2-4 less the
+sources of set 1, i.e. set 4's new Brown documents, :mod:`bpseg_pgm.evaluation.choi_sources`), ``choi-1-rr``,
+``choi-234-rr`` (a second construction: 2-4 Choi passages cut into 2-3 pieces dealt round-robin, from set 1 /
+held out as for ``interleaved-234``; :mod:`bpseg_pgm.evaluation.choi_round_robin`), ``peps-train-rr``,
 ``peps-val-rr`` (the sections of 2-4 PEPs dealt round-robin, gold = the PEP: real prose whose topics return;
 :mod:`bpseg_pgm.evaluation.round_robin`), ``qmsum-train-returns``, ``qmsum-val-returns`` (the meetings of a
 QMSum split in which at least one topic returns after another, gold = the topic over all its spans:
@@ -104,6 +108,23 @@ def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLik
 
         docs = make_interleaved(load_choi(data_dir, sets=[1]), n_docs=60 if limit is None else limit, seed=0)
         return [from_choi(d) for d in docs]
+    if spec == "interleaved-234":
+        from bpseg_pgm.evaluation.choi import load_choi
+        from bpseg_pgm.evaluation.interleaved import make_interleaved
+
+        docs = make_interleaved(load_choi(data_dir, sets=[2, 3, 4]), n_docs=60 if limit is None else limit, seed=0,
+                                exclude=load_choi(data_dir, sets=[1]), distinct_sources=True, name=spec)
+        return [from_choi(d) for d in docs]
+    m = re.fullmatch(r"choi-(1|234)-rr", spec)
+    if m:
+        from bpseg_pgm.evaluation.choi import load_choi
+        from bpseg_pgm.evaluation.choi_round_robin import make_choi_round_robin
+
+        held_out = m.group(1) == "234"
+        return make_choi_round_robin(
+            load_choi(data_dir, sets=[2, 3, 4] if held_out else [1]), n_docs=60 if limit is None else limit, seed=0,
+            exclude=load_choi(data_dir, sets=[1]) if held_out else (), name=spec,
+        )  # fmt: skip
     if spec.endswith(".jsonl") or os.path.sep in spec or Path(spec).is_file():
         return read_corpus(spec, limit=limit)
     raise ValueError(f"unknown dataset {spec!r}: give a .jsonl corpus or one of {', '.join(DATASET_NAMES)}")

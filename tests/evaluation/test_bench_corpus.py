@@ -254,6 +254,19 @@ def test_load_choi_by_name(choi_dir):
     assert all(isinstance(d, LabelledDocument) and d.n_segments >= 2 for d in docs)
 
 
+def test_load_returning_choi_sets_by_name(choi_dir):
+    names = ("interleaved", "interleaved-234", "choi-1-rr", "choi-234-rr")
+    assert set(names) <= set(bench_corpus.DATASET_NAMES)
+    got = {name: load_dataset(name, limit=4, data_dir=choi_dir) for name in names}
+    for name, docs in got.items():
+        assert [d.doc_id for d in docs] == [f"{name}/0/{i}" for i in range(4)]
+        assert all(isinstance(d, LabelledDocument) and len(set(d.labels)) >= 2 for d in docs)
+    assert got["interleaved"][0].meta == {"set": 1, "range": "interleaved"}
+    assert got["interleaved-234"][0].meta == {"set": 4, "range": "interleaved-234"}  # set 1's sources left out
+    assert got["choi-1-rr"][0].meta["sets"] == [1] and got["choi-234-rr"][0].meta["sets"] == [4]
+    assert len(load_dataset("choi-234-rr", data_dir=choi_dir)) == 60  # 60 without a limit
+
+
 # -- the command line -----------------------------------------------------------------------------------
 
 
