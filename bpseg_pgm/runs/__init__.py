@@ -4,8 +4,13 @@ One idea per module, bottom up:
 
 * :mod:`.statistics`: persistence half-life, correlation length, smoothed features;
 * :mod:`.costs`: the cost of a run and the segmental programme's best costs;
+* :mod:`.candidates`: where a run may start (every unit, or binary segmentation's boundaries on long
+  documents);
+* :mod:`.levels`: the best split into every number of runs, read back at any k;
+* :mod:`.windows`: more runs than candidates: the programme in windows, the runs shared out;
 * :mod:`.null`: the block-shuffled null document and the noise-calibrated k;
-* :mod:`.search`: the exact best split into k runs, read back;
+* :mod:`.search`: the best split into k runs (exact over the candidates, in windows past them),
+  read back;
 * :mod:`.chain`: exact chain marginals (forward-backward: BP on a tree);
 * :mod:`.model`: :func:`fit_runs`, the whole model;
 * :mod:`.structure`: :func:`choose_structure`, runs or topics (``structure="auto"``).

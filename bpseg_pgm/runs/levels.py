@@ -4,11 +4,15 @@
 candidate positions (:mod:`bpseg_pgm.runs.candidates`): the best total cost with k runs for every k up
 to ``max_runs`` and the arg-min table. :meth:`Levels.labels` reads the split into k runs back in
 O(k), so a fitted document can be re-cut at another number of runs without refitting.
+
+A long document may need more runs than it has candidates. Past the programme's last level the levels
+come from the programme solved in windows (:mod:`bpseg_pgm.runs.windows`): each window's own levels, and
+which window took each further run, so that the split into k runs is read back the same way.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -18,11 +22,21 @@ __all__ = ["Levels"]
 @dataclass(frozen=True)
 class Levels:
     """The segmental programme's result: ``positions`` (m+1,) candidate boundaries 0..n, ``costs`` (K+1,)
-    best total cost with k runs (index k; inf where impossible), ``arg`` (K+1, m+1) its arg-min table."""
+    best total cost with k runs (index k; inf where impossible), ``arg`` (P+1, m+1) its arg-min table for
+    the programme's levels 1..P.
+
+    Levels past P (K > P: more runs than candidates) come from the programme in windows
+    (:func:`~bpseg_pgm.runs.windows.windowed_levels`): ``windows``, each window's own levels over its
+    units, ``window_starts`` (W,), the unit where each begins, and ``order``, the window that took each
+    run past the first of every window; the split into k runs is each window's best split into the runs
+    it holds after the first k - W of ``order``, and ``costs[k]`` its total cost."""
 
     positions: np.ndarray
     costs: np.ndarray
     arg: np.ndarray
+    windows: tuple[Levels, ...] | None = field(default=None, repr=False, compare=False)
+    window_starts: np.ndarray | None = field(default=None, repr=False, compare=False)
+    order: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def n_units(self) -> int:
@@ -33,11 +47,20 @@ class Levels:
         """The most runs that can be read back."""
         return int(self.costs.shape[0] - 1)
 
+    @property
+    def programme_runs(self) -> int:
+        """The most runs the programme placed over the candidates; past them, the windows."""
+        return int(self.arg.shape[0] - 1)
+
     def starts(self, k: int) -> np.ndarray:
         """Unit indices where the k runs of the best split start (the first is 0)."""
         k = int(k)
         if not 1 <= k <= self.max_runs or not np.isfinite(self.costs[k]):
             raise ValueError(f"the levels hold 1 to {self.max_runs} runs, got {k}")
+        if k > self.programme_runs:
+            held = 1 + np.bincount(self.order[: k - len(self.windows)], minlength=len(self.windows))
+            return np.concatenate([start + window.starts(h)
+                                   for start, window, h in zip(self.window_starts, self.windows, held)])
         m = self.positions.shape[0] - 1
         idx = [m]
         for kk in range(k, 0, -1):
@@ -46,7 +69,5 @@ class Levels:
 
     def labels(self, k: int) -> np.ndarray:
         """Labels 0..k-1, one contiguous run each, of the best split into k runs."""
-        labels = np.zeros(self.n_units, dtype=np.int64)
-        for j, start in enumerate(self.starts(k)[1:], start=1):
-            labels[start:] = j
-        return labels
+        starts = self.starts(k)
+        return np.repeat(np.arange(starts.shape[0], dtype=np.int64), np.diff(np.append(starts, self.n_units)))

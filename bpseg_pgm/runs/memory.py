@@ -1,6 +1,6 @@
 """How much memory the runs model needs, checked before it allocates.
 
-Two parts:
+Three parts:
 
 * the segmental programme works on (m+1) x (m+1) float64 matrices over m candidate positions
   (:mod:`bpseg_pgm.runs.candidates`: m = n up to ``MAX_CANDIDATES`` units, then ``MAX_CANDIDATES``):
@@ -8,7 +8,12 @@ Two parts:
   one candidate matrix per number of runs. Measured peak (tracemalloc, random rows): 9.4 such
   matrices at m = 1000, 7.4 at 2000; the estimate takes ``MATRICES``;
 * everything linear in the length: the (n, d) rows in float64 (normalised, smoothed, their prefix
-  sums, a null document's shuffled and smoothed copies, the statistics' FFT), ``ROWS`` of them.
+  sums, a null document's shuffled and smoothed copies, the statistics' FFT), ``ROWS`` of them;
+* past the candidates (more runs than ``MAX_CANDIDATES``: the programme in windows of about
+  ``WINDOW`` units, :mod:`bpseg_pgm.runs.windows`) no larger matrix, one window's at a time, and the
+  windows' int32 arg-min tables, kept: at most (length + 1)^2 numbers per window
+  (:func:`estimate_windows_memory`, checked once the windows are cut; the runs model's estimate takes
+  the bound :func:`estimate_windows_bound`, about 3 KiB per unit).
 
 Before the programme was bounded by candidates, a 20,000-unit document asked for about 24 GiB and
 ended in a segfault (issue 22); the check turns what still would not fit into one ValueError.
@@ -16,11 +21,14 @@ ended in a segfault (issue 22); the check turns what still would not fit into on
 
 from __future__ import annotations
 
+import numpy as np
+
 from bpseg_pgm.utils import memory as memory_probe
 
-from .candidates import MAX_CANDIDATES
+from .candidates import MAX_CANDIDATES, window_size
 
-__all__ = ["MATRICES", "ROWS", "check_runs_memory", "estimate_programme_memory", "estimate_runs_memory"]
+__all__ = ["MATRICES", "ROWS", "check_runs_memory", "check_windows_memory", "estimate_programme_memory",
+           "estimate_runs_memory", "estimate_windows_bound", "estimate_windows_memory"]
 
 GiB = 2**30
 #: (m+1)^2 float64 matrices alive at the programme's peak (measured, rounded up).
@@ -38,20 +46,56 @@ def estimate_programme_memory(m: int) -> int:
     return MATRICES * (int(m) + 1) ** 2 * 8 + _BASE
 
 
+def estimate_windows_memory(lengths, max_runs: int) -> int:
+    """Bytes past the candidates for windows of the given lengths and ``max_runs`` runs: the windows' int32
+    arg-min tables, kept (each at most (length + 1)^2), which window took each run, and the programme of
+    the longest window while it is solved."""
+    lengths = [int(x) for x in lengths]
+    if not lengths:
+        return 0
+    tables = sum(4 * (x + 1) ** 2 for x in lengths) + 8 * (int(max_runs) + 1)
+    return tables + estimate_programme_memory(max(lengths)) - _BASE
+
+
+def estimate_windows_bound(n: int) -> int:
+    """Bytes past the candidates at most, for n units (0 when the programme holds every position): windows
+    of at most 3/2 ``window_size(n)`` units, at most 2 n / window + 1 of them, and up to n runs; linear in n."""
+    n = int(n)
+    if n <= MAX_CANDIDATES:
+        return 0
+    window = window_size(n)
+    longest = (3 * window) // 2
+    count = int(np.ceil(2 * n / window)) + 1
+    # sum over windows of (length + 1)^2 <= (longest + 1) x (n + count)
+    tables = 4 * (longest + 1) * (n + count) + 8 * (n + 1)
+    return tables + estimate_programme_memory(longest) - _BASE
+
+
+def check_windows_memory(cuts, max_runs: int, available: int | None = None) -> int:
+    """:func:`estimate_windows_memory` for the windows between ``cuts``; ValueError when it would not fit."""
+    lengths = [b - a for a, b in zip(list(cuts)[:-1], list(cuts)[1:])]
+    return _check(estimate_windows_memory(lengths, max_runs), available,
+                  f"its programme in {len(lengths):,} windows for {int(max_runs):,} runs")
+
+
 def estimate_runs_memory(n: int, d: int = 384) -> int:
     """Peak bytes of the runs model on n units of dimension d."""
-    return estimate_programme_memory(min(int(n), MAX_CANDIDATES)) + ROWS * int(n) * int(d) * 8
+    return estimate_programme_memory(min(int(n), MAX_CANDIDATES)) + ROWS * int(n) * int(d) * 8 + estimate_windows_bound(n)
 
 
 def check_runs_memory(n: int, d: int = 384, available: int | None = None, *, programme_only: bool = False) -> int:
     """The estimate for n units of dimension d (with ``programme_only``: n candidate positions, the
     programme alone); ValueError naming the GiB needed and available when it would not fit."""
     need = estimate_programme_memory(n) if programme_only else estimate_runs_memory(n, d)
+    what = f"its segmental programme over {n:,} positions" if programme_only else f"the runs model on {n:,} units"
+    return _check(need, available, what)
+
+
+def _check(need: int, available: int | None, what: str) -> int:
     if need < _SMALL:
         return need
     free = memory_probe.available_bytes() if available is None else available
     if free is not None and need > _MARGIN * free:
-        what = f"its segmental programme over {n:,} positions" if programme_only else f"the runs model on {n:,} units"
         raise ValueError(
             f"{what} needs about {need / GiB:.1f} GiB but only {free / GiB:.1f} GiB of memory is available; "
             "split the document"

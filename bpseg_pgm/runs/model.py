@@ -8,7 +8,9 @@ gradually. Steps (:func:`fit_runs`):
    (:func:`~bpseg_pgm.runs.statistics.persistence_halflife`), weighted by the unit weights
    (the text pipeline gives short units, "Yeah .", less weight than substantive ones);
 2. boundaries: the exact best segmentation into k runs by the segmental programme
-   (:mod:`bpseg_pgm.runs.costs`, :mod:`bpseg_pgm.runs.search`); k given, or chosen against the
+   (:mod:`bpseg_pgm.runs.costs`, :mod:`bpseg_pgm.runs.search`; on a document of more than
+   ``MAX_CANDIDATES`` units over binary segmentation's boundaries, and past them, for more runs than
+   that, in windows: :mod:`bpseg_pgm.runs.windows`); k given, or chosen against the
    same document with its blocks of one half-life shuffled (:mod:`bpseg_pgm.runs.null`: the last
    run must explain more than a run explains in a document that keeps the local persistence of
    this one but has no topics);
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .candidates import MAX_CANDIDATES
 from .chain import ChainResult, run_chain_bp
 from .levels import Levels
 from .memory import check_runs_memory
@@ -116,14 +119,17 @@ def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, corr_length: float | None = None,
-             *, smoothing: float = SMOOTHING, null_block: float = NULL_BLOCK, max_runs: int | None = None) -> RunsFit:
+             *, smoothing: float = SMOOTHING, null_block: float = NULL_BLOCK, max_runs: int | None = None,
+             max_candidates: int = MAX_CANDIDATES) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
     ``n_segments``: k, or "auto" (noise-calibrated, at most ``max_runs`` runs: by default
     :func:`auto_max_runs` of the correlation length ``corr_length``, computed when None).
     ``smoothing`` (features' width in half-lives) and ``null_block`` (the null's block in
     half-lives) are the model's parameters, exposed for studies (benchmarks/); the defaults are
-    the measured ones.
+    the measured ones. ``max_candidates``: a document longer than this is solved over binary
+    segmentation's boundaries, and past them in windows when it needs more runs
+    (:func:`~bpseg_pgm.runs.search.segmental_levels`; the null documents the same way).
     """
     n = Xn.shape[0]
     check_runs_memory(n, Xn.shape[1])  # before anything of size n x d
@@ -137,13 +143,13 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
     else:
         cap = max(1, min(int(max_runs), n // 2))
     if isinstance(n_segments, str):
-        levels = segmental_levels(F, weights, cap)
+        levels = segmental_levels(F, weights, cap, max_candidates=max_candidates)
         K = levels.max_runs
-        k = noise_calibrated_k(levels.costs, null_costs(null_documents(Xn, weights, width, null_block * halflife,
-                                                                       random_state), K)) if K > 1 else 1
+        nulls = null_documents(Xn, weights, width, null_block * halflife, random_state)
+        k = noise_calibrated_k(levels.costs, null_costs(nulls, K, max_candidates=max_candidates)) if K > 1 else 1
     else:
         k = int(n_segments)
-        levels = segmental_levels(F, weights, max(k, min(cap, n)))
+        levels = segmental_levels(F, weights, max(k, min(cap, n)), max_candidates=max_candidates)
     return runs_at(F, weights, levels, k, width)
 
 
@@ -151,9 +157,9 @@ def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: f
     """The runs model at k runs of ``levels`` (the programme's best split of the features F): means and
     centres now; chain beliefs and exact log Z when first asked for. What :meth:`RunsFit.at` re-cuts with,
     without refitting."""
-    labels = levels.labels(k)
     starts = levels.starts(k)
     ends = np.append(starts[1:], F.shape[0])
+    labels = np.repeat(np.arange(starts.shape[0], dtype=np.int64), ends - starts)
     scatter = float(levels.costs[k] / max(np.sum(weights), 1e-12))
     mu = np.stack([_run_mean(F[a:b], weights[a:b]) for a, b in zip(starts, ends)])
     centers = mu / np.maximum(np.linalg.norm(mu, axis=1, keepdims=True), 1e-12)

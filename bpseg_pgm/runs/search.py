@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .candidates import MAX_CANDIDATES, candidate_positions
+from .candidates import MAX_CANDIDATES, binary_segmentation, candidate_positions, window_size
 from .costs import cost_matrix, segment_costs
 from .levels import Levels
+from .memory import check_windows_memory
 from .null import noise_calibrated_k
+from .windows import window_cuts, windowed_levels
 
 __all__ = ["backtrack", "null_costs", "padded_costs", "segmental_labels", "segmental_levels"]
 
@@ -33,15 +35,33 @@ def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size
                      max_candidates: int = MAX_CANDIDATES) -> Levels:
     """The best split into 1..``max_runs`` runs (each of at least ``min_size`` units) over the candidate
     positions of :func:`~bpseg_pgm.runs.candidates.candidate_positions`: exact on documents of at most
-    ``max_candidates`` units, over binary segmentation's boundaries on longer ones."""
-    positions = candidate_positions(F, weights, max_candidates)
+    ``max_candidates`` units, over binary segmentation's boundaries on longer ones.
+
+    A longer document asked for more runs than it has candidates (``max_runs`` > m, with ``min_size`` 1)
+    gets the programme's levels up to m and, past them, the programme solved in windows of about
+    ``WINDOW`` units with the runs shared out between them (:mod:`bpseg_pgm.runs.windows`): linear in
+    the length for a given run density, no larger matrix. Levels past m hold a boundary at every cut
+    between windows.
+    """
+    n = int(np.asarray(F).shape[0])
+    hierarchy = binary_segmentation(F, weights, max_candidates - 1) if n > max_candidates else None
+    positions = candidate_positions(F, weights, max_candidates, hierarchy)
     m = positions.shape[0] - 1
     K = max(1, min(int(max_runs), m))
     C = cost_matrix(F, weights, positions)
     if min_size > 1:
         C[(positions[None, :] - positions[:, None]) < min_size] = np.inf
     costs, arg = segment_costs(C, K)
-    return Levels(positions, costs, arg)
+    del C
+    if hierarchy is None or int(max_runs) <= m or min_size > 1:
+        return Levels(positions, costs, arg)
+    cuts = window_cuts(hierarchy, n, window_size(n, max_candidates))
+    check_windows_memory(cuts, int(max_runs))
+    windows, order, total = windowed_levels(F, weights, int(max_runs), cuts)
+    if len(windows) > m + 1:  # more windows than runs past the candidates (not with window_size's windows)
+        return Levels(positions, costs, arg)
+    # total[j]: the cost with W + j runs
+    return Levels(positions, np.concatenate([costs, total[m + 1 - len(windows):]]), arg, windows, cuts[:-1], order)
 
 
 def segmental_labels(
@@ -74,10 +94,11 @@ def segmental_labels(
     return levels.labels(k), float(levels.costs[k] / max(np.sum(weights), 1e-12))
 
 
-def null_costs(shuffled, max_runs: int, min_size: int = 1) -> np.ndarray:
-    """Best costs for 0..``max_runs`` runs averaged over null documents: ``shuffled`` yields (features,
-    weights) pairs, one null at a time (a generator keeps one null's features in memory)."""
-    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size).costs, max_runs)
+def null_costs(shuffled, max_runs: int, min_size: int = 1, max_candidates: int = MAX_CANDIDATES) -> np.ndarray:
+    """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as
+    :func:`segmental_levels` solves the document: ``shuffled`` yields (features, weights) pairs, one null
+    at a time (a generator keeps one null's features in memory)."""
+    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size, max_candidates).costs, max_runs)
                     for Fs, ws in shuffled], axis=0)
 
 

@@ -1,0 +1,103 @@
+"""More runs than candidates: the exact programme in windows, the runs shared out between them.
+
+On a long document the programme is exact over binary segmentation's first ``MAX_CANDIDATES``
+boundaries (:mod:`bpseg_pgm.runs.candidates`), so it places at most that many runs. A document of
+thousands of short unrelated passages needs more. Past the candidates the document is cut into
+windows of about ``WINDOW`` units (:func:`~bpseg_pgm.runs.candidates.window_size`), each cut at the
+strongest of the candidates (binary segmentation's boundaries, where runs differ most) between half a
+window and one and a half windows on (:func:`window_cuts`). The exact programme over every position
+of each window gives its best cost with 1, 2, ... runs, and the runs are shared out one at a time to
+the window whose next run lowers the cost most (:func:`share_runs`), so the split into k runs is
+nested in the split into k+1 and each level's cost is known. Greedy sharing is exact when every
+window's cost falls convexly with its runs; on Choi set 1 concatenated (5,000 and 20,000 units) its
+cost was within 3e-6 of the exact sharing's (a min-plus convolution, quadratic in the length) at every
+k measured. Each window costs O(K_w WINDOW^2) for its K_w runs, so the whole is linear in the length
+for a given run density; the windows' arg-min tables (int32) hold at most (3 WINDOW / 2 + 1)^2 numbers
+per window.
+
+Measured (``benchmarks/bench_runs_beyond_candidates.py``, Choi set 1 concatenated, results in
+``benchmarks/results/runs_beyond_candidates.md``) against binary segmentation's first k-1 boundaries
+and against those boundaries each moved to its best place between its neighbours: at 20,000 units and
+k = 3,043 (the passages) costs 4,538 / 4,429 / 4,400 (windows), ARI against the passages 0.855 / 0.892 /
+0.903, Pk 0.144 / 0.106 / 0.097; at k = 1,635 (n / correlation length) ARI 0.560 / 0.571 / 0.588. The
+windows take a few seconds where the others take a fraction of one, well within the default's budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from .costs import cost_matrix, segment_costs
+from .levels import Levels
+
+__all__ = ["SHARE", "share_runs", "window_cuts", "windowed_levels"]
+
+#: Each window's programme is solved up to this many times its share of the runs (its length's share of K):
+#: the sharing may give a window of many short passages more than its share (on Choi set 1 concatenated,
+#: 20,000 and 50,000 units at n / correlation length runs, 1.23 times at most).
+SHARE = 2
+
+
+def window_cuts(hierarchy: np.ndarray, n: int, window: int) -> np.ndarray:
+    """Window bounds 0 = c_0 < ... < c_W = n. Each cut is the strongest of binary segmentation's boundaries
+    (``hierarchy``, in the order found: the earlier, the stronger) between half a window and one and a half
+    windows after the previous cut, or (no boundary there: a long stretch that binary segmentation did not
+    split) a window's length on; the last window holds at most ``window`` units. So every window but the
+    last has ``window`` / 2 to 3 ``window`` / 2 units, and there are at most 2 n / ``window`` + 1."""
+    hierarchy = np.asarray(hierarchy, dtype=np.int64)
+    rank = np.argsort(hierarchy, kind="stable")  # rank[i]: how early binary segmentation found the i-th leftmost
+    bounds = hierarchy[rank]
+    cuts = [0]
+    while n - cuts[-1] > window:
+        prev = cuts[-1]
+        lo, hi = np.searchsorted(bounds, [prev + window // 2, min(prev + (3 * window) // 2, n - 1)], side="right")
+        cuts.append(int(bounds[lo + int(np.argmin(rank[lo:hi]))]) if hi > lo else prev + window)
+    cuts.append(n)
+    return np.asarray(cuts, dtype=np.int64)
+
+
+def share_runs(curves, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
+    """Runs shared out between windows one at a time, each to the window whose next run lowers the cost most.
+
+    ``curves``: each window's best cost with 0, 1, ... runs (index = runs). Every window starts with one run;
+    returns ``order`` (the window that takes each further run; ties to the earlier window) and ``costs``: the
+    total with W, W+1, ... runs (W windows; up to ``max_runs`` or as many as the windows hold). Greedy by
+    marginal gain: exact when every window's cost falls convexly with its runs, and O(K log W) time and
+    O(K) memory for K runs, where the exact sharing (a min-plus convolution) takes O(K x sum of the windows'
+    runs) time and O(W K) memory: quadratic in the length."""
+    W = len(curves)
+    total = [float(sum(c[1] for c in curves))]
+    taken = [1] * W
+    heap = [(float(c[2] - c[1]), j) for j, c in enumerate(curves) if c.shape[0] > 2]
+    heapq.heapify(heap)  # the most negative change first
+    order: list[int] = []
+    while heap and W + len(order) < int(max_runs):
+        change, j = heapq.heappop(heap)
+        taken[j] += 1
+        order.append(j)
+        total.append(total[-1] + change)
+        c = curves[j]
+        if taken[j] + 1 < c.shape[0]:
+            heapq.heappush(heap, (float(c[taken[j] + 1] - c[taken[j]]), j))
+    return np.asarray(order, dtype=np.int64), np.maximum(np.asarray(total), 0.0)
+
+
+def windowed_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, cuts: np.ndarray):
+    """The windows' exact levels and the runs shared out between them.
+
+    Returns ``windows`` (one :class:`~bpseg_pgm.runs.levels.Levels` per window, over every position of it,
+    up to ``SHARE`` times its share of ``max_runs``), ``order`` and ``costs``: :func:`share_runs` of their
+    costs, i.e. the window that takes each run past the first of every window, and the total cost with
+    W, W+1, ... runs (W windows)."""
+    n = int(cuts[-1])
+    K = int(max_runs)
+    windows = []
+    for a, b in zip(cuts[:-1], cuts[1:]):
+        a, b = int(a), int(b)
+        k_w = max(1, min(b - a, SHARE * int(np.ceil(K * (b - a) / n))))
+        costs, arg = segment_costs(cost_matrix(F[a:b], weights[a:b]), k_w)
+        windows.append(Levels(np.arange(b - a + 1, dtype=np.int64), costs, arg.astype(np.int32)))
+    order, costs = share_runs([w.costs for w in windows], K)
+    return tuple(windows), order, costs
