@@ -16,7 +16,7 @@ import numpy as np
 
 from bpseg_pgm.utils.labels import n_runs, run_bounds
 
-from .model import RunsFit, fit_runs
+from .model import RunsFit, auto_max_runs, fit_runs
 from .statistics import correlation_length
 
 __all__ = ["GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "TOPIC_RUNS_SLACK", "Structure", "topics_fragmented", "boundary_effects", "choose_structure",
@@ -135,7 +135,9 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     of them or n / (:func:`run_span` x correlation length), at most as many as the
     noise-calibrated runs. Otherwise (abrupt shifts, or no reading-order structure at all, as when topics
     alternate sentence by sentence) the topic model is the right one, with the runs fit at
-    n / correlation length as its fallback (:func:`topics_fragmented`). The keyword parameters are
+    n / correlation length as its fallback (:func:`topics_fragmented`), or at the noise-calibrated runs
+    when those were searched past their cap and outnumber that (a long document of many short
+    passages, :func:`~bpseg_pgm.runs.model.fit_runs`). The keyword parameters are
     the decision's constants, exposed for studies (benchmarks/); ``max_runs`` caps the
     noise-calibrated runs (default :func:`~bpseg_pgm.runs.model.auto_max_runs`).
     """
@@ -149,6 +151,8 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         n = Xn.shape[0]
         span = run_span(effect, run_scale=run_scale, gradual_full=gradual_full, gradual_effect=gradual_effect)
         k = int(np.clip(round(n / (span * corr_length)), 1, k_fine))
+        if max_runs is None and effect >= gradual_effect and k_fine > auto_max_runs(n, corr_length):
+            k = k_fine  # abrupt, and its runs were searched past their cap: more passages than correlation lengths
     else:
         k = int(n_segments)
     if k == k_fine:

@@ -6,8 +6,10 @@ from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.runs.costs import cost_matrix
 from bpseg_pgm.runs.memory import estimate_windows_bound
-from bpseg_pgm.runs.model import fit_runs
+from bpseg_pgm.runs.model import AUTO_MAX_RUNS, auto_max_runs, fit_runs
 from bpseg_pgm.runs.search import null_costs, segmental_levels
+from bpseg_pgm.runs.statistics import correlation_length
+from bpseg_pgm.runs.structure import GRADUAL_EFFECT, choose_structure
 
 
 def planted(sizes, d=16, noise=0.3, seed=0):
@@ -115,3 +117,35 @@ def test_the_memory_estimates_bound_the_windows_tables(monkeypatch):
     monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**20)
     with pytest.raises(ValueError, match=r"programme in \d+ windows for 100,000,000 runs needs about 0\.\d GiB"):
         memory.check_windows_memory(np.append(levels.window_starts, len(X)), 10**8)
+
+
+# -- k past one run per correlation length ----------------------------------------------------------
+
+
+def test_a_long_document_of_short_runs_is_searched_past_one_run_per_correlation_length():
+    X, truth = planted(SIZES, seed=3)  # 120 runs of about 10 units; the correlation length is about 13
+    w = np.ones(len(X))
+    cap = auto_max_runs(len(X), correlation_length(X, w))
+    assert AUTO_MAX_RUNS < cap <= 90
+    fit = fit_runs(X, w, "auto", random_state=0, max_candidates=CAND)  # the candidates' and the windows' path
+    k = int(fit.labels.max()) + 1
+    assert k >= cap + 10 and adjusted_rand_score(truth, fit.labels) > 0.9
+    # what a search with room to spare finds
+    wide = fit_runs(X, w, "auto", random_state=0, max_runs=400, max_candidates=CAND)
+    np.testing.assert_array_equal(fit.labels, wide.labels)
+    # an explicit cap is kept, and so is the default one on a document within the candidates
+    assert int(fit_runs(X, w, "auto", random_state=0, max_runs=cap, max_candidates=CAND).labels.max()) + 1 <= cap
+    assert int(fit_runs(X, w, "auto", random_state=0, max_candidates=10_000).labels.max()) + 1 <= cap
+
+
+def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
+    X, truth = planted(SIZES, seed=3)  # 1,160 units: more than the candidates
+    w = np.ones(len(X))
+    found = choose_structure(X, w, "auto", random_state=0)
+    assert not found.runs and found.effect > GRADUAL_EFFECT  # abrupt: the runs are the topic model's fallback
+    cap = auto_max_runs(len(X), correlation_length(X, w))
+    assert int(found.fit.labels.max()) + 1 == int(found.fine.labels.max()) + 1 >= cap + 10
+    assert adjusted_rand_score(truth, found.fit.labels) > 0.9
+    # with the cap given, the fallback is one run per correlation length as before
+    capped = choose_structure(X, w, "auto", random_state=0, max_runs=cap)
+    assert int(capped.fit.labels.max()) + 1 <= cap

@@ -109,6 +109,30 @@ def test_dp_matches_brute_force(n, min_size, seed):
         assert got == pytest.approx(totals[best], rel=1e-9, abs=1e-10)
 
 
+@pytest.mark.parametrize("n, K, min_size", [(40, 40, 1), (40, 60, 1), (120, 50, 1), (90, 20, 3)])
+def test_dp_equals_the_programme_over_the_whole_matrix(n, K, min_size):
+    """The programme skips the rows and columns that must be inf at each k: same costs, same arg-mins
+    (ties included: some rows repeat, some weigh nothing), so the same labels as over the whole matrix."""
+    rng = np.random.default_rng(n + K)
+    F, w = rng.normal(size=(n, 3)), rng.uniform(0.0, 1.0, n) * (rng.uniform(size=n) > 0.2)
+    F[5:12] = F[5]
+    C = cost_matrix(F, w)
+    costs, arg = segment_costs(C, K, min_size)
+    if min_size > 1:
+        C = C.copy()
+        for d in range(1, min_size):
+            C[np.arange(n + 1 - d), np.arange(d, n + 1)] = np.inf
+    D = np.full((K + 1, n + 1), np.inf)
+    D[0, 0] = 0.0
+    full = np.zeros((K + 1, n + 1), dtype=np.int64)
+    for k in range(1, K + 1):
+        M = D[k - 1][:, None] + C
+        full[k] = np.argmin(M, axis=0)
+        D[k] = M[full[k], np.arange(n + 1)]
+    np.testing.assert_array_equal(costs, D[:, n])
+    np.testing.assert_array_equal(arg, full)
+
+
 def test_costs_never_increase_with_more_segments():
     F, w = _problem(30, 4, 3)
     costs, _ = segment_costs(cost_matrix(F, w), 12)
