@@ -191,7 +191,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         lengths when k is "auto" (one per correlation length as the effect nears 0.5); text with
         abrupt shifts, or whose topics alternate sentence by sentence, gets the topic model, unless
         its labels scatter into more than two runs beyond the noise-calibrated runs (a real
-        document cut into pieces: then the runs, one per correlation length). Only
+        document cut into pieces: then the runs, one per correlation length, or the noise-calibrated
+        runs where a long text of many short passages holds more). Only
         with the centred potentials (the default): for the paper's potentials, a user's, an engine
         with potentials of its own ("appendix") or an Engine object, or init "all", "auto" means
         "topics". ``structure_`` says which was used ("runs" or "topics"),

@@ -13,8 +13,8 @@ gradually. Steps (:func:`fit_runs`):
    that, in windows: :mod:`bpseg_pgm.runs.windows`); k given, or chosen against the
    same document with its blocks of one half-life shuffled (:mod:`bpseg_pgm.runs.null`: the last
    run must explain more than a run explains in a document that keeps the local persistence of
-   this one but has no topics), up to :func:`auto_max_runs`, further on a long document whose k
-   reaches that cap;
+   this one but has no topics), up to :func:`auto_max_runs` (further on a long abrupt text whose k
+   reaches it: :func:`~bpseg_pgm.runs.structure.choose_structure`);
 3. beliefs: exact marginals of the left-to-right chain whose labels are the k runs, with a
    Gaussian unary -w_i |F_i - mu_j|^2 / (2 s^2) (mu_j the run's mean, s^2 the scatter per
    unit) — forward-backward, i.e. BP on a tree (:func:`~bpseg_pgm.runs.chain.run_chain_bp`).
@@ -51,8 +51,8 @@ def auto_max_runs(n: int, corr_length: float) -> int:
     """The most runs the noise-calibrated programme considers for n units: ``AUTO_MAX_RUNS``, or one
     per correlation length when the document holds more (a long document of many short unrelated
     passages: capped at 30, each run averaged several passages, the boundaries looked weak and the
-    document was judged gradual); at most n // 2, at least 1. :func:`fit_runs` goes past one per
-    correlation length on a document longer than the candidates whose k reaches it (Choi set 1
+    document was judged gradual); at most n // 2, at least 1. A long abrupt text whose k reaches one per
+    correlation length is searched further (:func:`~bpseg_pgm.runs.structure.choose_structure`; Choi set 1
     concatenated: the correlation length is 1.6-1.8 times a passage there, and one run per correlation
     length held 0.55 of the passages)."""
     per_length = int(np.ceil(n / max(float(corr_length), 1.0)))
@@ -124,15 +124,14 @@ def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, corr_length: float | None = None,
              *, smoothing: float = SMOOTHING, null_block: float = NULL_BLOCK, max_runs: int | None = None,
-             max_candidates: int = MAX_CANDIDATES) -> RunsFit:
+             max_candidates: int = MAX_CANDIDATES, widen: bool = False) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
     ``n_segments``: k, or "auto" (noise-calibrated, at most ``max_runs`` runs: by default
-    :func:`auto_max_runs` of the correlation length ``corr_length``, computed when None; on a document
-    longer than ``max_candidates`` whose k reaches that default cap when it is one run per correlation
-    length, above ``AUTO_MAX_RUNS``, the search is run again with the cap doubled, until k falls below it
-    or the cap reaches n // 2: a long text of many short unrelated passages has more of them than
-    correlation lengths).
+    :func:`auto_max_runs` of the correlation length ``corr_length``, computed when None; with ``widen``,
+    while k reaches the cap the search is run again with the cap doubled, until k falls below it or the
+    cap reaches n // 2: :func:`~bpseg_pgm.runs.structure.choose_structure` does so on a long abrupt text
+    whose k reaches one run per correlation length, as a text of many short unrelated passages does).
     ``smoothing`` (features' width in half-lives) and ``null_block`` (the null's block in
     half-lives) are the model's parameters, exposed for studies (benchmarks/); the defaults are
     the measured ones. ``max_candidates``: a document longer than this is solved over binary
@@ -151,9 +150,6 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
     else:
         cap = max(1, min(int(max_runs), n // 2))
     if isinstance(n_segments, str):
-        # past the cap only where it is one run per correlation length (not the floor, AUTO_MAX_RUNS: a
-        # meeting's k often reaches 30, and its runs are then a third as many, one per 3 correlation lengths)
-        widen = max_runs is None and n > max_candidates and cap > AUTO_MAX_RUNS
         while True:
             levels = segmental_levels(F, weights, cap, max_candidates=max_candidates)
             K = levels.max_runs

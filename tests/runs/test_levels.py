@@ -122,20 +122,19 @@ def test_the_memory_estimates_bound_the_windows_tables(monkeypatch):
 # -- k past one run per correlation length ----------------------------------------------------------
 
 
-def test_a_long_document_of_short_runs_is_searched_past_one_run_per_correlation_length():
+def test_widening_searches_k_past_the_cap_while_k_reaches_it():
     X, truth = planted(SIZES, seed=3)  # 120 runs of about 10 units; the correlation length is about 13
     w = np.ones(len(X))
     cap = auto_max_runs(len(X), correlation_length(X, w))
     assert AUTO_MAX_RUNS < cap <= 90
-    fit = fit_runs(X, w, "auto", random_state=0, max_candidates=CAND)  # the candidates' and the windows' path
+    capped = fit_runs(X, w, "auto", random_state=0, max_candidates=CAND)  # the default cap, kept
+    assert int(capped.labels.max()) + 1 == cap
+    fit = fit_runs(X, w, "auto", random_state=0, max_runs=cap, max_candidates=CAND, widen=True)
     k = int(fit.labels.max()) + 1
     assert k >= cap + 10 and adjusted_rand_score(truth, fit.labels) > 0.9
     # what a search with room to spare finds
     wide = fit_runs(X, w, "auto", random_state=0, max_runs=400, max_candidates=CAND)
     np.testing.assert_array_equal(fit.labels, wide.labels)
-    # an explicit cap is kept, and so is the default one on a document within the candidates
-    assert int(fit_runs(X, w, "auto", random_state=0, max_runs=cap, max_candidates=CAND).labels.max()) + 1 <= cap
-    assert int(fit_runs(X, w, "auto", random_state=0, max_candidates=10_000).labels.max()) + 1 <= cap
 
 
 def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
@@ -149,3 +148,6 @@ def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
     # with the cap given, the fallback is one run per correlation length as before
     capped = choose_structure(X, w, "auto", random_state=0, max_runs=cap)
     assert int(capped.fit.labels.max()) + 1 <= cap
+    # gradual text is not searched further: its segments span several correlation lengths anyway
+    gradual = choose_structure(X, w, "auto", random_state=0, gradual_effect=100.0)
+    assert gradual.runs and int(gradual.fine.labels.max()) + 1 <= cap
