@@ -158,6 +158,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         fine = fit_runs(Xn, weights, "auto", random_state, corr_length, max_runs=min(2 * cap, n // 2), widen=True)
         k_fine = int(fine.labels.max()) + 1
         effect = median_boundary_effect(Xn, weights, fine.labels)
+        many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule
     if isinstance(n_segments, str):
         span = run_span(effect, run_scale=run_scale, gradual_full=gradual_full, gradual_effect=gradual_effect)
         k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
