@@ -32,6 +32,7 @@ def main(argv=None) -> int:
     from bpseg_pgm.evaluation.peps import load_peps
     from bpseg_pgm.evaluation.report import machine_info
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_pgm.io.reports import write_atomically
     from bpseg_pgm.runs.model import fit_runs
     from bpseg_pgm.runs.structure import choose_structure
     from bpseg_pgm.text.weights import unit_weights
@@ -90,8 +91,7 @@ def main(argv=None) -> int:
         md.append(f"| {r} | " + " | ".join("{:.3f} / {:.3f} / {:.2f}".format(*table[k][r]) for k in keys)
                   + f" | {np.mean(reg):.3f} | {np.max(reg):.3f} |")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out + ".md").write_text("\n".join(md) + "\n", encoding="utf-8")
-    Path(args.out + ".json").write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
+    write_atomically({args.out + ".md": "\n".join(md) + "\n", args.out + ".json": json.dumps(table, indent=2) + "\n"})
     print("\n".join(md))
     return 0
 
