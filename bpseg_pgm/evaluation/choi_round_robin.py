@@ -20,6 +20,7 @@ import numpy as np
 
 from bpseg_pgm.evaluation.choi_sources import choi_passages, group_by_source
 from bpseg_pgm.evaluation.corpus import LabelledDocument
+from bpseg_pgm.evaluation.round_robin import deal_in_turn
 from bpseg_pgm.types.document import Document
 
 __all__ = ["cut_sizes", "make_choi_round_robin"]
@@ -82,9 +83,7 @@ def make_choi_round_robin(
             bounds = np.concatenate([[0], np.cumsum(cut_sizes(n, pieces, min_piece, rng))])
             hands.append((passage, [passage.sentences[a:b] for a, b in zip(bounds, bounds[1:])]))
         hands.sort(key=lambda hand: -len(hand[1]))  # stable: the most pieces first, so no neighbours repeat
-        dealt = []  # (piece, label): A1 B1 C1 A2 B2 C2 ...
-        for i in range(len(hands[0][1])):
-            dealt += [(ps[i], g) for g, (_, ps) in enumerate(hands) if i < len(ps)]
+        dealt = [(piece, g) for g, piece in deal_in_turn([ps for _, ps in hands])]  # A1 B1 C1 A2 B2 C2 ...
         units = tuple(u for piece, _ in dealt for u in piece)
         labels = tuple(g for piece, g in dealt for _ in piece)
         meta = {"sets": sets, "passages": [p.where for p, _ in hands], "pieces": [[len(x) for x in ps] for _, ps in hands]}

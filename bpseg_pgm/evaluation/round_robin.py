@@ -16,7 +16,14 @@ import numpy as np
 from bpseg_pgm.evaluation.corpus import LabelledDocument
 from bpseg_pgm.utils.labels import run_bounds
 
-__all__ = ["make_round_robin"]
+__all__ = ["deal_in_turn", "make_round_robin"]
+
+
+def deal_in_turn(hands: Sequence[Sequence]) -> list[tuple[int, object]]:
+    """The items of ``hands`` dealt in turn, A1 B1 C1 A2 B2 C2 ... (a hand that runs out is skipped), each
+    with the index of its hand."""
+    longest = max((len(hand) for hand in hands), default=0)
+    return [(g, hand[i]) for i in range(longest) for g, hand in enumerate(hands) if i < len(hand)]
 
 
 def make_round_robin(docs: Sequence[LabelledDocument], n_docs: int = 60, seed: int = 0, min_sources: int = 2,
@@ -42,7 +49,7 @@ def make_round_robin(docs: Sequence[LabelledDocument], n_docs: int = 60, seed: i
                               for i, x in enumerate(docs[p].labels)])
             b = run_bounds(codes)
             hands.append([(units[b[i]:b[i + 1]], g, docs[p].doc_id) for i in range(len(b) - 1)][:max_sections])
-        dealt = [hand[i] for i in range(max(len(h) for h in hands)) for hand in hands if i < len(hand)]
+        dealt = [item for _, item in deal_in_turn(hands)]
         units = tuple(u for section, _, _ in dealt for u in section)
         labels = tuple(g for section, g, _ in dealt for _ in section)
         sources = sorted({src for _, _, src in dealt})
