@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bpseg_pgm.utils.labels import bounds_labels
+
 __all__ = ["Levels"]
 
 
@@ -69,5 +71,4 @@ class Levels:
 
     def labels(self, k: int) -> np.ndarray:
         """Labels 0..k-1, one contiguous run each, of the best split into k runs."""
-        starts = self.starts(k)
-        return np.repeat(np.arange(starts.shape[0], dtype=np.int64), np.diff(np.append(starts, self.n_units)))
+        return bounds_labels(np.append(self.starts(k), self.n_units))

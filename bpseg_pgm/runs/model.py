@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bpseg_pgm.utils.labels import bounds_labels
+
 from .candidates import MAX_CANDIDATES
 from .chain import ChainResult, run_chain_bp
 from .levels import Levels
@@ -170,7 +172,7 @@ def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: f
     without refitting."""
     starts = levels.starts(k)
     ends = np.append(starts[1:], F.shape[0])
-    labels = np.repeat(np.arange(starts.shape[0], dtype=np.int64), ends - starts)
+    labels = bounds_labels(np.append(starts, F.shape[0]))
     scatter = float(levels.costs[k] / max(np.sum(weights), 1e-12))
     mu = np.stack([_run_mean(F[a:b], weights[a:b]) for a, b in zip(starts, ends)])
     centers = mu / np.maximum(np.linalg.norm(mu, axis=1, keepdims=True), 1e-12)

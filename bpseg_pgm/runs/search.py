@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.utils.labels import bounds_labels
+
 from .candidates import MAX_CANDIDATES, binary_segmentation, candidate_positions, window_size
 from .costs import cost_matrix, segment_costs
 from .levels import Levels
@@ -24,11 +26,7 @@ def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
     bounds = [n]
     for kk in range(k, 0, -1):
         bounds.append(int(arg[kk, bounds[-1]]))
-    bounds = bounds[::-1]
-    labels = np.zeros(n, dtype=np.int64)
-    for j, start in enumerate(bounds[1:-1], start=1):
-        labels[start:] = j
-    return labels
+    return bounds_labels(bounds[::-1])
 
 
 def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size: int = 1,

@@ -29,7 +29,7 @@ from bpseg_pgm.keywords import DEFAULT_TOP_N, check_top_n, class_keywords
 from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.text.split import join_sentences
 from bpseg_pgm.types.chunk import Span
-from bpseg_pgm.utils.labels import run_bounds
+from bpseg_pgm.utils.labels import bounds_labels, run_bounds
 from bpseg_pgm.utils.words import numbered, plural
 
 __all__ = ["Segmentation"]
@@ -170,8 +170,7 @@ class Segmentation:
     @property
     def contiguous_labels(self) -> np.ndarray:
         """``contiguous_labels[i]`` is the contiguous segment of sentence ``i`` (0.., reading order), shape (n,)."""
-        b = self._bounds()
-        return np.repeat(np.arange(len(b) - 1, dtype=np.int64), np.diff(b))
+        return bounds_labels(self._bounds())
 
     @property
     def contiguous_topics(self) -> np.ndarray:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["run_bounds", "run_starts", "label_runs", "index_runs", "n_runs"]
+__all__ = ["bounds_labels", "run_bounds", "run_starts", "label_runs", "index_runs", "n_runs"]
 
 
 def run_bounds(labels) -> np.ndarray:
@@ -16,6 +16,13 @@ def run_bounds(labels) -> np.ndarray:
     if labels.size == 0:
         return np.zeros(1, dtype=np.int64)
     return np.concatenate([[0], np.flatnonzero(labels[1:] != labels[:-1]) + 1, [labels.size]]).astype(np.int64)
+
+
+def bounds_labels(bounds) -> np.ndarray:
+    """Labels 0..k-1 of the runs whose boundaries are ``bounds`` = ``[0, b_1, ..., n]`` (the inverse of
+    :func:`run_bounds` up to renumbering): run r covers ``bounds[r]:bounds[r + 1]``."""
+    bounds = np.asarray(bounds, dtype=np.int64)
+    return np.repeat(np.arange(bounds.shape[0] - 1, dtype=np.int64), np.diff(bounds))
 
 
 def run_starts(labels) -> np.ndarray:
