@@ -226,7 +226,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
     topic model was asked for or the document has no reading-order runs; ``runs_.levels`` holds the
     best split into every number of runs up to ``runs_.levels.max_runs`` and ``runs_.at(k)`` re-cuts
     at k runs without refitting), ``run_topics_`` (a :class:`~bpseg_pgm.runtopics.RunTopicsFit` when the runs
-    were grouped into topics, else None: ``run_topics_.run_topics`` the topic of each run of ``runs_``),
+    were grouped into topics, else None: ``run_topics_.run_topics`` the topic of each run of ``runs_``,
+    ``run_topics_.returns`` what the returns test found),
     ``n_features_in_``
     (the embeddings' dimension, scikit-learn's convention),
     ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe

@@ -11,7 +11,8 @@ One idea per module, bottom up:
 * :mod:`.defaults`: the measured constants (the similarity threshold, coupling, locality prior);
 * :mod:`.summary`: each run's weighted mean embedding, centred on the document, and its size;
 * :mod:`.potentials`: the unary and Potts pairwise potentials over runs;
-* :mod:`.fit`: :func:`fit_run_topics`, the whole fit (topics proposed, BP, re-estimation).
+* :mod:`.returns`: the document-level test for returns (silhouette of the runs' linkage cuts);
+* :mod:`.fit`: :func:`fit_run_topics`, the whole fit (returns test, topics proposed, BP, re-estimation).
 
 This package never imports the estimator; :mod:`bpseg_pgm.estimator` calls it under ``group_runs``.
 """
@@ -19,7 +20,8 @@ This package never imports the estimator; :mod:`bpseg_pgm.estimator` calls it un
 from .defaults import LAM, LOCALITY, MAX_DENSE_RUNS, THRESHOLD, UNARY_SCALE
 from .fit import RunTopicsFit, fit_run_topics
 from .potentials import RunTopicPotentials
+from .returns import Returns, detect_returns
 from .summary import RunSummary, summarize_runs
 
 __all__ = ["LAM", "LOCALITY", "MAX_DENSE_RUNS", "THRESHOLD", "UNARY_SCALE", "RunSummary", "RunTopicPotentials",
-           "RunTopicsFit", "fit_run_topics", "summarize_runs"]
+           "Returns", "RunTopicsFit", "detect_returns", "fit_run_topics", "summarize_runs"]

@@ -12,7 +12,9 @@ threshold is high and a locality prior keeps neighbours together.
 
 from __future__ import annotations
 
-__all__ = ["LAM", "LOCALITY", "MAX_DENSE_RUNS", "MAX_ROUNDS", "THRESHOLD", "UNARY_SCALE"]
+__all__ = ["LAM", "LOCALITY", "MAX_DENSE_RUNS", "MAX_ROUNDS", "RETURNS_LOCALITY", "RETURNS_MAX_RUNS", "RETURNS_MIN_RUNS",
+           "RETURNS_SILHOUETTE",
+           "THRESHOLD", "UNARY_SCALE"]
 
 #: Runs whose centred cosine exceeds this attract (same topic), below it they repel; also the linkage
 #: cut that proposes the topics. 0.3 gained more on round-robin PEPs (0.459 against 0.424) and
@@ -31,3 +33,20 @@ MAX_ROUNDS = 3
 #: its ``SPARSE_NEIGHBORS`` most similar runs (the dense graph's messages grow as runs^2 x topics).
 MAX_DENSE_RUNS = 200
 SPARSE_NEIGHBORS = 10
+
+#: The returns test (:mod:`.returns`): a best silhouette of the runs' average-linkage cuts at least this
+#: says the runs fall into clear groups (topics that return). Development sets (research harness, the
+#: default's runs): 0.35 gains most on round-robin PEPs (0.425 -> 0.502) at a cost of 0.003 on QMSum train
+#: and PEPs train; left out, each genre picks 0.35-0.45 and loses at most 0.003 (RESULTS.md §11).
+RETURNS_SILHOUETTE = 0.35
+#: The returns test needs this many runs: below, every cut leaves topics of one run, whose silhouette is 0 by
+#: definition, and two unrelated topics beside a dominant one look alike once centred (5 costs no development
+#: set against 3: round-robin PEPs 0.502 either way).
+RETURNS_MIN_RUNS = 5
+#: ... and at most this many: the test was measured on documents of 2-23 runs; a long text of many unrelated
+#: passages (a 500-unit concatenation of Choi documents has about 50 runs and 44 topics) is left to the
+#: threshold cut, as before, and the test's cost (one silhouette per cut) stays small.
+RETURNS_MAX_RUNS = 40
+#: The reading-order prior once returns are found: weak (locality 0 gave round-robin PEPs 0.505 against
+#: 0.502 at 1; the shipped 4 undid the grouping: 0.410).
+RETURNS_LOCALITY = 1.0

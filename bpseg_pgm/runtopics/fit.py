@@ -2,7 +2,10 @@
 
 1. The runs are summarised (:mod:`.summary`): centred unit means and sizes.
 2. Topics are proposed by average-linkage agglomeration of the run means (scikit-learn), cut where the
-   centred cosine falls below the threshold: this fixes how many topics there are.
+   centred cosine falls below the threshold: this fixes how many topics there are. With the default
+   potentials, the returns test (:mod:`.returns`) comes first: when the runs fall into clear groups
+   (the best silhouette of the linkage cuts reaches ``RETURNS_SILHOUETTE``), the cut is made there and
+   the potentials attract at that cut's height with a weak reading-order prior (``RETURNS_LOCALITY``).
 3. Each topic's centre is the size-weighted mean of its runs; the network (:mod:`.potentials`) is
    given to the engine as a :class:`~bpseg_pgm.inference.problem.Problem`, every run takes its
    arg-max topic, topics left empty are dropped, and the centres are re-estimated, for at most
@@ -26,8 +29,9 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.inference.problem import Problem
 from bpseg_pgm.potentials.base import Potentials
 
-from .defaults import MAX_DENSE_RUNS, MAX_ROUNDS, SPARSE_NEIGHBORS, THRESHOLD
+from .defaults import MAX_DENSE_RUNS, MAX_ROUNDS, RETURNS_LOCALITY, SPARSE_NEIGHBORS, THRESHOLD
 from .potentials import RunTopicPotentials
+from .returns import Returns, detect_returns
 from .summary import RunSummary, summarize_runs
 
 __all__ = ["RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges"]
@@ -42,7 +46,9 @@ class RunTopicsFit:
     ``beliefs`` (n, t): the same per unit; ``centers`` (t, d): the topics' centres (centred space);
     ``proposed`` (m,): the topics the linkage proposed before BP; ``summary``: the runs' summaries;
     ``n_iter`` (sweeps, all rounds), ``n_rounds``, ``converged`` (last round), ``model`` (the pgmpy network
-    when the engine built one), ``log_partition`` (the engine's log Z estimate for the last round, or None).
+    when the engine built one), ``log_partition`` (the engine's log Z estimate for the last round, or None),
+    ``returns``: the returns test (:class:`~.returns.Returns`; None when it was not run: potentials given),
+    ``potentials``: the potentials BP used.
     """
 
     run_topics: np.ndarray
@@ -57,6 +63,8 @@ class RunTopicsFit:
     converged: bool
     model: Any = None
     log_partition: float | None = None
+    returns: Returns | None = None
+    potentials: Potentials | None = None
 
     @property
     def n_topics(self) -> int:
@@ -111,13 +119,15 @@ def _centers(means: np.ndarray, sizes: np.ndarray, topics: np.ndarray) -> np.nda
 
 
 def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: str | Engine = "potts",
-                   potentials: Potentials | None = None, max_rounds: int = MAX_ROUNDS, max_iter: int = 100,
-                   tol: float = 1e-6, random_state=None) -> RunTopicsFit:
+                   potentials: Potentials | None = None, find_returns: bool = True, max_rounds: int = MAX_ROUNDS,
+                   max_iter: int = 100, tol: float = 1e-6, random_state=None) -> RunTopicsFit:
     """Group the runs of ``run_labels`` (n,) over unit rows ``Xn`` (n, d), weighted by ``weights`` (n,), into topics.
 
     ``engine``: a registered name or an :class:`~bpseg_pgm.inference.engine.Engine` (default "potts": loopy BP
     on Potts factors); ``potentials``: default :class:`~.potentials.RunTopicPotentials` with the measured
-    defaults (its ``threshold`` also cuts the proposal). A ConvergenceWarning when the last round's BP
+    defaults (its ``threshold`` also cuts the proposal); ``find_returns``: with the default potentials, run
+    the returns test first and, when it finds returns, attract at its cut (see the module docstring).
+    A ConvergenceWarning when the last round's BP
     stopped at ``max_iter`` before its messages converged.
     """
     if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)) or max_rounds < 1:
@@ -125,19 +135,26 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     engine = make_engine(engine)
     if not engine.uses_potentials:
         raise ValueError(f"engine {engine.name!r} brings its own potentials; topics over runs need one that takes them")
+    if not isinstance(find_returns, (bool, np.bool_)):
+        raise ValueError(f"find_returns must be True or False, got {find_returns!r}")
     pot = RunTopicPotentials() if potentials is None else potentials
     if not isinstance(pot, Potentials):
         raise ValueError(f"potentials must be a bpseg_pgm.potentials.Potentials, got {type(pot).__name__}")
     summary = summarize_runs(Xn, weights, run_labels)
     M, sizes, m = summary.means, summary.sizes, summary.n_runs
     sim = summary.similarity()
+    returns = None
+    if potentials is None and find_returns:
+        returns = detect_returns(sim)
+        if returns.detected:
+            pot = RunTopicPotentials(threshold=returns.threshold, locality=RETURNS_LOCALITY)
     proposed = propose_topics(sim, float(getattr(pot, "threshold", THRESHOLD)))
     topics = proposed
     lengths = np.diff(summary.bounds)
     if m < 2:  # one run: one topic, nothing to infer
         beliefs = np.ones((m, 1))
         return RunTopicsFit(topics, beliefs, np.repeat(topics, lengths), np.repeat(beliefs, lengths, axis=0),
-                            _centers(M, sizes, topics), proposed, summary, 0, 0, True)
+                            _centers(M, sizes, topics), proposed, summary, 0, 0, True, returns=returns, potentials=pot)
     edges = run_edges(sim)
     shared: dict = {}  # the couplings do not depend on the centres: computed once
     n_iter, rounds, converged, model, log_z = 0, 0, True, None, None
@@ -170,5 +187,5 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
         run_topics=topics, run_beliefs=beliefs, labels=np.repeat(topics, lengths),
         beliefs=np.repeat(beliefs, lengths, axis=0), centers=_centers(M, sizes, topics), proposed=proposed,
         summary=summary, n_iter=n_iter, n_rounds=rounds, converged=converged, model=model,
-        log_partition=None if log_z is None else float(log_z),
+        log_partition=None if log_z is None else float(log_z), returns=returns, potentials=pot,
     )

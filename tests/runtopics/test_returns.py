@@ -1,0 +1,70 @@
+"""The returns test: runs that fall into clear groups are found and kept together by BP; runs of distinct
+topics, or too few runs, are not taken for returns."""
+
+import math
+
+import numpy as np
+import pytest
+
+from bpseg_pgm.runtopics import RunTopicPotentials, detect_returns, fit_run_topics, summarize_runs
+from bpseg_pgm.runtopics.defaults import RETURNS_LOCALITY, RETURNS_MIN_RUNS, RETURNS_SILHOUETTE
+from planted import returning_runs
+
+
+def _similarity(order, spread, size=20):
+    X, runs, gold = returning_runs(order=order, spread=spread, size=size)
+    return X, runs, gold, summarize_runs(X, np.ones(len(X)), runs).similarity()
+
+
+@pytest.mark.parametrize("order", [(0, 1, 0, 1, 0, 1), (0, 1, 2, 0, 1, 2)])
+def test_runs_of_topics_that_come_back_are_found_with_their_number_of_topics(order):
+    *_, sim = _similarity(order, spread=0.5)
+    found = detect_returns(sim)
+    assert found.detected and found.silhouette >= RETURNS_SILHOUETTE and found.n_topics == max(order) + 1
+    # the threshold separates the pairs of one topic from the pairs of two
+    same = np.equal.outer(order, order) & ~np.eye(len(order), dtype=bool)
+    assert sim[same].min() > found.threshold > sim[~np.equal.outer(order, order)].max()
+
+
+def test_runs_of_distinct_topics_are_not_returns():
+    *_, sim = _similarity((0, 1, 2, 3, 4), spread=0.5)
+    found = detect_returns(sim)
+    assert not found.detected and found.silhouette < RETURNS_SILHOUETTE
+
+
+@pytest.mark.parametrize("m", [1, 2, RETURNS_MIN_RUNS - 1])
+def test_too_few_runs_are_not_scored(m):
+    *_, sim = _similarity(((0, 1) * m)[:m], spread=0.5)
+    found = detect_returns(sim)
+    assert not found.detected and found.n_topics == 0 and math.isnan(found.silhouette)
+    assert detect_returns(sim, min_runs=3).detected == (m >= 3)
+
+
+def test_too_many_runs_are_not_scored():
+    *_, sim = _similarity((0, 1, 0, 1, 0, 1), spread=0.5)
+    assert not detect_returns(sim, max_runs=5).detected
+
+
+def test_returns_that_the_locality_prior_would_split_are_kept_together():
+    # weakly separated topics (spread 0.3): the shipped threshold and locality cut them into more topics
+    X, runs, gold, _ = _similarity((0, 1, 0, 1, 0, 1), spread=0.3)
+    without = fit_run_topics(X, np.ones(len(X)), runs, find_returns=False)
+    assert without.returns is None and without.n_topics > 2
+    fit = fit_run_topics(X, np.ones(len(X)), runs)
+    np.testing.assert_array_equal(fit.run_topics, [0, 1, 0, 1, 0, 1])
+    np.testing.assert_array_equal(fit.labels, gold)
+    assert fit.returns.detected and fit.potentials.locality == RETURNS_LOCALITY
+    assert fit.potentials.threshold == pytest.approx(fit.returns.threshold)
+
+
+def test_given_potentials_are_used_as_they_are():
+    X, runs, _, _ = _similarity((0, 1, 0, 1, 0, 1), spread=0.3)
+    pot = RunTopicPotentials(threshold=0.9, locality=0.0)
+    fit = fit_run_topics(X, np.ones(len(X)), runs, potentials=pot)
+    assert fit.returns is None and fit.potentials is pot
+
+
+def test_find_returns_must_be_a_bool():
+    X, runs, _, _ = _similarity((0, 1, 0), spread=0.5)
+    with pytest.raises(ValueError, match="find_returns"):
+        fit_run_topics(X, np.ones(len(X)), runs, find_returns="yes")
