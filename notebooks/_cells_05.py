@@ -33,7 +33,7 @@ import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
 import pandas as pd
-from scipy.cluster.hierarchy import dendrogram, linkage
+from scipy.cluster.hierarchy import dendrogram, fcluster, linkage
 from scipy.spatial.distance import squareform
 
 from bpseg_pgm import BPSeg
@@ -201,30 +201,52 @@ the cost and the celebration. Their centred cosine is the highest off the diagon
 runs that hold the returning topic are the most alike, as one would hope. They are also the runs
 that mix the most gold topics, a first sign of what will go wrong.
 
-### 3b. The proposal: how many topics?
+### 3b. Does the meeting have returns? The proposal: how many topics?
 
 BP needs a number of states. `runtopics` proposes the topics by **average-linkage** agglomeration of the
-runs (scikit-learn's `AgglomerativeClustering` on $1 - \cos$), cut where the average similarity falls
-below `THRESHOLD` (0.4, set on the development sets). The dendrogram below draws the same linkage
-with scipy; the dashed line is the cut.
+runs (scikit-learn's `AgglomerativeClustering` on $1 - \cos$). Where to cut is decided by a
+document-level **returns test** first (`detect_returns`, `runtopics/returns.py`): every cut of the
+linkage into $k = 2 \dots m - 1$ topics is scored by its **silhouette** (scikit-learn): how much closer
+each run is to the runs of its own topic than to those of the nearest other topic. A best silhouette
+of at least `RETURNS_SILHOUETTE` (0.35) says the runs fall into clear groups, topics that come back,
+and the cut is made there. Otherwise the cut is where the average similarity falls below `THRESHOLD`
+(0.4). Both were set on the development sets (`benchmarks/RESULTS.md` §11). The dendrogram below
+draws the same linkage with scipy; the dashed line is the cut.
 """),
     ("code", r"""
-proposed = propose_topics(S, THRESHOLD)
-print(f"THRESHOLD = {THRESHOLD}; proposed topic of each run: {proposed.tolist()} "
-      f"({proposed.max() + 1} topics for {m} runs)")
+from sklearn.metrics import silhouette_score
+
+from bpseg_pgm.runtopics import detect_returns
+from bpseg_pgm.runtopics.defaults import RETURNS_LOCALITY, RETURNS_SILHOUETTE
 
 D = np.clip(1.0 - S, 0.0, None)
 np.fill_diagonal(D, 0.0)
+tree = linkage(squareform(D, checks=False), method="average")
+sil = {k: silhouette_score(D, fcluster(tree, k, "maxclust"), metric="precomputed") for k in range(2, m)}
+found = detect_returns(S)
+print("silhouette of each cut:", {k: round(float(v), 3) for k, v in sil.items()})
+print(f"returns test: best silhouette {found.silhouette:.3f} at {found.n_topics} topics; "
+      f">= RETURNS_SILHOUETTE ({RETURNS_SILHOUETTE}): {found.detected}")
+theta = found.threshold if found.detected else THRESHOLD  # where the linkage is cut
+locality = RETURNS_LOCALITY if found.detected else LOCALITY  # the reading-order prior of 3c
+proposed = propose_topics(S, theta)
+print(f"cut at similarity {theta:.3f}; proposed topic of each run: {proposed.tolist()} "
+      f"({proposed.max() + 1} topics for {m} runs); the THRESHOLD cut alone: {propose_topics(S, THRESHOLD).tolist()}")
+
 fig, ax = plt.subplots(figsize=(6, 3))
-dendrogram(linkage(squareform(D, checks=False), method="average"), labels=[f"run {r}" for r in range(m)], ax=ax,
-           color_threshold=1.0 - THRESHOLD)
-ax.axhline(1.0 - THRESHOLD, ls="--", color="k", lw=1)
+dendrogram(tree, labels=[f"run {r}" for r in range(m)], ax=ax, color_threshold=1.0 - theta)
+ax.axhline(1.0 - theta, ls="--", color="k", lw=1)
 ax.set_ylabel("1 - centred cosine")
-ax.set_title("average linkage of the runs; cut at 1 - THRESHOLD")
+ax.set_title("average linkage of the runs; dashed: the cut")
 fig.tight_layout()
 plt.show()
 """),
     ("md", r"""
+The best cut is two topics (silhouette 0.39): runs 0, 1 and 4 against runs 2 and 3, the evaluation
+that the runs model cut in two. That passes the test, so the linkage is cut there, at a centred
+similarity of -0.23 (midway between the two merges). Without the test, the `THRESHOLD` cut at 0.4
+would pair only runs 1 and 4 (cosine 0.47), the two runs that hold the cost, and keep four topics.
+
 ### 3c. The potentials
 
 Each topic $t$ gets a centre $C_t$: the size-weighted mean of its runs' centred means, unit length.
@@ -233,10 +255,12 @@ With $M_r$ the summary of run $r$ (`RunTopicPotentials`, `bpseg_pgm/runtopics/po
 * **unary**: $\log \psi_r(t) = \cos(M_r, C_t)$: a run likes the topics whose centre it resembles;
 * **pairwise, Potts-shaped**: $\psi_{rs}(t, t') = 1$ if $t = t'$, else $w_{rs}$ with
   $$\log w_{rs} = -\lambda\,\frac{\cos(M_r, M_s) - \theta}{m - 1} \;-\; \ell\,[\,s = r + 1\,]$$
-  ($\lambda$ = `LAM` = 30, $\theta$ = `THRESHOLD` = 0.4, $\ell$ = `LOCALITY` = 4): runs more alike than
-  $\theta$ pay to differ (they attract), runs less alike are rewarded for differing (they repel), and
-  neighbours in reading order pay $\ell$ more to differ: a topic rarely stops for one run and comes
-  straight back (the **locality prior**).
+  ($\lambda$ = `LAM` = 30; by default $\theta$ = `THRESHOLD` = 0.4 and $\ell$ = `LOCALITY` = 4): runs more
+  alike than $\theta$ pay to differ (they attract), runs less alike are rewarded for differing (they
+  repel), and neighbours in reading order pay $\ell$ more to differ: a topic rarely stops for one run
+  and comes straight back (the **locality prior**). When the returns test finds returns, $\theta$ is
+  its cut and $\ell$ = `RETURNS_LOCALITY` = 1, so that BP keeps the groups the test found instead of
+  pulling neighbours back together (with $\ell$ = 4 it undid them on the development sets).
 """),
     ("code", r"""
 sizes, M = summary.sizes, summary.means
@@ -244,7 +268,7 @@ C = np.zeros((proposed.max() + 1, M.shape[1]))
 np.add.at(C, proposed, M * sizes[:, None])
 C /= np.linalg.norm(C, axis=1, keepdims=True)
 
-pot = RunTopicPotentials()  # THRESHOLD, LAM, LOCALITY, UNARY_SCALE
+pot = RunTopicPotentials(threshold=theta, locality=locality)  # what fit_run_topics uses for this meeting
 log_unary = pot.log_unary(M, C)  # (m runs, t topics)
 edges = run_edges(S)  # every pair of runs (up to 200 runs)
 log_w = pot.log_coupling(M, edges[:, 0], edges[:, 1])
@@ -269,10 +293,12 @@ plt.show()
 """),
     ("md", r"""
 In the right panel, negative (purple) means two runs lose probability when their topics differ: they
-attract. Runs 1 and 4 attract ($\cos = 0.47 > 0.4$); the cells next to the diagonal carry the
-locality prior, 4 lower than the similarity alone would give: runs 0 and 1, and runs 2 and 3 (centred
-cosines near 0), attract only because they are neighbours, while neighbours as different as runs 1
-and 2 still repel. Dissimilar runs far apart (positive, orange) are pushed towards different topics.
+attract. With $\theta = -0.23$ every pair more alike than that attracts: runs 1 and 4 most
+($\cos = 0.47$), runs 2 and 3, run 0 with runs 1 and 4, but also runs 0 and 3 ($\cos = -0.07$), which
+the cut put in different topics. The cells next to the diagonal carry the locality prior, 1 lower than
+the similarity alone would give: it tips runs 1 and 2 ($\cos = -0.33$) to a slight attraction.
+Dissimilar runs (positive, orange: runs 1 and 3, 2 and 4, 3 and 4, 0 and 2) are pushed towards
+different topics. The unary terms and these pulls together decide; the next step shows the outcome.
 
 ### 3d. The pgmpy network and belief propagation
 
@@ -308,7 +334,7 @@ ax.axis("off")
 plt.show()
 """),
     ("md", r"""
-Five variables and all ten pairs: the graph has cycles, so loopy BP is an approximation. With four
+Five variables and all ten pairs: the graph has cycles, so loopy BP is an approximation. With two
 states and five runs the exact marginals are cheap: pgmpy's own `BeliefPropagation` (junction tree,
 exact) on the same network gives them, to compare with what loopy BP returned.
 """),
@@ -352,7 +378,8 @@ pd.DataFrame(rt.run_beliefs, columns=[f"topic {t}" for t in range(rt.n_topics)],
     ("md", r"""
 ### 3e. Against the gold topics
 
-Topic 1 holds runs 1 and 4, which are not neighbours: it **returns**. Every turn takes its run's topic:
+Topic 0 holds runs 0, 1 and 4: after the evaluation (topic 1, runs 2 and 3) it **returns**. Every turn
+takes its run's topic:
 """),
     ("code", r"""
 fig, axes = plt.subplots(3, 1, figsize=(12, 2.2), sharex=True)
@@ -372,20 +399,22 @@ print(f"gold returning topic: {gold_ret.sum()} turns, {(gold_ret & in_topic).sum
 print(f"ARI: runs only {ari(runs.labels):.3f}, topics over runs {ari(est.labels_):.3f}")
 """),
     ("md", r"""
-**Where it works, and where it does not.** The topic that returns overlaps the gold one: both of its
-runs contain a cost discussion (all 33 gold cost turns are in it), and the linkage found them from the
-embeddings alone. But the runs are coarse: run 1 also holds the opening and the first evaluation turns,
-run 4 the whole celebration, so the returning topic is 106 turns for a gold topic of 33, and
-grouping *lowers* the ARI on this meeting (0.36 to 0.26). Topics over runs can only join what the
-runs have cut; they never cut a run.
+**Where it works, and where it does not.** The topic that returns holds the whole cost discussion
+(all 33 gold cost turns are in it), found from the embeddings alone. But it also holds the opening and
+the celebration: the test found two groups, "the evaluation" and "everything else", and everything else
+comes back at the end, so the returning topic is 112 turns for a gold topic of 33. The ARI rises from
+0.36 (runs) to 0.64, mostly because the 188 evaluation turns, cut in two by the runs, become one topic:
+read the run topics, not only the score. Topics over runs can only join what the runs have cut; they
+never cut a run.
 
-This is typical of real meetings. Within one document, runs of one gold topic are hardly more alike
-than runs of two (AUC 0.58-0.59 on QMSum and on single PEPs, `runtopics/defaults.py`), so the threshold
-is high and the locality prior strong: grouping is meant to cost little when it is wrong. On the 14
-QMSum training meetings of under 400 turns whose gold has a returning topic, the default grouped runs
-in 3 (IS1001d, covid_10, education_16; ARI 0.36 to 0.26, 0.13 to 0.21, 0.49 to 0.51) and left the
-other 11 as runs. The same model does much better where returns are distinct, e.g. unrelated passages
-interleaved (AUC 0.96; `benchmarks/RESULTS.md` §9).
+Within one real document, runs of one gold topic are hardly more alike than runs of two (AUC 0.58-0.59
+on QMSum and on single PEPs, `runtopics/defaults.py`), so by default the threshold is high and the
+locality prior strong: grouping is meant to cost little when it is wrong. The returns test fires only
+where the runs fall into clear groups: on the QMSum training meetings of under 400 turns whose gold has
+a returning topic, the default groups runs in 3 (IS1001d and education_16 through the returns test,
+covid_10 through the threshold; ARI 0.36 to 0.64, 0.49 to 0.32, 0.13 to 0.21) and leaves the others as
+runs. Where returns are distinct, e.g. sections of two to four PEPs dealt in turn, the test fires on
+most documents (round-robin PEPs train: ARI 0.42 to 0.50, `benchmarks/RESULTS.md` §11).
 
 ## 4. The result as a `Segmentation`
 
@@ -404,9 +433,9 @@ pd.DataFrame({"turns": [f"{s[0]}-{s[-1]}" for s in seg.contiguous_segments],
               "topic keywords": [", ".join(keywords[t]) for t in seg.contiguous_topics]})
 """),
     ("md", r"""
-The keywords read as the meeting does: the returning topic 1 is about the evaluation, euros, cost and
-the product (the cost the annotators marked, mixed with the introduction's agenda), topics 2 and 3
-about the 1-7 evaluation scale. In a notebook a `Segmentation` shows itself as HTML: the turns
+The keywords read as the meeting does: the returning topic 0 is about the evaluation (of the product:
+the banana), euros and cost (the cost the annotators marked, mixed with the opening's agenda and the
+celebration), topic 1 about the 1-7 evaluation scale. In a notebook a `Segmentation` shows itself as HTML: the turns
 coloured by topic, an overview strip where a returning topic is hatched, the legend with keywords
 (`seg.to_html()` gives the same as a full page):
 """),
@@ -444,7 +473,8 @@ locality prior everything that is not the evaluation becomes one topic, opening 
 included, and the ARI is higher still (0.65): ARI rewards getting the big topic right, so read the
 run topics, not only the score. The default 0.4 was chosen on the development sets as a whole (0.3
 gained on interleaved documents but cost single PEPs and QMSum, `runtopics/defaults.py`): one meeting
-is not a reason to change it. Try:
+is not a reason to change it. (Given potentials, `fit_run_topics` uses them as they are; the default
+fit used the returns test's cut on this meeting, -0.23 with locality 1, and found 2 topics.) Try:
 
 1. **Threshold.** Plot the ARI against `threshold` from 0 to 0.8 at several levels $k$. Where does the
    number of topics jump, and why does the proposal (the dendrogram above) tell you in advance?
@@ -455,7 +485,7 @@ is not a reason to change it. Try:
    `fine.runs_.labels` with `"potts"` and with `"mean-field"`: do they agree? Why is `"exact"` no
    longer an option there (how large is the one clique of a complete graph on thirty runs)?
 4. **Other meetings.** Set `MEETING` to `covid_10` or `education_16` (the other meetings where the
-   default groups runs) or to `ES2015a` (a gold return the default does not find) and rerun.
+   default groups runs; the returns test fires on `education_16` and costs it ARI: why?) or to `ES2015a` (a gold return the default does not find) and rerun.
 5. **Honest checking.** Shuffle the runs' order (keep each run whole) and group again: how many
    "returns" do you find in a meeting with no order? (Compare with `LOCALITY`'s purpose.)
 """),
