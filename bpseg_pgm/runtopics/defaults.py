@@ -12,9 +12,8 @@ threshold is high and a locality prior keeps neighbours together.
 
 from __future__ import annotations
 
-__all__ = ["LAM", "LOCALITY", "MAX_DENSE_RUNS", "MAX_ROUNDS", "RETURNS_LOCALITY", "RETURNS_MAX_RUNS", "RETURNS_MIN_RUNS",
-           "RETURNS_SILHOUETTE",
-           "THRESHOLD", "UNARY_SCALE"]
+__all__ = ["LAM", "LOCALITY", "MAX_DENSE_RUNS", "MAX_ROUNDS", "RETURNS_LOCALITY", "RETURNS_MAX_RUNS",
+           "RETURNS_MIN_RUNS", "RETURNS_SILHOUETTE", "THRESHOLD", "UNARY_SCALE"]
 
 #: Runs whose centred cosine exceeds this attract (same topic), below it they repel; also the linkage
 #: cut that proposes the topics. 0.3 gained more on round-robin PEPs (0.459 against 0.424) and
@@ -35,9 +34,10 @@ MAX_DENSE_RUNS = 200
 SPARSE_NEIGHBORS = 10
 
 #: The returns test (:mod:`.returns`): a best silhouette of the runs' average-linkage cuts at least this
-#: says the runs fall into clear groups (topics that return). Development sets (research harness, the
-#: default's runs): 0.35 gains most on round-robin PEPs (0.425 -> 0.502) at a cost of 0.003 on QMSum train
-#: and PEPs train; left out, each genre picks 0.35-0.45 and loses at most 0.003 (RESULTS.md §11).
+#: says the runs fall into clear groups (topics that return). Development sets: 0.35 gains most on
+#: round-robin PEPs (0.425 -> 0.502) and costs QMSum train 0.003, PEPs train 0.008 (0.45 would cost them
+#: 0.000 / 0.001 and gain 0.035); left out (research subsets), each genre picks 0.35-0.45 and loses at
+#: most 0.003 (benchmarks/RESULTS.md §11).
 RETURNS_SILHOUETTE = 0.35
 #: The returns test needs this many runs: below, every cut leaves topics of one run, whose silhouette is 0 by
 #: definition, and two unrelated topics beside a dominant one look alike once centred (5 costs no development

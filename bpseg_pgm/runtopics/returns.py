@@ -1,11 +1,10 @@
 """A document-level test for returns: do the runs fall into clear groups, whatever their reading order?
 
 Average linkage of the runs' centred similarity (:meth:`.summary.RunSummary.similarity`) is cut at every
-number of topics k = 2 .. m - 1, and each cut is scored by its silhouette
-(scikit-learn, on the distance 1 - similarity). A best silhouette of at least ``min_silhouette`` says the
-runs form well separated groups: topics that come back (a document dealt in turn from two to four
-sources has silhouettes of 0.39-0.43 on the development sets), where the runs of one real document
-(meetings, PEP sections) mostly stay below (0.19-0.23 on average).
+number of topics k = 2 .. m - 1, and each cut is scored by its silhouette (scikit-learn, on the distance
+1 - similarity). A best silhouette of at least ``min_silhouette`` says the runs form well separated groups:
+topics that come back. On the development sets, documents dealt in turn from two to four sources average
+0.34-0.43, the runs of one real document (meetings, PEP sections) 0.19-0.23.
 
 When returns are found, :func:`~.fit.fit_run_topics` starts belief propagation from the best cut, with
 the attraction threshold at that cut's height and a weaker reading-order prior, so that BP keeps the
@@ -13,8 +12,9 @@ groups the test found instead of pulling neighbouring runs back together (measur
 ``benchmarks/RESULTS.md`` §11).
 
 Limits: silhouette scores a topic of one run 0, so with few runs it prefers merging them; below
-``RETURNS_MIN_RUNS`` runs the test is not run, nor above ``RETURNS_MAX_RUNS`` (where it was not measured). And once centred on a document that one topic dominates, two
-unrelated topics can look alike (both lie away from the dominant one) and be grouped.
+``RETURNS_MIN_RUNS`` runs the test is not run, nor above ``RETURNS_MAX_RUNS`` (where it was not
+measured). And in a document that one topic dominates, two unrelated topics can look alike once centred
+(both lie away from the dominant one) and be grouped.
 """
 
 from __future__ import annotations
