@@ -36,8 +36,9 @@ class Returns:
     """What :func:`detect_returns` found.
 
     ``silhouette``: the best silhouette over the cuts (nan when no cut was scored: fewer than ``min_runs``
-    runs, or more than ``max_runs``); ``n_topics``: the number of topics of that cut (0 when none); ``threshold``: a
-    similarity at which average linkage gives exactly that cut (midway between its merge heights);
+    runs, or more than ``max_runs``); ``n_topics``: the number of topics of that cut (0 when none);
+    ``threshold``: a similarity at which average linkage gives exactly that cut (midway between its merge
+    heights);
     ``detected``: ``silhouette >= min_silhouette``.
     """
 
@@ -48,8 +49,7 @@ class Returns:
 
 
 def detect_returns(similarity: np.ndarray, *, min_silhouette: float = RETURNS_SILHOUETTE,
-                 min_runs: int = RETURNS_MIN_RUNS,
-                   max_runs: int = RETURNS_MAX_RUNS) -> Returns:
+                   min_runs: int = RETURNS_MIN_RUNS, max_runs: int = RETURNS_MAX_RUNS) -> Returns:
     """Score the average-linkage cuts of the runs' ``similarity`` (m, m) by silhouette; see the module docstring."""
     sim = np.asarray(similarity, dtype=np.float64)
     m = sim.shape[0]
