@@ -24,7 +24,7 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.potentials import Potentials, adaptive_context
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
 from bpseg_pgm.runs import choose_structure, fit_runs
-from bpseg_pgm.runs.structure import topics_fragmented
+from bpseg_pgm.runs.structure import keep_topics
 from bpseg_pgm.runtopics import fit_run_topics
 from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS, auto_labels
 from bpseg_pgm.topics.fit import engine_label, fit_topics
@@ -189,14 +189,17 @@ class BPSeg(ClusterMixin, BaseEstimator):
         gradually (meetings, lectures: reading-order runs that differ from their neighbours by a
         per-unit effect below 0.5) is segmented into runs, about one per three correlation
         lengths when k is "auto" (one per correlation length as the effect nears 0.5); text with
-        abrupt shifts, or whose topics alternate sentence by sentence, gets the topic model, unless
-        its labels scatter into more than two runs beyond the noise-calibrated runs (a real
-        document cut into pieces: then the runs, one per correlation length, or the noise-calibrated
-        runs where a long text of many short passages holds more). Only
+        abrupt shifts, or whose topics alternate sentence by sentence, gets the topic model, kept
+        when its topics are clusters of sentences (mean silhouette at least 0.08,
+        ``topic_silhouette_``) and its labels form at most three times the noise-calibrated runs;
+        otherwise (a real document whose sentences do not cluster by section, or cut into pieces) the
+        runs, one per correlation length, or the noise-calibrated runs where a long text of many short
+        passages holds more. Only
         with the centred potentials (the default): for the paper's potentials, a user's, an engine
         with potentials of its own ("appendix") or an Engine object, or init "all", "auto" means
         "topics". ``structure_`` says which was used ("runs" or "topics"),
-        ``structure_effect_`` the measured median effect.
+        ``structure_effect_`` the measured median effect, ``topic_silhouette_`` the topic model's
+        silhouette when "auto" weighed its labels (NaN otherwise).
     group_runs : "auto" (default), True or False. Topics over runs (:mod:`bpseg_pgm.runtopics`): when the
         segmentation is runs, group them into topics by belief propagation over a Markov network whose
         variables are the runs (unary: a run's centred mean against each topic's centre; pairwise: run-to-run
@@ -217,7 +220,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
     Fitted attributes (every one set by every fit; those that do not apply to the model used are
     None): ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
     summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
-    representative vectors), ``structure_`` ("runs", "topics" or "run-topics": runs grouped into topics), ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
+    representative vectors), ``structure_`` ("runs", "topics" or "run-topics": runs grouped into topics), ``topic_silhouette_``, ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
     (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
     network, when the engine built one), ``engine_`` (the Engine object used; None for runs),
     ``smoothing_width_`` (runs: the features' smoothing width in units; None for topics),
@@ -376,6 +379,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         n = Xn.shape[0]
         p = self._checked_params(n)
         self.n_features_in_ = int(Xn.shape[1])
+        self.topic_silhouette_ = float("nan")
         if p["structure"] == "runs":
             weights = check_sample_weight(sample_weight, n)
             _check_run_count(self.n_segments, n)
@@ -410,8 +414,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
             em_rounds=p["em_rounds"], context=context, merge_above=p["merge_above"], neighbors=self.neighbors,
             init=self.init, n_segments=self.n_segments, random_state=self.random_state, callback=callback,
         )  # fmt: skip
-        if found is not None and topics_fragmented(fit.labels, found):
-            return self._set_runs(found.fit, n, effect, p, Xn, weights, grouped)
+        if found is not None:
+            keep, self.topic_silhouette_ = keep_topics(Xn, weights, fit.labels, found, 0 if seed is None else seed)
+            if not keep:
+                return self._set_runs(found.fit, n, effect, p, Xn, weights, grouped)
         self.structure_, self.structure_effect_ = "topics", effect
         self.run_topics_ = None
         self.runs_ = found.fit if found is not None else None

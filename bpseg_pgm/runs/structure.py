@@ -20,8 +20,9 @@ from .candidates import MAX_CANDIDATES
 from .model import AUTO_MAX_RUNS, RunsFit, auto_max_runs, fit_runs
 from .statistics import correlation_length
 
-__all__ = ["GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "TOPIC_RUNS_SLACK", "Structure", "topics_fragmented", "boundary_effects", "choose_structure",
-           "median_boundary_effect", "run_span"]
+__all__ = ["GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "SILHOUETTE_MAX_UNITS", "Structure", "TOPIC_RUNS_RATIO", "TOPIC_SILHOUETTE",
+           "boundary_effects", "choose_structure", "keep_topics", "median_boundary_effect", "run_span",
+           "topic_silhouette", "topics_fragmented"]
 
 #: ``structure="auto"``: a document whose reading-order runs differ from their neighbours by
 #: less than this per-unit effect (median over boundaries, :func:`boundary_effects`) shifts
@@ -83,15 +84,22 @@ def median_boundary_effect(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarr
     return float(np.nanmedian(effects)) if np.isfinite(effects).any() else float("nan")
 
 
-#: ``structure="auto"`` on abrupt text: the topic model's labels are kept only when they form at most
-#: this many reading-order runs more than the noise-calibrated runs fit found; more means the topic
-#: model scattered single sentences (a real document cut into many more pieces than it has), and
-#: the runs are used instead. Development sets (ARI; documents cut into more than 5x their gold
-#: runs), against no guard: PEPs train 0.354 -> 0.390 (7 -> 0), set-1 interleaved 0.825 -> 0.775,
-#: Choi set 1 0.869 -> 0.866, QMSum train unchanged (2% of meetings reach the topic model). Slack 3
-#: gave 0.387 (1) / 0.803 / 0.868; a ratio of 1.25 x the runs 0.385 (1) / 0.747 / 0.865
-#: (benchmarks/RESULTS.md §8). Returning topics are to be grouped over runs (issue 21).
-TOPIC_RUNS_SLACK = 2
+#: ``structure="auto"`` on abrupt text: the topic model's labels are kept only when its topics are clusters
+#: of sentences, not an arbitrary partition of them: their mean silhouette (:func:`topic_silhouette`,
+#: cosine on the centred unit embeddings) reaches this value. Otherwise the grouped runs are used. Measured
+#: per abrupt document (development sets): 98-99% of Choi set 1, set-1 interleaved and choi-1-rr documents
+#: reach it, 6-9% of PEPs train and round-robin PEPs train (whose sentences do not cluster by section: mean
+#: silhouette 0.00-0.03, against 0.20-0.21 on Choi). Whole sets, ARI against the former guard (topic runs
+#: <= noise-calibrated runs + 2): Choi set 1 0.866 -> 0.870, set-1 interleaved 0.787 -> 0.825, choi-1-rr
+#: 0.731 -> 0.744, PEPs train 0.382 -> 0.390, round-robin PEPs train 0.502 -> 0.522, QMSum train 0.520 ->
+#: 0.520; 0.06 and 0.10 give means within 0.001 (benchmarks/RESULTS.md §12).
+TOPIC_SILHOUETTE = 0.08
+#: ... and only when its labels form at most this many times the reading-order runs of the noise-calibrated
+#: runs fit: more means the topic model scattered single sentences (a meeting whose turns it labelled one by
+#: one: 215 runs against 12). 2, 3 and 5 give the same development figures within 0.007 (choi-1-rr).
+TOPIC_RUNS_RATIO = 3.0
+#: :func:`topic_silhouette` scores at most this many units (a seeded sample of a longer document).
+SILHOUETTE_MAX_UNITS = 2000
 
 
 @dataclass
@@ -107,13 +115,53 @@ class Structure:
     fine: RunsFit | None = None
 
 
-def topics_fragmented(topic_labels: np.ndarray, found: Structure, slack: int = TOPIC_RUNS_SLACK) -> bool:
-    """Whether the topic model's labels form more than ``slack`` runs beyond those of the noise-calibrated
-    runs fit (see ``TOPIC_RUNS_SLACK``); False when the document has no reading-order runs to compare."""
+def topics_fragmented(topic_labels: np.ndarray, found: Structure, ratio: float = TOPIC_RUNS_RATIO) -> bool:
+    """Whether the topic model's labels form more than ``ratio`` times the runs of the noise-calibrated runs
+    fit (see ``TOPIC_RUNS_RATIO``); False when the document has no reading-order runs to compare."""
     if found.fine is None or found.fit is None:
         return False
     k_fine = int(found.fine.labels.max()) + 1
-    return n_runs(np.asarray(topic_labels)) > k_fine + slack
+    return n_runs(np.asarray(topic_labels)) > ratio * k_fine
+
+
+def topic_silhouette(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray, random_state=0,
+                     max_units: int = SILHOUETTE_MAX_UNITS) -> float:
+    """Mean silhouette of the units under ``labels`` (scikit-learn), cosine on the unit rows centred on
+    their weighted mean: how far each unit's own topic is closer than the next one (1: tight, separate
+    topics; about 0: an arbitrary partition). A document of more than ``max_units`` units is scored on a
+    sample of that many, drawn with ``random_state``. NaN when there are fewer than two labels, or as many
+    labels as units (in the sample)."""
+    from sklearn.metrics import silhouette_score
+
+    labels = np.asarray(labels)
+    n = labels.shape[0]
+    w = np.asarray(weights, dtype=np.float64)
+    center = (w @ Xn / w.sum()) if w.sum() > 0 else Xn.mean(axis=0)
+    idx = np.arange(n)
+    if n > max_units:
+        idx = np.sort(np.random.default_rng(random_state).choice(n, size=max_units, replace=False))
+    k = np.unique(labels[idx]).size
+    if not 2 <= k < idx.size:
+        return float("nan")
+    return float(silhouette_score(Xn[idx] - center, labels[idx], metric="cosine"))
+
+
+def keep_topics(Xn: np.ndarray, weights: np.ndarray, topic_labels: np.ndarray, found: Structure,
+                random_state=0, *, min_silhouette: float = TOPIC_SILHOUETTE,
+                ratio: float = TOPIC_RUNS_RATIO) -> tuple[bool, float]:
+    """Whether ``structure="auto"`` keeps the topic model's labels on abrupt text, and their silhouette.
+
+    Kept when the document has no reading-order runs to fall back on, or when the labels are not
+    fragmented (:func:`topics_fragmented`) and their topics are clusters (:func:`topic_silhouette` at
+    least ``min_silhouette``); otherwise the runs are used. The silhouette is NaN (and the runs used)
+    when the topic model found one label, or one per unit.
+    """
+    if found.fine is None or found.fit is None:
+        return True, float("nan")
+    if topics_fragmented(topic_labels, found, ratio):
+        return False, float("nan")
+    silhouette = topic_silhouette(Xn, weights, topic_labels, random_state)
+    return bool(silhouette >= min_silhouette), silhouette
 
 
 def run_span(effect: float, *, run_scale: float = RUN_SCALE, gradual_full: float = GRADUAL_FULL,
@@ -136,7 +184,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     of them or n / (:func:`run_span` x correlation length), at most as many as the
     noise-calibrated runs. Otherwise (abrupt shifts, or no reading-order structure at all, as when topics
     alternate sentence by sentence) the topic model is the right one, with the runs fit at
-    n / correlation length as its fallback (:func:`topics_fragmented`). On such a text longer than the
+    n / correlation length as its fallback (:func:`keep_topics`). On such a text longer than the
     candidates (:mod:`~bpseg_pgm.runs.candidates`) whose noise-calibrated k reaches one run per correlation
     length (above ``AUTO_MAX_RUNS``), k is searched further (``fit_runs(widen=True)``) and the
     noise-calibrated runs are the fallback: a long text of many short unrelated passages has more of them
