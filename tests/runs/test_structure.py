@@ -10,6 +10,7 @@ from bpseg_pgm.estimator import BPSeg
 import bpseg_pgm.runs.model as runs_model
 from bpseg_pgm.runs import AUTO_MAX_RUNS, GRADUAL_EFFECT, auto_max_runs, boundary_effects, choose_structure
 from bpseg_pgm.runs.statistics import correlation_length
+from bpseg_pgm.runs.structure import TOPIC_SILHOUETTE
 
 from planted import planted_blocks
 from bpseg_pgm.utils.labels import n_runs
@@ -117,9 +118,13 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     # than the topic model's 40 labels, so they are kept, grouped, and the topic model is not run
     model = BPSeg(random_state=0).fit(X)
     assert model.structure_ == "run-topics" and model.run_topics_.n_topics > 40
-    topics = BPSeg(random_state=0, group_runs=False).fit(X)
+    topics = BPSeg(random_state=0, structure="topics").fit(X)
     assert topics.structure_ == "topics" and topics.n_segments_ <= 40
     assert adjusted_rand_score(truth, model.labels_) > adjusted_rand_score(truth, topics.labels_) + 0.1
+    # ungrouped, "auto" fits the topic model, whose 40 labels for 100 passages are no clusters: the runs are kept
+    ungrouped = BPSeg(random_state=0, group_runs=False).fit(X)
+    assert ungrouped.structure_ == "runs" and ungrouped.topic_silhouette_ < TOPIC_SILHOUETTE
+    assert adjusted_rand_score(truth, ungrouped.labels_) > adjusted_rand_score(truth, topics.labels_) + 0.1
     monkeypatch.setattr(runs_model, "auto_max_runs", lambda n, corr_length: min(AUTO_MAX_RUNS, n // 2))
     capped = choose_structure(X, w, "auto")
     assert capped.runs and capped.effect < GRADUAL_EFFECT  # the old fixed cap misjudges it
