@@ -5,7 +5,9 @@ with k "auto"). If there are at least two and their boundaries' median per-unit 
 (:func:`boundary_effects`) is below ``GRADUAL_EFFECT``, topics shift gradually: single units are too
 noisy to be grouped one by one, and the document is segmented into runs, about one per
 :func:`run_span` correlation lengths. Otherwise (abrupt shifts, or no reading-order structure at
-all, as when topics alternate sentence by sentence) the topic model is the right one.
+all, as when topics alternate sentence by sentence) the topic model is the right one; the estimator
+keeps its labels only when its topics are clusters of sentences and do not scatter the document
+(:func:`keep_topics`), and uses the runs otherwise.
 """
 
 from __future__ import annotations
