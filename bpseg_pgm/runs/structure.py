@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bpseg_pgm.utils.labels import n_runs, run_bounds
+from bpseg_pgm.utils.validation import weighted_mean
 
 from .candidates import MAX_CANDIDATES
 from .model import AUTO_MAX_RUNS, RunsFit, auto_max_runs, fit_runs
@@ -137,8 +138,7 @@ def topic_silhouette(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray, ra
 
     labels = np.asarray(labels)
     n = labels.shape[0]
-    w = np.asarray(weights, dtype=np.float64)
-    center = (w @ Xn / w.sum()) if w.sum() > 0 else Xn.mean(axis=0)
+    center = weighted_mean(Xn, np.asarray(weights, dtype=np.float64))
     idx = np.arange(n)
     if n > max_units:
         idx = np.sort(np.random.default_rng(random_state).choice(n, size=max_units, replace=False))

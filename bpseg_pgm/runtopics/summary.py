@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bpseg_pgm.utils.labels import run_bounds
+from bpseg_pgm.utils.validation import weighted_mean
 
 __all__ = ["RunSummary", "summarize_runs"]
 
@@ -42,8 +43,7 @@ def summarize_runs(Xn: np.ndarray, weights: np.ndarray, run_labels) -> RunSummar
         raise ValueError("there are no runs to summarise (no units)")
     starts = bounds[:-1]  # runs are contiguous: one reduceat per sum
     sizes = np.add.reduceat(w, starts)
-    total = w.sum()
-    doc = (w @ Xn) / total if total > 0 else Xn.mean(axis=0)
+    doc = weighted_mean(Xn, w)
     means = np.add.reduceat(Xn * w[:, None], starts, axis=0) / np.where(sizes > 0, sizes, 1.0)[:, None]
     empty = sizes <= 0
     if empty.any():  # a run of zero weight: the plain mean of its rows

@@ -63,6 +63,12 @@ def normalize_nonzero_rows(X: np.ndarray) -> np.ndarray:
     return X / np.where(norms > 0, norms, 1.0)
 
 
+def weighted_mean(X: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The ``weights``-weighted mean of the rows of X; their plain mean when the weights sum to 0."""
+    total = weights.sum()
+    return (weights @ X) / total if total > 0 else X.mean(axis=0)
+
+
 def check_nonnegative(value, name: str) -> float:
     """A finite, non-negative float parameter."""
     try:
