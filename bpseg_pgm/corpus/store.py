@@ -150,8 +150,12 @@ class CorpusStore:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                try:
-                    holder = " ".join(os.read(fd, 4096).decode("utf-8", "replace").split())
+                try:  # the holder writes who it is just after taking the lock: give it a moment to
+                    for _ in range(10):
+                        holder = " ".join(os.pread(fd, 4096, 0).decode("utf-8", "replace").split())
+                        if holder:
+                            break
+                        time.sleep(0.05)
                 finally:
                     os.close(fd)
                 raise ValueError(f"{self.name} is being written by another bpseg corpus run "

@@ -63,6 +63,30 @@ def test_a_run_starting_while_the_first_writes_its_settings_is_told_the_folder_i
         segment_corpus(small, out, workers=0, show_progress=False)
 
 
+def test_a_run_that_has_just_taken_the_lock_is_named_once_it_writes_who_it_is(small, tmp_path, monkeypatch):
+    # the CI race of session 13: the second run read the lock file in the instant between the first's flock and
+    # its writing its pid; it now waits a moment for the name, and says "starting" if none comes
+    import threading
+
+    out = tmp_path / "out.parquet"
+    out.mkdir()
+    fd = os.open(out / LOCK_FILE, os.O_CREAT | os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _no_work(monkeypatch)
+        with pytest.raises(ValueError, match=r"being written by another bpseg corpus run \(starting\)"):
+            segment_corpus(small, out, workers=0, show_progress=False)
+        timer = threading.Timer(0.1, os.pwrite, (fd, b"pid 4242 on elsewhere, started now\n", 0))
+        timer.start()
+        try:
+            with pytest.raises(ValueError, match=r"being written by another bpseg corpus run \(pid 4242 on elsewhere"):
+                segment_corpus(small, out, workers=0, show_progress=False)
+        finally:
+            timer.join()
+    finally:
+        os.close(fd)
+
+
 def test_another_runs_write_check_is_not_a_foreign_file(small, tmp_path):
     # two runs started together: one may see the other's write check (a probe file there for an instant)
     out = tmp_path / "out.parquet"
