@@ -1,6 +1,7 @@
 """Issue 22's corpus rows: one run per output folder (a lock), an unwritable output found before any work,
 inputs that are not regular files, file names that are not UTF-8, records past --max-bytes, a worker cap."""
 
+import contextlib
 import fcntl
 import os
 
@@ -22,6 +23,18 @@ def small(make_folder):
 
 def _rows(out):
     return pq.read_table(out).to_pylist()
+
+
+@contextlib.contextmanager
+def _held_lock(out):
+    """Another run's lock on the new folder ``out`` (its lock file, empty, flocked); yields the descriptor."""
+    out.mkdir()
+    fd = os.open(out / LOCK_FILE, os.O_CREAT | os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield fd
+    finally:
+        os.close(fd)
 
 
 def _no_work(monkeypatch):
@@ -47,17 +60,12 @@ def test_a_run_starting_while_the_first_writes_its_settings_is_told_the_folder_i
     # the first run holds the lock and has only a temporary settings file so far (the instant before its rename):
     # the second must say the folder is being written, not that it is a foreign folder (a CI race)
     out = tmp_path / "out.parquet"
-    out.mkdir()
-    fd = os.open(out / LOCK_FILE, os.O_CREAT | os.O_RDWR)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    with _held_lock(out) as fd:
         os.write(fd, b"pid 12345 on elsewhere, started now\n")
         (out / ".tmp-_bpseg_corpus.json").write_text("{")
         _no_work(monkeypatch)
         with pytest.raises(ValueError, match=r"being written by another bpseg corpus run \(pid 12345 on elsewhere"):
             segment_corpus(small, out, workers=0, show_progress=False)
-    finally:
-        os.close(fd)
     (out / LOCK_FILE).unlink()  # the lock released with a stray file left: now a foreign folder, refused as such
     with pytest.raises(ValueError, match="is a folder that is not a bpseg corpus output"):
         segment_corpus(small, out, workers=0, show_progress=False)
@@ -69,10 +77,7 @@ def test_a_run_that_has_just_taken_the_lock_is_named_once_it_writes_who_it_is(sm
     import threading
 
     out = tmp_path / "out.parquet"
-    out.mkdir()
-    fd = os.open(out / LOCK_FILE, os.O_CREAT | os.O_RDWR)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    with _held_lock(out) as fd:
         _no_work(monkeypatch)
         with pytest.raises(ValueError, match=r"being written by another bpseg corpus run \(starting\)"):
             segment_corpus(small, out, workers=0, show_progress=False)
@@ -83,8 +88,6 @@ def test_a_run_that_has_just_taken_the_lock_is_named_once_it_writes_who_it_is(sm
                 segment_corpus(small, out, workers=0, show_progress=False)
         finally:
             timer.join()
-    finally:
-        os.close(fd)
 
 
 def test_another_runs_write_check_is_not_a_foreign_file(small, tmp_path):
