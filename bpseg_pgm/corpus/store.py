@@ -150,7 +150,7 @@ class CorpusStore:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                try:  # the holder writes who it is just after taking the lock: give it a moment to
+                try:  # the holder writes who it is just after taking the lock: wait a moment for it
                     for _ in range(10):
                         holder = " ".join(os.pread(fd, 4096, 0).decode("utf-8", "replace").split())
                         if holder:
