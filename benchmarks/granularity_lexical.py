@@ -229,7 +229,6 @@ def add_evidence(lx, doc, levels):
     """The DCM evidence of every level of ``levels`` (the noise-calibrated runs), into ``lx``."""
     C = word_counts(list(doc.units))
     lx["evidence"] = None if C is None else level_evidence(C, levels)
-    lx["n"] = len(doc.units)
 
 
 def lexical_rules():
@@ -255,10 +254,10 @@ def lexical_rules():
     for s in SPANS:
         out[f"concat-corr span {s:g}"] = ("concat-corr span", s, lambda c, lx, s=s: span_k(c, lx["concat_corr"], s, True))
     for b in EVIDENCE_PRIORS:
-        out[f"dcm evidence, {b:g} x log C"] = ("dcm evidence", b, lambda c, lx, b=b: evidence_k(lx["evidence"], lx["n"], b))
+        out[f"dcm evidence, {b:g} x log C"] = ("dcm evidence", b, lambda c, lx, b=b: evidence_k(lx["evidence"], c["n"], b))
     span3 = rules()["span 3"][2]
     out["geo(span 3, dcm evidence)"] = ("geo(span 3, dcm evidence)", None, lambda c, lx: max(1, int(round(np.sqrt(
-        span3(c) * evidence_k(lx["evidence"], lx["n"], 0.0))))))
+        span3(c) * evidence_k(lx["evidence"], c["n"], 0.0))))))
     for feats in ("depth-tfidf", "depth-emb"):
         for b in BLOCKS:
             for cut in CUTOFFS:
