@@ -24,6 +24,7 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.potentials import Potentials, adaptive_context
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
 from bpseg_pgm.runs import choose_structure, fit_runs
+from bpseg_pgm.runs.evidence import check_word_counts
 from bpseg_pgm.runs.structure import keep_topics
 from bpseg_pgm.runtopics import fit_run_topics
 from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS, auto_labels
@@ -230,7 +231,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
     best split into every number of runs up to ``runs_.levels.max_runs`` and ``runs_.at(k)`` re-cuts
     at k runs without refitting), ``run_topics_`` (a :class:`~bpseg_pgm.runtopics.RunTopicsFit` when the runs
     were grouped into topics, else None: ``run_topics_.run_topics`` the topic of each run of ``runs_``,
-    ``run_topics_.returns`` what the returns test found),
+    ``run_topics_.returns`` what the returns test found), ``granularity_`` (a dict when "auto" chose the
+    number of runs: ``"span"``, the span rule's count, and ``"words"``, the count the words' evidence chose
+    from there when ``fit`` was given ``word_counts``, else None; None otherwise),
     ``n_features_in_``
     (the embeddings' dimension, scikit-learn's convention),
     ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe
@@ -368,18 +371,25 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 and not (isinstance(self.init, str) and self.init == "all"))
 
     # -- fitting ---------------------------------------------------------------------------
-    def fit(self, X, y=None, callback=None, sample_weight=None):
+    def fit(self, X, y=None, callback=None, sample_weight=None, word_counts=None):
         """Segment the sentences whose embeddings are the rows of X; returns self.
 
         ``callback(t, beliefs)`` (iterative engines) is called after every sweep.
         ``sample_weight`` (n,) >= 0: how much each unit counts (the runs model; the text pipeline
         passes 1 - exp(-words / 5), so "Yeah ." counts less than a full sentence).
+        ``word_counts`` (n, V) array or sparse matrix of each unit's word counts, optional (the text
+        pipeline passes them: :func:`bpseg_pgm.text.words.unit_word_counts`): with them the automatic
+        number of runs (``structure="auto"``, ``n_segments="auto"``) is at least the span rule's and
+        grows where the words' model evidence says the text changes more often
+        (:mod:`bpseg_pgm.runs.evidence`); ``granularity_`` reports both counts.
         """
         Xn = normalize_rows(check_embeddings(X))
         n = Xn.shape[0]
         p = self._checked_params(n)
+        counts = None if word_counts is None else check_word_counts(word_counts, n)
         self.n_features_in_ = int(Xn.shape[1])
         self.topic_silhouette_ = float("nan")
+        self.granularity_ = None
         if p["structure"] == "runs":
             weights = check_sample_weight(sample_weight, n)
             _check_run_count(self.n_segments, n)
@@ -395,8 +405,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
             weights = check_sample_weight(sample_weight, n)
             _check_run_count(self.n_segments, n)
             seed = check_random_state(self.random_state)
-            found = choose_structure(Xn, weights, self.n_segments, random_state=0 if seed is None else seed)
+            found = choose_structure(Xn, weights, self.n_segments, random_state=0 if seed is None else seed,
+                                     word_counts=counts)
             effect = found.effect
+            if found.k_span is not None:
+                self.granularity_ = {"span": found.k_span, "words": found.k_words}
             if found.runs:
                 return self._set_runs(found.fit, n, effect, p, Xn, weights)
             if p["group_runs"] and found.fit is not None:

@@ -65,8 +65,11 @@ def segment(doc: Document, X: np.ndarray, name: str, seed: int) -> tuple[np.ndar
     t0 = time.perf_counter()
     if method.uses_weights:
         from bpseg_pgm.text.weights import unit_weights
+        from bpseg_pgm.text.words import unit_word_counts
 
-        labels = np.asarray(estimator.fit_predict(X, sample_weight=unit_weights(doc.units)))
+        # what the text pipeline gives the estimator: weights, and the words the automatic granularity reads
+        labels = np.asarray(estimator.fit_predict(X, sample_weight=unit_weights(doc.units),
+                                                  word_counts=unit_word_counts(doc.units)))
     else:
         labels = np.asarray(estimator.fit_predict(X))
     return labels, time.perf_counter() - t0

@@ -20,6 +20,7 @@ from bpseg_pgm.utils.labels import n_runs, run_bounds
 from bpseg_pgm.utils.validation import weighted_mean
 
 from .candidates import MAX_CANDIDATES
+from .evidence import EVIDENCE_PENALTY, evidence_runs
 from .model import AUTO_MAX_RUNS, RunsFit, auto_max_runs, fit_runs
 from .statistics import correlation_length
 
@@ -110,12 +111,17 @@ class Structure:
     """What ``structure="auto"`` found: ``runs`` (True: segment into runs), the median boundary
     effect of the noise-calibrated runs (NaN: fewer than two), ``fit``: the runs fit to use (at the
     chosen granularity; also when the topic model is chosen, as its fallback), ``fine``: the
-    noise-calibrated runs (None when the document has no reading-order structure)."""
+    noise-calibrated runs (None when the document has no reading-order structure); ``k_span`` and
+    ``k_words``: the counts of the span rule and of the words' evidence, when they were weighed."""
 
     runs: bool
     effect: float
     fit: RunsFit | None
     fine: RunsFit | None = None
+    #: the span rule's count (None when it did not decide: k given, or a long text of many passages) and the
+    #: count the words' evidence chose from there (None without words)
+    k_span: int | None = None
+    k_words: int | None = None
 
 
 def topics_fragmented(topic_labels: np.ndarray, found: Structure, ratio: float = TOPIC_RUNS_RATIO) -> bool:
@@ -176,7 +182,8 @@ def run_span(effect: float, *, run_scale: float = RUN_SCALE, gradual_full: float
 
 def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, *,
                      gradual_effect: float = GRADUAL_EFFECT, run_scale: float = RUN_SCALE,
-                     gradual_full: float = GRADUAL_FULL, max_runs: int | None = None) -> Structure:
+                     gradual_full: float = GRADUAL_FULL, max_runs: int | None = None,
+                     word_counts=None, evidence_penalty: float = EVIDENCE_PENALTY) -> Structure:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
 
     The document is cut into runs against its block-shuffled self (as ``structure="runs"``
@@ -194,6 +201,12 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     5,000 units the runs' ARI against the passages went from 0.43 to 0.86). The keyword parameters are
     the decision's constants, exposed for studies (benchmarks/); ``max_runs`` caps the
     noise-calibrated runs (default :func:`~bpseg_pgm.runs.model.auto_max_runs`).
+
+    With ``word_counts`` (unit x term counts, :func:`~bpseg_pgm.runs.evidence.check_word_counts`) the count
+    of the span rule is a floor: the level between it and the noise-calibrated runs whose words' model
+    evidence, less ``evidence_penalty`` x log C(n - 1, k - 1), is highest is taken
+    (:func:`~bpseg_pgm.runs.evidence.evidence_runs`). The span rule alone does not grow with a text made of
+    many parts; the words do (RESULTS section 14).
     """
     corr_length = correlation_length(Xn, weights)
     n = Xn.shape[0]
@@ -209,13 +222,18 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         k_fine = int(fine.labels.max()) + 1
         effect = median_boundary_effect(Xn, weights, fine.labels)
         many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule
+    k_span = k_words = None
     if isinstance(n_segments, str):
         span = run_span(effect, run_scale=run_scale, gradual_full=gradual_full, gradual_effect=gradual_effect)
         k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
+        if not many:
+            k_span = k
+            if word_counts is not None:
+                k = k_words = evidence_runs(word_counts, fine.levels, k, k_fine, evidence_penalty)[0]
     else:
         k = int(n_segments)
     if k == k_fine:
         fit = fine
     else:
         fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state)
-    return Structure(bool(effect < gradual_effect), effect, fit, fine)
+    return Structure(bool(effect < gradual_effect), effect, fit, fine, k_span, k_words)

@@ -160,6 +160,7 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
     than 2 non-empty sentences or a k larger than their number are a ValueError.
     """
     from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.text.words import unit_word_counts
 
     sentences = list(sentences)
     live = nonempty_units(sentences)
@@ -174,10 +175,12 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
     else:
         raise ValueError(f"{len(X)} embedding rows for {len(sentences)} sentences ({len(live)} non-empty)")
     # short units ("Yeah .") count less where the model uses weights (structure="runs")
-    weights = unit_weights([sentences[i] for i in live])
+    live_units = [sentences[i] for i in live]
+    weights = unit_weights(live_units)
     show = bool(getattr(embedder, "progress_enabled", lambda: False)())
     with fit_progress(len(live), show) as callback:
-        estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights, callback=callback)
+        estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights, callback=callback,
+                                                                  word_counts=unit_word_counts(live_units))
         if callback is not None:
             callback.done(f"{getattr(estimator, 'structure_', None)}, {estimator.n_segments_} segments")
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on

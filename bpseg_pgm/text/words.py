@@ -1,0 +1,54 @@
+"""Each unit's words, counted: what the runs model's lexical evidence reads (:mod:`bpseg_pgm.runs.evidence`).
+
+A word is a lower-cased run of ASCII letters, digits and underscores that starts with a letter and has at
+least two characters, reduced to its Porter stem (nltk), so that "segment", "segments" and "segmented"
+count as one term, as BayesSeg and TextTiling count them. Transcription markers in braces (QMSum's
+``{vocalsound}``) are not words; scikit-learn's English stop words are dropped.
+
+The fillers of speech ("um", "yeah", "okay") are kept on purpose, unlike in keywords
+(:mod:`bpseg_pgm.keywords.stopwords`): spread evenly through a meeting they temper the evidence the
+content words' bursts give. Dropped, they send QMSum train meetings to about three times as many runs
+(ARI 0.52 -> 0.46; RESULTS section 14).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import scipy.sparse as sp
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+
+from bpseg_pgm.keywords.stopwords import MARKER
+
+__all__ = ["unit_word_counts", "word_stems"]
+
+_WORD = re.compile(r"[a-z][a-z0-9_]+")
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    from nltk.stem import PorterStemmer
+
+    return PorterStemmer()
+
+
+@lru_cache(maxsize=200_000)
+def _stem(word: str) -> str:
+    return _stemmer().stem(word)
+
+
+def word_stems(text: str) -> list[str]:
+    """The stems of ``text``'s words (stop words and transcription markers left out), in order."""
+    text = MARKER.sub(" ", text.lower())
+    return [_stem(t) for t in _WORD.findall(text) if t not in ENGLISH_STOP_WORDS]
+
+
+def unit_word_counts(units: Sequence[str]) -> sp.csr_matrix:
+    """Sparse (n units, n stems) counts; a matrix with no column when no unit has a word left."""
+    units = list(units)
+    try:
+        return CountVectorizer(analyzer=word_stems).fit_transform(units).tocsr()
+    except ValueError:  # scikit-learn: "empty vocabulary"
+        return sp.csr_matrix((len(units), 0))
