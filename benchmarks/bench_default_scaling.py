@@ -1,8 +1,9 @@
 """Time and peak memory of the default ``BPSeg`` fit against the number of units (issue 20).
 
-What is measured: ``BPSeg(random_state=0).fit(X, sample_weight=w)`` (every other parameter at its
-default) with the embeddings ``X`` given, so no embedding time is counted; ``w`` is
-:func:`bpseg_pgm.text.weights.unit_weights` of the units. Two inputs, each cut to the first n
+What is measured: ``BPSeg(random_state=0).fit(X, sample_weight=w, word_counts=unit_word_counts(units))``
+(every other parameter at its default) with the embeddings ``X`` given, so no embedding time is counted;
+``w`` is :func:`bpseg_pgm.text.weights.unit_weights` of the units; counting the units' words
+(:func:`bpseg_pgm.text.words.unit_word_counts`, what the text pipeline does) is inside the timed part. Two inputs, each cut to the first n
 units:
 
 * ``qmsum``: the QMSum train meetings (``load_dataset("qmsum-train")``, ~88k turns) concatenated
@@ -90,17 +91,21 @@ def child(data_dir: str, name: str, n: int, profile_path: str | None) -> None:
     """Fit the default BPSeg on the first ``n`` rows of input ``name``; print one JSON line."""
     warnings.filterwarnings("ignore")
     from bpseg_pgm.estimator import BPSeg
+    from bpseg_pgm.text.words import unit_word_counts
 
     X_all = np.load(os.path.join(data_dir, f"{name}_X.npy"), mmap_mode="r")
+    units_all = json.loads(Path(data_dir, f"{name}_units.json").read_text())
     w_all = np.load(os.path.join(data_dir, f"{name}_w.npy"), mmap_mode="r")
     reps = -(-n // X_all.shape[0])
     if reps > 1:
         X = np.ascontiguousarray(np.concatenate([X_all] * reps)[:n])
         w = np.ascontiguousarray(np.concatenate([w_all] * reps)[:n])
+        units = (units_all * reps)[:n]
     else:
         X = np.array(X_all[:n])
         w = np.array(w_all[:n])
-    del X_all, w_all
+        units = units_all[:n]
+    del X_all, w_all, units_all
     baseline = _rss_bytes()
     est = BPSeg(random_state=0)
     if profile_path:
@@ -111,7 +116,7 @@ def child(data_dir: str, name: str, n: int, profile_path: str | None) -> None:
         prof = cProfile.Profile()
         t0 = time.perf_counter()
         prof.enable()
-        est.fit(X, sample_weight=w)
+        est.fit(X, sample_weight=w, word_counts=unit_word_counts(units))
         prof.disable()
         seconds = time.perf_counter() - t0
         buf = io.StringIO()
@@ -122,7 +127,7 @@ def child(data_dir: str, name: str, n: int, profile_path: str | None) -> None:
         Path(profile_path).write_text(buf.getvalue())
     else:
         t0 = time.perf_counter()
-        est.fit(X, sample_weight=w)
+        est.fit(X, sample_weight=w, word_counts=unit_word_counts(units))
         seconds = time.perf_counter() - t0
     maxrss = _maxrss_bytes()
     hwm = _hwm_bytes()
@@ -156,6 +161,7 @@ def prepare(data_dir: Path, inputs, max_n: int) -> dict:
                       "embed_seconds": round(seconds, 2)}  # fmt: skip
         np.save(data_dir / f"{name}_X.npy", X[:max_n])
         np.save(data_dir / f"{name}_w.npy", w[:max_n])
+        (data_dir / f"{name}_units.json").write_text(json.dumps([u for d in docs for u in d.units][:max_n]))
         print(f"{name}: {len(docs)} documents, {X.shape[0]} units, d={X.shape[1]} ({seconds:.1f} s from the cache)", file=sys.stderr, flush=True)
     return info
 
@@ -199,7 +205,8 @@ def render_markdown(meta: dict, results: list[dict]) -> str:
         f"- Machine: {meta['machine']['cpu']}, {meta['machine']['cores']} cores, {meta['machine']['memory_gib']:.1f} GiB, "
         f"Python {meta['machine']['python']}, NumPy {meta['machine']['numpy']}, {meta['machine']['note']}",
         f"- Command: `{meta['command']}`",
-        "- Fit: `BPSeg(random_state=0).fit(X, sample_weight=unit_weights(units))`, embeddings given (no embedding time); "
+        "- Fit: `BPSeg(random_state=0).fit(X, sample_weight=unit_weights(units), word_counts=unit_word_counts(units))`, "
+        "embeddings given (no embedding time), the words counted inside the timed part; "
         "each (size, input) in a fresh subprocess; time = `time.perf_counter` around `fit`; "
         "fit peak = peak RSS (`VmHWM`; `ru_maxrss` in the JSON) after the fit minus the RSS after loading the embeddings (imports included in the baseline).",
         "- Inputs: " + "; ".join(

@@ -232,8 +232,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
     at k runs without refitting), ``run_topics_`` (a :class:`~bpseg_pgm.runtopics.RunTopicsFit` when the runs
     were grouped into topics, else None: ``run_topics_.run_topics`` the topic of each run of ``runs_``,
     ``run_topics_.returns`` what the returns test found), ``granularity_`` (a dict when "auto" chose the
-    number of runs: ``"span"``, the span rule's count, and ``"words"``, the count the words' evidence chose
-    from there when ``fit`` was given ``word_counts``, else None; None otherwise),
+    number of runs, of the segmentation or of the topic model's fallback: ``"span"``, the span rule's
+    count, and ``"words"``, the count the words' evidence chose from there when ``fit`` was given
+    ``word_counts``, else None; None otherwise),
     ``n_features_in_``
     (the embeddings' dimension, scikit-learn's convention),
     ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe

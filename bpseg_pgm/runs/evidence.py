@@ -88,6 +88,10 @@ def evidence_runs(C: sp.csr_matrix, levels, low: int, high: int, penalty: float 
     ``low`` is returned. At most ``max_levels`` levels are weighed, evenly spaced from ``low`` to ``high``.
     """
     n = levels.n_units
+    if C.shape[0] != n:
+        raise ValueError(f"word counts have {C.shape[0]} rows for levels over {n} units")
+    if int(max_levels) < 2:
+        raise ValueError(f"max_levels must be at least 2 (the lowest and the highest level), got {max_levels!r}")
     low, high = max(1, int(low)), min(int(high), levels.max_runs)
     if C.nnz == 0 or high <= low:
         return low, {}

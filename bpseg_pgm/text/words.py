@@ -1,7 +1,7 @@
 """Each unit's words, counted: what the runs model's lexical evidence reads (:mod:`bpseg_pgm.runs.evidence`).
 
-A word is a lower-cased run of ASCII letters, digits and underscores that starts with a letter and has at
-least two characters, reduced to its Porter stem (nltk), so that "segment", "segments" and "segmented"
+A word is a lower-cased run of ASCII letters, digits and underscores that starts with a letter at a word
+boundary ("2nd" is no word) and has at least two characters, reduced to its Porter stem (nltk), so that "segment", "segments" and "segmented"
 count as one term, as BayesSeg and TextTiling count them. Transcription markers in braces (QMSum's
 ``{vocalsound}``) are not words; scikit-learn's English stop words are dropped.
 
@@ -24,7 +24,7 @@ from bpseg_pgm.keywords.stopwords import MARKER
 
 __all__ = ["unit_word_counts", "word_stems"]
 
-_WORD = re.compile(r"[a-z][a-z0-9_]+")
+_WORD = re.compile(r"\b[a-z][a-z0-9_]+")
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,115 @@
+"""``BPSeg.fit(X, word_counts=...)``: the words' evidence sets the automatic number of runs on gradual text;
+``granularity_`` reports the span rule's count and the words' count."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.utils.labels import n_runs
+from planted import check_fitted, planted_blocks
+
+N_BLOCKS, BLOCK = 12, 40
+
+
+def gradual_document(n_blocks=N_BLOCKS, block=BLOCK, dim=64, shift=0.25, seed=0):
+    """Blocks around one shared theme, noise much larger than the blocks' offsets (as in
+    tests/runs/test_structure.py): judged gradual, and the span rule cuts it into fewer runs than blocks."""
+    rng = np.random.default_rng(seed)
+    theme = rng.normal(size=dim)
+    rows = []
+    for _ in range(n_blocks):
+        centre = theme + shift * rng.normal(size=dim)
+        rows.append(centre + 1.0 * rng.normal(size=(block, dim)))
+    X = np.vstack(rows)
+    return X / np.linalg.norm(X, axis=1, keepdims=True)
+
+
+def block_words(n_blocks=N_BLOCKS, block=BLOCK, vocab=20, per=6, seed=0):
+    """Each block's units draw their words from the block's own vocabulary: the words change at every block."""
+    rng = np.random.default_rng(seed)
+    C = np.zeros((n_blocks * block, n_blocks * vocab))
+    for b in range(n_blocks):
+        for i in range(block):
+            np.add.at(C[b * block + i], rng.integers(b * vocab, (b + 1) * vocab, size=per), 1)
+    return C
+
+
+@pytest.mark.parametrize("structure", ["auto", "runs", "topics"])
+@pytest.mark.parametrize(
+    "counts, match",
+    [
+        (np.ones((29, 4)), r"one row per unit \(30\)"),
+        (np.ones((31, 4)), r"one row per unit \(30\)"),
+        (-np.ones((30, 4)), "non-negative"),
+        (np.full((30, 4), np.nan), "finite"),
+        (sp.csr_matrix(np.full((30, 4), np.inf)), "finite"),
+        (np.full((30, 4), "word"), "2-D array or sparse matrix of counts"),
+    ],
+)
+def test_bad_word_counts_are_refused_before_any_work(structure, counts, match, monkeypatch):
+    X, _ = planted_blocks((10, 10, 10), seed=0)
+    calls = []
+    import bpseg_pgm.estimator as estimator
+
+    monkeypatch.setattr(estimator, "fit_runs", lambda *a, **k: calls.append("runs"))
+    monkeypatch.setattr(estimator, "choose_structure", lambda *a, **k: calls.append("auto"))
+    monkeypatch.setattr(estimator, "fit_topics", lambda *a, **k: calls.append("topics"))
+    monkeypatch.setattr(estimator, "fit_run_topics", lambda *a, **k: calls.append("run-topics"))
+    with pytest.raises(ValueError, match=match):
+        BPSeg(structure=structure).fit(X, word_counts=counts)
+    assert calls == []  # refused before any model ran
+
+
+@pytest.mark.parametrize("params", [dict(structure="runs"), dict(structure="topics"), dict(n_segments=5)])
+def test_granularity_is_none_unless_auto_chose_the_number_of_runs(params):
+    X = gradual_document(n_blocks=6)
+    model = BPSeg(random_state=0, **params).fit(X, word_counts=block_words(n_blocks=6))
+    assert model.granularity_ is None
+
+
+def test_granularity_reports_the_span_rule_and_a_refit_leaves_nothing_stale():
+    X, words = gradual_document(), block_words()
+    est = BPSeg(random_state=0, group_runs=False)
+    est.fit(X)
+    assert est.structure_ == "runs"
+    assert set(est.granularity_) == {"span", "words"} and est.granularity_["words"] is None
+    span = est.granularity_["span"]
+    assert isinstance(span, int) and 2 <= span == est.n_segments_
+    est.fit(X, word_counts=words)
+    assert est.granularity_["span"] == span and est.granularity_["words"] is not None
+    est.fit(X)  # no words this time: no words' count left from the last fit
+    assert est.granularity_ == {"span": span, "words": None}
+    est.set_params(n_segments=3).fit(X, word_counts=words)  # a given k: nothing chosen
+    assert est.granularity_ is None and est.n_segments_ == 3
+    grouped = BPSeg(random_state=0).fit(X, word_counts=words)  # the default: the runs, grouped into topics
+    assert grouped.structure_ == "run-topics" and grouped.granularity_["span"] == span
+    assert grouped.granularity_["words"] is not None
+
+
+def test_words_that_change_more_often_give_more_runs_deterministically():
+    X, words = gradual_document(), block_words()
+    plain = BPSeg(random_state=0, group_runs=False).fit(X)
+    model = BPSeg(random_state=0, group_runs=False).fit(X, word_counts=sp.csr_matrix(words))
+    check_fitted(model, len(X))
+    g = model.granularity_
+    assert g["span"] == plain.granularity_["span"] < N_BLOCKS  # the span rule alone sees fewer runs
+    assert g["words"] >= g["span"] and g["words"] > plain.n_segments_
+    fine = BPSeg(structure="runs", random_state=0).fit(X).n_segments_  # the noise-calibrated runs: the ceiling
+    assert g["words"] <= fine
+    assert model.n_segments_ == g["words"] == n_runs(model.labels_)
+    again = BPSeg(random_state=0, group_runs=False).fit(X, word_counts=words)  # dense: the same
+    np.testing.assert_array_equal(model.labels_, again.labels_)
+    assert again.granularity_ == g
+
+
+def test_words_never_go_below_the_span_rule():
+    X = gradual_document()
+    rng = np.random.default_rng(2)
+    same = rng.multinomial(6, np.ones(200) / 200, size=len(X))  # words that never change
+    plain = BPSeg(random_state=0, group_runs=False).fit(X)
+    model = BPSeg(random_state=0, group_runs=False).fit(X, word_counts=same)
+    assert model.granularity_ == {"span": plain.granularity_["span"], "words": plain.granularity_["span"]}
+    np.testing.assert_array_equal(model.labels_, plain.labels_)

@@ -1,0 +1,59 @@
+"""The text pipeline gives the estimator each non-empty unit's word counts (the words' evidence reads them)."""
+
+import numpy as np
+import pytest
+
+import bpseg_pgm.estimator as estimator_module
+from bpseg_pgm.text.pipeline import segment_sentences, segment_text
+from bpseg_pgm.text.words import unit_word_counts
+
+CATS = ["The cat sleeps.", "Cats purr loudly.", "A cat chases mice."]
+BONDS = ["Bond yields rose.", "The bonds matured.", "Yields of bonds fell."]
+
+
+class _TopicEmbedder:
+    """Rows by content: 'cat' sentences near e0, the others near e1; no model."""
+
+    model_name = "topic"
+
+    def encode(self, sentences):
+        rows = []
+        for s in sentences:
+            v = np.zeros(6)
+            v[0 if "cat" in s.lower() else 1] = 1.0
+            v[2 + len(s) % 4] = 0.05
+            rows.append(v / np.linalg.norm(v))
+        return np.asarray(rows, dtype=np.float32)
+
+
+@pytest.fixture()
+def fits(monkeypatch):
+    """Every BPSeg.fit call's estimator and word_counts, the fit itself unchanged."""
+    calls = []
+    fit = estimator_module.BPSeg.fit
+
+    def recording_fit(self, X, *args, **kwargs):
+        calls.append((self, np.asarray(X).shape[0], kwargs.get("word_counts")))
+        return fit(self, X, *args, **kwargs)
+
+    monkeypatch.setattr(estimator_module.BPSeg, "fit", recording_fit)
+    return calls
+
+
+@pytest.mark.parametrize("n_segments", [2, "auto"])
+def test_the_pipeline_passes_the_live_units_word_counts(fits, n_segments):
+    units = ["", *CATS, "   ", *BONDS, ""]
+    seg = segment_sentences(units, n_segments, embedder=_TopicEmbedder(), init="farthest")
+    assert len(seg.labels) == len(units)
+    assert len(fits) == 1
+    model, n, counts = fits[0]
+    assert counts is not None and n == 6 and counts.shape[0] == 6  # the empty units are not the model's
+    expected = unit_word_counts(CATS + BONDS)
+    np.testing.assert_array_equal(counts.toarray(), expected.toarray())
+    assert hasattr(model, "granularity_")
+
+
+def test_segment_text_passes_word_counts(fits):
+    segment_text(" ".join(CATS + BONDS), 2, embedder=_TopicEmbedder(), init="farthest")
+    (_, n, counts), = fits
+    assert counts is not None and counts.shape[0] == n == 6 and counts.sum() > 0
