@@ -26,6 +26,7 @@ class Method:
     uses_gold_k: bool = False  # an oracle baseline: the factory also gets the true number of segments
     gold_k_kind: str = "segments"  # what that number counts: gold "segments" (topics) or contiguous "runs"
     uses_weights: bool = False  # fit_predict also takes sample_weight (unit weights from the text)
+    uses_words: bool = False  # fit_predict also takes word_counts (the units' words, as the text pipeline counts them)
 
 
 METHODS: dict[str, Method] = {}
@@ -38,6 +39,7 @@ def register_method(
     uses_gold_k: bool = False,
     gold_k_kind: str = "segments",
     uses_weights: bool = False,
+    uses_words: bool = False,
 ) -> Method:
     """Add (or replace) a method; returns it. ``uses_gold_k`` factories take (n, seed, gold_k),
     where gold_k counts gold segments (topics) or, with ``gold_k_kind="runs"``, contiguous runs
@@ -46,7 +48,7 @@ def register_method(
         raise ValueError(f"method name must be non-empty without spaces, got {name!r}")
     if gold_k_kind not in ("segments", "runs"):
         raise ValueError(f"gold_k_kind must be 'segments' or 'runs', got {gold_k_kind!r}")
-    METHODS[name] = Method(name, factory, description, uses_gold_k, gold_k_kind, uses_weights)
+    METHODS[name] = Method(name, factory, description, uses_gold_k, gold_k_kind, uses_weights, uses_words)
     return METHODS[name]
 
 
@@ -131,8 +133,9 @@ register_method(
     "bpseg",
     _bpseg,
     "BPSeg() library defaults: structure='auto' (runs where topics shift gradually, about one per three "
-    "correlation lengths, grouped into topics over runs; else the topic model of bpseg-topics), word-weighted units",
-    uses_weights=True,
+    "correlation lengths or more where the words' evidence says so, grouped into topics over runs; else the topic "
+    "model of bpseg-topics), word-weighted units",
+    uses_weights=True, uses_words=True,
 )
 
 
@@ -145,7 +148,7 @@ def _bpseg_ungrouped(n: int, seed: int):
 register_method(
     "bpseg-ungrouped", _bpseg_ungrouped,
     "BPSeg(group_runs=False): the default without topics over runs (runs that return keep separate labels)",
-    uses_weights=True,
+    uses_weights=True, uses_words=True,
 )  # fmt: skip
 register_method(
     "bpseg-topics",

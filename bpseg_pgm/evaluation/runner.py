@@ -68,8 +68,8 @@ def segment(doc: Document, X: np.ndarray, name: str, seed: int) -> tuple[np.ndar
         from bpseg_pgm.text.words import unit_word_counts
 
         # what the text pipeline gives the estimator: weights, and the words the automatic granularity reads
-        labels = np.asarray(estimator.fit_predict(X, sample_weight=unit_weights(doc.units),
-                                                  word_counts=unit_word_counts(doc.units)))
+        words = {"word_counts": unit_word_counts(doc.units)} if method.uses_words else {}
+        labels = np.asarray(estimator.fit_predict(X, sample_weight=unit_weights(doc.units), **words))
     else:
         labels = np.asarray(estimator.fit_predict(X))
     return labels, time.perf_counter() - t0
