@@ -26,6 +26,19 @@ def planted_blocks(sizes, dim=32, noise=0.1, seed=0, order=None):
     return X / np.linalg.norm(X, axis=1, keepdims=True), np.array(labels)
 
 
+def gradual_document(n_blocks=12, block=40, dim=64, shift=0.25, seed=0):
+    """Blocks around one shared theme: each block's centre is the theme plus a small offset, and
+    every unit is its block's centre plus noise much larger than the offsets (a meeting, not Choi)."""
+    rng = np.random.default_rng(seed)
+    theme = rng.normal(size=dim)
+    rows = []
+    for _ in range(n_blocks):
+        centre = theme + shift * rng.normal(size=dim)
+        rows.append(centre + 1.0 * rng.normal(size=(block, dim)))
+    X = np.vstack(rows)
+    return X / np.linalg.norm(X, axis=1, keepdims=True)
+
+
 def returning_runs(order=(0, 1, 0, 2), size=30, d=24, spread=3.0, seed=0):
     """Runs of ``size`` unit rows around random topic centres, in ``order`` (a topic may come back);
     the rows, each row's run and each row's topic."""

@@ -27,18 +27,11 @@ BAD = [
 
 @pytest.mark.parametrize("structure", ["runs", "auto", "topics"])
 @pytest.mark.parametrize("params, match", BAD)
-def test_bad_parameters_raise_whatever_the_model(structure, params, match, monkeypatch):
+def test_bad_parameters_raise_whatever_the_model(structure, params, match, model_calls):
     X, _ = planted_blocks((10, 10, 10), seed=0)
-    calls = []
-    import bpseg_pgm.estimator as estimator
-
-    monkeypatch.setattr(estimator, "fit_runs", lambda *a, **k: calls.append("runs"))
-    monkeypatch.setattr(estimator, "choose_structure", lambda *a, **k: calls.append("auto"))
-    monkeypatch.setattr(estimator, "fit_topics", lambda *a, **k: calls.append("topics"))
-    monkeypatch.setattr(estimator, "fit_run_topics", lambda *a, **k: calls.append("run-topics"))
     with pytest.raises(ValueError, match=match):
         BPSeg(structure=structure, **params).fit(X)
-    assert calls == []  # refused before any model ran
+    assert model_calls == []  # refused before any model ran
 
 
 ATTRIBUTES = ("labels_", "beliefs_", "centers_", "representatives_", "structure_", "structure_effect_", "n_segments_",

@@ -9,22 +9,9 @@ import scipy.sparse as sp
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.utils.labels import n_runs
-from planted import check_fitted, planted_blocks
+from planted import check_fitted, gradual_document, planted_blocks
 
 N_BLOCKS, BLOCK = 12, 40
-
-
-def gradual_document(n_blocks=N_BLOCKS, block=BLOCK, dim=64, shift=0.25, seed=0):
-    """Blocks around one shared theme, noise much larger than the blocks' offsets (as in
-    tests/runs/test_structure.py): judged gradual, and the span rule cuts it into fewer runs than blocks."""
-    rng = np.random.default_rng(seed)
-    theme = rng.normal(size=dim)
-    rows = []
-    for _ in range(n_blocks):
-        centre = theme + shift * rng.normal(size=dim)
-        rows.append(centre + 1.0 * rng.normal(size=(block, dim)))
-    X = np.vstack(rows)
-    return X / np.linalg.norm(X, axis=1, keepdims=True)
 
 
 def block_words(n_blocks=N_BLOCKS, block=BLOCK, vocab=20, per=6, seed=0):
@@ -49,18 +36,11 @@ def block_words(n_blocks=N_BLOCKS, block=BLOCK, vocab=20, per=6, seed=0):
         (np.full((30, 4), "word"), "2-D array or sparse matrix of counts"),
     ],
 )
-def test_bad_word_counts_are_refused_before_any_work(structure, counts, match, monkeypatch):
+def test_bad_word_counts_are_refused_before_any_work(structure, counts, match, model_calls):
     X, _ = planted_blocks((10, 10, 10), seed=0)
-    calls = []
-    import bpseg_pgm.estimator as estimator
-
-    monkeypatch.setattr(estimator, "fit_runs", lambda *a, **k: calls.append("runs"))
-    monkeypatch.setattr(estimator, "choose_structure", lambda *a, **k: calls.append("auto"))
-    monkeypatch.setattr(estimator, "fit_topics", lambda *a, **k: calls.append("topics"))
-    monkeypatch.setattr(estimator, "fit_run_topics", lambda *a, **k: calls.append("run-topics"))
     with pytest.raises(ValueError, match=match):
         BPSeg(structure=structure).fit(X, word_counts=counts)
-    assert calls == []  # refused before any model ran
+    assert model_calls == []  # refused before any model ran
 
 
 @pytest.mark.parametrize("params", [dict(structure="runs"), dict(structure="topics"), dict(n_segments=5)])

@@ -14,20 +14,7 @@ from bpseg_pgm.runs.structure import TOPIC_SILHOUETTE
 
 from planted import planted_blocks
 from bpseg_pgm.utils.labels import n_runs
-from planted import check_fitted
-
-
-def gradual_document(n_blocks=12, block=40, dim=64, shift=0.25, seed=0):
-    """Blocks around one shared theme: each block's centre is the theme plus a small offset, and
-    every unit is its block's centre plus noise much larger than the offsets (a meeting, not Choi)."""
-    rng = np.random.default_rng(seed)
-    theme = rng.normal(size=dim)
-    rows = []
-    for _ in range(n_blocks):
-        centre = theme + shift * rng.normal(size=dim)
-        rows.append(centre + 1.0 * rng.normal(size=(block, dim)))
-    X = np.vstack(rows)
-    return X / np.linalg.norm(X, axis=1, keepdims=True)
+from planted import check_fitted, gradual_document
 
 
 # -- correlation_length ---------------------------------------------------------------------------
