@@ -31,8 +31,11 @@ then gives its best split into k runs, which is scored (ARI, Pk on the labelled 
   a symmetric Dirichlet prior; BayesSeg's likelihood, Eisenstein & Barzilay 2008), the prior's alpha set by
   type-II maximum likelihood at each k (:func:`scipy.optimize.minimize_scalar` on log alpha): no parameter
   fitted to an annotation. k = the level of highest evidence minus b x log C(n - 1, k - 1) (b = 1: a uniform
-  prior over where the k - 1 boundaries fall; 0: none). Words: lower-cased alphabetic tokens, scikit-learn's
-  English stop words removed, nltk's Porter stemmer (BayesSeg's preprocessing);
+  prior over where the k - 1 boundaries fall; 0: none). Words: as the text pipeline counts them (:func:`bpseg_pgm.text.words.unit_word_counts`: Porter stems,
+  scikit-learn's English stop words and transcription markers dropped, the fillers of speech kept), the
+  evidence of a level from :func:`bpseg_pgm.runs.evidence.level_evidence`;
+* ``span 3, then words, b x log C`` (shipped in session 15 with b = 3): the level between the span rule's k and
+  the noise-calibrated k of highest evidence - b x log C(n - 1, k - 1);
 * ``geo(span 3, dcm evidence)``: the geometric mean of the two k (rounded).
 
 Annotations: Choi set 1, QMSum train (topics), PEPs train sections and PEPs train sub-sections (the same
@@ -77,6 +80,7 @@ CUTOFFS = (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0)
 SVD_DIM = 64
 EXTEND_FACTOR = 4
 EVIDENCE_PRIORS = (0.0, 0.5, 1.0, 2.0)
+WORDS_PENALTIES = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)
 
 
 def tfidf_rows(units):
@@ -139,56 +143,42 @@ def depth_k(valleys, depths, c, separation):
 _TOKEN = re.compile(r"[a-z][a-z0-9_]+")
 
 
-def word_counts(units):
-    """Sparse unit x stem counts (stop words dropped, Porter stems); None when no word is left."""
-    from nltk.stem import PorterStemmer
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+def level_evidences(units, levels):
+    """The DCM evidence of every level of ``levels`` (the noise-calibrated runs) on the units' words as the text
+    pipeline counts them (:func:`bpseg_pgm.text.words.unit_word_counts`), at each level's best alpha
+    (:func:`bpseg_pgm.runs.evidence.level_evidence`); None when no unit has a word."""
+    from bpseg_pgm.runs.evidence import check_word_counts, level_evidence
+    from bpseg_pgm.text.words import unit_word_counts
 
-    stem = PorterStemmer().stem
-
-    def analyzer(text):
-        return [stem(t) for t in _TOKEN.findall(text.lower()) if t not in ENGLISH_STOP_WORDS]
-
-    try:
-        return CountVectorizer(analyzer=analyzer).fit_transform(units).tocsr()
-    except ValueError:
+    C = check_word_counts(unit_word_counts(units), len(units))
+    if C.nnz == 0:
         return None
+    return np.array([level_evidence(C, levels.labels(k)) for k in range(1, levels.max_runs + 1)])
 
 
-def dcm_log_evidence(S, alpha):
-    """Log marginal likelihood of the rows of run x word counts ``S``, each a multinomial drawn from a
-    symmetric Dirichlet(alpha) (the multinomial coefficients, the same at every k, left out)."""
+def log_binomial(n, k):
+    """log C(n - 1, k - 1): the ways of placing k - 1 boundaries between n units."""
     from scipy.special import gammaln
 
-    V = S.shape[1]
-    N = S.sum(axis=1)
-    return float(np.sum(gammaln(V * alpha) - gammaln(N + V * alpha)) + np.sum(gammaln(S + alpha)) - S.size * gammaln(alpha))
-
-
-def level_evidence(C, levels):
-    """Per level k = 1..levels.max_runs: the DCM log evidence of its runs' counts at the best alpha."""
-    import scipy.sparse as sp
-    from scipy.optimize import minimize_scalar
-
-    n = C.shape[0]
-    out = np.full(levels.max_runs, -np.inf)
-    for k in range(1, levels.max_runs + 1):
-        labels = levels.labels(k)
-        S = (sp.csr_matrix((np.ones(n), (labels, np.arange(n))), shape=(k, n)) @ C).toarray()
-        res = minimize_scalar(lambda la: -dcm_log_evidence(S, np.exp(la)), bounds=(-8.0, 3.0), method="bounded")
-        out[k - 1] = -res.fun
-    return out
+    return gammaln(n) - gammaln(k) - gammaln(n - k + 1)
 
 
 def evidence_k(evidence, n, b):
     """The level of highest evidence - b x log C(n - 1, k - 1); 1 when the document has no word."""
-    from scipy.special import gammaln
-
     if evidence is None:
         return 1
     k = np.arange(1, evidence.size + 1)
-    log_binom = gammaln(n) - gammaln(k) - gammaln(n - k + 1)
-    return int(1 + np.argmax(evidence - b * log_binom))
+    return int(1 + np.argmax(evidence - b * log_binomial(n, k)))
+
+
+def words_above_span_k(evidence, n, low, high, b):
+    """The shipped rule (session 15, :func:`bpseg_pgm.runs.evidence.evidence_runs`): the level in [low, high]
+    (the span rule's k, the noise-calibrated k) of highest evidence - b x log C(n - 1, k - 1); low without words."""
+    high = min(high, 0 if evidence is None else evidence.size)
+    if evidence is None or high <= low:
+        return low
+    k = np.arange(low, high + 1)
+    return int(low + np.argmax(evidence[low - 1 : high] - b * log_binomial(n, k)))
 
 
 def block_size(block, halflife):
@@ -227,8 +217,7 @@ def lexical_statistics(doc, X, w):
 
 def add_evidence(lx, doc, levels):
     """The DCM evidence of every level of ``levels`` (the noise-calibrated runs), into ``lx``."""
-    C = word_counts(list(doc.units))
-    lx["evidence"] = None if C is None else level_evidence(C, levels)
+    lx["evidence"] = level_evidences(list(doc.units), levels)
 
 
 def lexical_rules():
@@ -256,6 +245,9 @@ def lexical_rules():
     for b in EVIDENCE_PRIORS:
         out[f"dcm evidence, {b:g} x log C"] = ("dcm evidence", b, lambda c, lx, b=b: evidence_k(lx["evidence"], c["n"], b))
     span3 = rules()["span 3"][2]
+    for b in WORDS_PENALTIES:
+        out[f"span 3, then words, {b:g} x log C"] = ("span 3, then words (shipped: 3)", b, lambda c, lx, b=b: words_above_span_k(
+            lx["evidence"], c["n"], span3(c), max(span3(c), c["k_noise"]), b))
     out["geo(span 3, dcm evidence)"] = ("geo(span 3, dcm evidence)", None, lambda c, lx: max(1, int(round(np.sqrt(
         span3(c) * evidence_k(lx["evidence"], c["n"], 0.0))))))
     for feats in ("depth-tfidf", "depth-emb"):
