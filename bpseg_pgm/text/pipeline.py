@@ -192,5 +192,6 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
         sentences, X_live, estimator.labels_, np.asarray(estimator.beliefs_, dtype=float),
         params=estimator.get_params(), n_iter=estimator.n_iter_, converged=estimator.converged_,
         structure=getattr(estimator, "structure_", None), runs=getattr(estimator, "runs_", None),
+        granularity=getattr(estimator, "granularity_", None),
         embedder=embedder, model=getattr(embedder, "model_name", None), text=text, spans=spans, lines=lines,
     )

@@ -99,6 +99,10 @@ class Segmentation:
     #: "runs" (every segment one run of consecutive sentences) or "topics" (segments may return):
     #: what BPSeg's ``structure`` chose (``BPSeg.structure_``); None when not made by the pipeline
     structure: str | None = None
+    #: how "auto" chose the number of runs (``BPSeg.granularity_``): ``{"span": k, "words": k or None}``, the span
+    #: rule's count and the count the words' evidence chose from there; None when k was given, the topic model
+    #: was asked for, or the segmentation was not made by the pipeline
+    granularity: dict | None = None
     #: True if the text was read as Markdown when split (code blocks, tables and headings one unit each);
     #: :meth:`chunks` then keeps Markdown blocks whole.  None: not said (chunks guess from the text)
     markdown: bool | None = None
@@ -347,6 +351,7 @@ class Segmentation:
             "converged": None if self.converged is None else bool(self.converged),
             "model": self.model,
             "structure": self.structure,
+            "granularity": None if self.granularity is None else dict(self.granularity),
             "n_topics": self.n_topics,
             "n_contiguous_segments": self.n_contiguous_segments,
             "contiguous_segments": self.contiguous_segments,
@@ -430,7 +435,7 @@ def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[li
 def build_segmentation(sentences: list[str], X_live: np.ndarray, raw_labels: np.ndarray, raw_beliefs: np.ndarray, *,
                        params: dict[str, Any], n_iter: int | None, converged: bool | None, structure: str | None,
                        runs: Any, embedder: Any, model: str | None, text: str | None, spans: list[Span] | None,
-                       lines: bool) -> Segmentation:
+                       lines: bool, granularity: dict | None = None) -> Segmentation:
     """The :class:`Segmentation` of a fit on the non-empty ``sentences`` (rows ``X_live``): labels renumbered in
     reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
     and embedding row (:func:`~bpseg_pgm.text.checks.unit_sources`).  ``runs`` (a
@@ -460,6 +465,7 @@ def build_segmentation(sentences: list[str], X_live: np.ndarray, raw_labels: np.
         embeddings=embeddings,
         embedder=embedder,
         structure=structure,
+        granularity=None if granularity is None else dict(granularity),
     )
     keeps_levels = getattr(runs, "levels", None) is not None and getattr(runs, "features", None) is not None
     seg._runs = runs if keeps_levels else None

@@ -57,3 +57,17 @@ def test_segment_text_passes_word_counts(fits):
     segment_text(" ".join(CATS + BONDS), 2, embedder=_TopicEmbedder(), init="farthest")
     (_, n, counts), = fits
     assert counts is not None and counts.shape[0] == n == 6 and counts.sum() > 0
+
+
+def test_the_segmentation_says_how_the_number_of_runs_was_chosen(fits):
+    import json
+
+    units = [f"{s[:-1]} number {i}." for i in range(10) for s in CATS] + [f"{s[:-1]} number {i}." for i in range(10) for s in BONDS]
+    seg = segment_sentences(units, "auto", embedder=_TopicEmbedder())
+    model = fits[-1][0]
+    assert model.granularity_ is not None and set(model.granularity_) == {"span", "words"}
+    assert seg.granularity == model.granularity_
+    assert json.loads(seg.to_json())["granularity"] == model.granularity_
+    given = segment_sentences(units, 2, embedder=_TopicEmbedder())
+    assert given.granularity is None and json.loads(given.to_json())["granularity"] is None
+    assert seg.recut(3).granularity is None  # a count asked for: no rule chose it
