@@ -10,7 +10,9 @@ the text pipeline now gives the estimator):
 * ``peps-train x2``, ``peps-train x5``: 2 or 5 PEPs train documents, gold = their sections (a different
   label for every section of every document); also scored against the sub-sections;
 * ``qmsum-train x3``: 3 QMSum train meetings, gold = their topics;
-* ``choi-1 x5``: 5 Choi set 1 documents (50 passages), gold = the passages.
+* ``choi-1 x5``: 5 Choi set 1 documents (50 passages), gold = the passages;
+* every construction is also scored against the documents (gold = which document a unit came from): the
+  coarsest annotation, to see whether the words over-cut a text annotated coarsely.
 
 The documents of each text are drawn without replacement from the set with a seeded generator
 (``--seed``), ``--texts`` texts per construction. Methods: the default fitted as the text pipeline fits it
@@ -55,7 +57,8 @@ def build_texts(docs, subs, G: int, count: int, rng) -> list[dict]:
             return np.concatenate(labels)
 
         text = {"docs": [docs[i].doc_id for i in pick], "units": [u for i in pick for u in docs[i].units],
-                "gold": {"sections": joined(docs)}}
+                "gold": {"sections": joined(docs),
+                         "documents": np.concatenate([np.full(len(docs[i].units), j) for j, i in enumerate(pick)])}}
         if subs is not None:
             text["gold"]["sub-sections"] = joined(subs)
         text["index"] = pick
