@@ -156,6 +156,32 @@ topics. Whatever the level, a run model can never say that turns 23-32 and
 240-262 are *one* topic: to it the cost discussion that returns is two runs. That is the job of the
 second level.
 
+"""),
+    ("md", r"""
+### 2b. How many runs: the words too
+
+The fits above saw only embeddings, so the span rule alone chose the number of runs: about three
+correlation lengths each, and since the correlation length is about a tenth of any gradual text, that
+is 3-4 runs whatever the text holds. The text pipeline (`segment_text`, `bpseg segment`) also gives
+the estimator each turn's word counts (`bpseg_pgm.text.words.unit_word_counts`: Porter stems, stop
+words dropped, the fillers of speech kept). With them the count is the span rule's, or more where the
+words' model evidence says the meeting changes more often: each run's words a Dirichlet-compound-multinomial
+(BayesSeg's likelihood), weighed against 3 x log C(n-1, k-1), between the span rule's count and the
+noise-calibrated runs. `granularity_` reports both counts.
+"""),
+    ("code", r"""
+from bpseg_pgm.text.words import unit_word_counts
+
+est_words = BPSeg(random_state=0).fit(X, sample_weight=w, word_counts=unit_word_counts(turns))
+print(f"granularity_ without words: {est.granularity_}; with the turns' words: {est_words.granularity_}")
+print(f"ARI of the runs alone: span rule {ari(est.runs_.labels):.3f}, with the words {ari(est_words.runs_.labels):.3f}")
+"""),
+    ("md", r"""
+On this meeting the words agree with the span rule: 5 runs either way. They raise the count on longer
+texts made of several parts (two to five PEPs, or three meetings, end to end: ARI +0.05 to +0.12 in
+`benchmarks/granularity_long_text.py`), and gain about 0.01 ARI on the development meetings and PEPs
+(`benchmarks/RESULTS.md` section 14). The rest of this notebook keeps `est`, the fit on embeddings alone.
+
 ## 3. Topics over runs
 
 ### 3a. What a run looks like to the topic level

@@ -38,6 +38,7 @@ NEEDS_QMSUM = {"04_which_inference.ipynb", "05_topics_over_runs.ipynb"}
 QUOTED_OUTPUTS = {
     "05_topics_over_runs.ipynb": [
         "runs start at turns [0, 6, 49, 143, 237]",
+        "granularity_ without words: {'span': 5, 'words': None}; with the turns' words: {'span': 5, 'words': 5}",
         "best silhouette 0.386 at 2 topics",
         "cut at similarity -0.232; proposed topic of each run: [0, 0, 1, 1, 0]",
         "the THRESHOLD cut alone: [0, 1, 2, 3, 1]",
