@@ -20,7 +20,7 @@ from bpseg_pgm.utils.labels import n_runs, run_bounds
 from bpseg_pgm.utils.validation import weighted_mean
 
 from .candidates import MAX_CANDIDATES
-from .evidence import EVIDENCE_PENALTY, evidence_runs
+from .evidence import EVIDENCE_PENALTY, check_word_counts, evidence_runs
 from .model import AUTO_MAX_RUNS, RunsFit, auto_max_runs, fit_runs
 from .statistics import correlation_length
 
@@ -202,7 +202,8 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     the decision's constants, exposed for studies (benchmarks/); ``max_runs`` caps the
     noise-calibrated runs (default :func:`~bpseg_pgm.runs.model.auto_max_runs`).
 
-    With ``word_counts`` (unit x term counts, :func:`~bpseg_pgm.runs.evidence.check_word_counts`) the count
+    With ``word_counts`` (unit x term counts, dense or sparse, checked by
+    :func:`~bpseg_pgm.runs.evidence.check_word_counts`) the count
     of the span rule is a floor: the level between it and the noise-calibrated runs whose words' model
     evidence, less ``evidence_penalty`` x log C(n - 1, k - 1), is highest is taken
     (:func:`~bpseg_pgm.runs.evidence.evidence_runs`). The span rule alone does not grow with a text made of
@@ -229,7 +230,8 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         if not many:
             k_span = k
             if word_counts is not None:
-                k = k_words = evidence_runs(word_counts, fine.levels, k, k_fine, evidence_penalty)[0]
+                counts = check_word_counts(word_counts, n)
+                k = k_words = evidence_runs(counts, fine.levels, k, k_fine, evidence_penalty)[0]
     else:
         k = int(n_segments)
     if k == k_fine:

@@ -159,3 +159,17 @@ def test_run_span_falls_from_the_full_scale_to_one_correlation_length():
     assert run_span(GRADUAL_EFFECT) == pytest.approx(1.0)
     spans = [run_span(e) for e in np.linspace(GRADUAL_FULL, GRADUAL_EFFECT, 7)]
     assert all(a > b for a, b in zip(spans, spans[1:]))
+
+
+def test_choose_structure_takes_dense_word_counts_and_refuses_counts_for_another_text():
+    X = gradual_document()
+    counts = np.random.default_rng(0).poisson(0.3, size=(len(X), 50))
+    dense = choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=counts)
+    import scipy.sparse as sp
+
+    sparse = choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=sp.csr_matrix(counts))
+    assert dense.k_span is not None and dense.k_words is not None and dense.k_words >= dense.k_span
+    assert (dense.k_span, dense.k_words) == (sparse.k_span, sparse.k_words)
+    np.testing.assert_array_equal(dense.fit.labels, sparse.fit.labels)
+    with pytest.raises(ValueError, match="one row per unit"):
+        choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=counts[:-1])
