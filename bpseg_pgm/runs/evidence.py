@@ -7,7 +7,8 @@ segments with. The log marginal likelihood of the split into k runs, at the alph
 change k - 1 times. It is weighed against ``penalty`` x log C(n - 1, k - 1), the number of ways of
 placing the k - 1 boundaries, and the level of highest penalised evidence is taken.
 
-:func:`~bpseg_pgm.runs.structure.choose_structure` uses it on gradual text, above the span rule: the span
+:func:`~bpseg_pgm.runs.structure.choose_structure` uses it wherever the span rule sets the count (gradual text,
+and the runs kept as the topic model's fallback), as a floor-raiser: the span
 rule's count (about three correlation lengths per run) does not grow with a text made of many parts
 (five PEPs end to end: 0.10x their sections); the words' evidence lets it grow, if not far enough (0.13x
 there, ARI 0.305 -> 0.355; RESULTS section 14).
