@@ -179,8 +179,10 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
     weights = unit_weights(live_units)
     show = bool(getattr(embedder, "progress_enabled", lambda: False)())
     with fit_progress(len(live), show) as callback:
+        # the words only choose a number of segments: counted when that number is left to the model
+        counts = unit_word_counts(live_units) if isinstance(n_segments, str) else None
         estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights, callback=callback,
-                                                                  word_counts=unit_word_counts(live_units))
+                                                                  word_counts=counts)
         if callback is not None:
             callback.done(f"{getattr(estimator, 'structure_', None)}, {estimator.n_segments_} segments")
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on

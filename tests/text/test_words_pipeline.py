@@ -40,10 +40,9 @@ def fits(monkeypatch):
     return calls
 
 
-@pytest.mark.parametrize("n_segments", [2, "auto"])
-def test_the_pipeline_passes_the_live_units_word_counts(fits, n_segments):
+def test_the_pipeline_passes_the_live_units_word_counts(fits):
     units = ["", *CATS, "   ", *BONDS, ""]
-    seg = segment_sentences(units, n_segments, embedder=_TopicEmbedder(), init="farthest")
+    seg = segment_sentences(units, "auto", embedder=_TopicEmbedder(), init="farthest")
     assert len(seg.labels) == len(units)
     assert len(fits) == 1
     model, n, counts = fits[0]
@@ -54,9 +53,18 @@ def test_the_pipeline_passes_the_live_units_word_counts(fits, n_segments):
 
 
 def test_segment_text_passes_word_counts(fits):
-    segment_text(" ".join(CATS + BONDS), 2, embedder=_TopicEmbedder(), init="farthest")
+    segment_text(" ".join(CATS + BONDS), embedder=_TopicEmbedder(), init="farthest")
     (_, n, counts), = fits
     assert counts is not None and counts.shape[0] == n == 6 and counts.sum() > 0
+
+
+@pytest.mark.parametrize("run", [lambda: segment_sentences(["", *CATS, *BONDS], 2, embedder=_TopicEmbedder(), init="farthest"),
+                                 lambda: segment_text(" ".join(CATS + BONDS), 2, embedder=_TopicEmbedder(), init="farthest")])
+def test_a_number_of_segments_asked_for_needs_no_words(fits, run):
+    """The words only choose a number of segments: with k given they are not counted (no nltk, no pass over the text)."""
+    run()
+    (model, n, counts), = fits
+    assert counts is None and n == 6 and model.granularity_ is None
 
 
 def test_the_segmentation_says_how_the_number_of_runs_was_chosen(fits):
