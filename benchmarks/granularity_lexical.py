@@ -156,29 +156,26 @@ def level_evidences(units, levels):
     return np.array([level_evidence(C, levels.labels(k)) for k in range(1, levels.max_runs + 1)])
 
 
-def log_binomial(n, k):
-    """log C(n - 1, k - 1): the ways of placing k - 1 boundaries between n units."""
-    from scipy.special import gammaln
-
-    return gammaln(n) - gammaln(k) - gammaln(n - k + 1)
-
-
 def evidence_k(evidence, n, b):
     """The level of highest evidence - b x log C(n - 1, k - 1); 1 when the document has no word."""
+    from bpseg_pgm.runs.evidence import log_placements
+
     if evidence is None:
         return 1
     k = np.arange(1, evidence.size + 1)
-    return int(1 + np.argmax(evidence - b * log_binomial(n, k)))
+    return int(1 + np.argmax(evidence - b * log_placements(n, k)))
 
 
 def words_above_span_k(evidence, n, low, high, b):
     """The shipped rule (session 15, :func:`bpseg_pgm.runs.evidence.evidence_runs`): the level in [low, high]
     (the span rule's k, the noise-calibrated k) of highest evidence - b x log C(n - 1, k - 1); low without words."""
+    from bpseg_pgm.runs.evidence import log_placements
+
     high = min(high, 0 if evidence is None else evidence.size)
     if evidence is None or high <= low:
         return low
     k = np.arange(low, high + 1)
-    return int(low + np.argmax(evidence[low - 1 : high] - b * log_binomial(n, k)))
+    return int(low + np.argmax(evidence[low - 1 : high] - b * log_placements(n, k)))
 
 
 def block_size(block, halflife):

@@ -24,7 +24,7 @@ from scipy.optimize import minimize_scalar
 from scipy.special import gammaln
 
 __all__ = ["EVIDENCE_PENALTY", "MAX_EVIDENCE_LEVELS", "check_word_counts", "dcm_log_evidence", "evidence_runs",
-           "level_evidence"]
+           "level_evidence", "log_placements"]
 
 #: b in b x log C(n - 1, k - 1) (chosen on Choi set 1, QMSum train and PEPs train; left out, each genre
 #: picks 2 or 3 and none loses to the span rule; RESULTS section 14).
@@ -65,6 +65,11 @@ def dcm_log_evidence(S: sp.csr_matrix, alpha: float) -> float:
                  + np.sum(gammaln(S.data + alpha)) - S.nnz * gammaln(alpha))
 
 
+def log_placements(n: int, k):
+    """log C(n - 1, k - 1): the number of ways of placing k - 1 boundaries between n units (k may be an array)."""
+    return gammaln(n) - gammaln(k) - gammaln(n - k + 1)
+
+
 def _run_counts(C: sp.csr_matrix, labels: np.ndarray) -> sp.csr_matrix:
     n = C.shape[0]
     k = int(labels.max()) + 1
@@ -102,8 +107,7 @@ def evidence_runs(C: sp.csr_matrix, levels, low: int, high: int, penalty: float 
     for k in ks:
         if not np.isfinite(levels.costs[k]):
             continue
-        log_binom = gammaln(n) - gammaln(k) - gammaln(n - k + 1)
-        scores[int(k)] = level_evidence(C, levels.labels(int(k))) - penalty * float(log_binom)
+        scores[int(k)] = level_evidence(C, levels.labels(int(k))) - penalty * float(log_placements(n, k))
     if not scores:
         return low, {}
     best = max(scores, key=lambda k: (scores[k], -k))
