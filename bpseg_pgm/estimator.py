@@ -382,7 +382,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         pipeline passes them: :func:`bpseg_pgm.text.words.unit_word_counts`): with them the automatic
         number of runs (``structure="auto"``, ``n_segments="auto"``) is at least the span rule's and
         grows where the words' model evidence says the text changes more often
-        (:mod:`bpseg_pgm.runs.evidence`); ``granularity_`` reports both counts.
+        (:mod:`bpseg_pgm.runs.evidence`); ``granularity_`` reports both counts. Wherever runs are cut
+        (``structure="runs"`` or "auto", k given or not) their boundaries weigh the words' cost beside the
+        embeddings' (:mod:`bpseg_pgm.runs.wordcost`; ``runs_.word_alpha`` is set when they did).
         """
         Xn = normalize_rows(check_embeddings(X))
         n = Xn.shape[0]
@@ -396,6 +398,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
             _check_run_count(self.n_segments, n)
             seed = check_random_state(self.random_state)
             fit = fit_runs(Xn, weights, self.n_segments, random_state=0 if seed is None else seed)
+            if counts is not None:
+                fit = fit.with_words(counts)
             return self._set_runs(fit, n, float("nan"), p, Xn, weights)
         engine = p["engine"]
         # before any work, for the topic model: "auto" may still choose it

@@ -93,3 +93,38 @@ def test_words_never_go_below_the_span_rule():
     model = BPSeg(random_state=0, group_runs=False).fit(X, word_counts=same)
     assert model.granularity_ == {"span": plain.granularity_["span"], "words": plain.granularity_["span"]}
     np.testing.assert_array_equal(model.labels_, plain.labels_)
+
+
+# -- the words' cost: where the boundaries of the runs go -----------------------------------------------
+
+
+@pytest.mark.parametrize("params", [dict(structure="runs"), dict()], ids=["runs", "default"])
+def test_a_given_k_places_the_boundaries_with_the_words(params):
+    from sklearn.metrics import adjusted_rand_score
+
+    X, words = gradual_document(), block_words()
+    truth = np.repeat(np.arange(N_BLOCKS), BLOCK)
+    plain = BPSeg(n_segments=N_BLOCKS, random_state=0, **params).fit(X)
+    model = BPSeg(n_segments=N_BLOCKS, random_state=0, **params).fit(X, word_counts=words)
+    check_fitted(model, len(X))
+    assert model.structure_ == plain.structure_ == "runs"
+    assert plain.runs_.word_alpha is None
+    assert model.runs_.word_alpha is not None and model.runs_.word_alpha > 0
+    assert model.n_segments_ == N_BLOCKS == n_runs(model.runs_.labels)
+    assert adjusted_rand_score(truth, model.runs_.labels) > adjusted_rand_score(truth, plain.runs_.labels)
+    assert adjusted_rand_score(truth, model.runs_.labels) > 0.99  # the words change at every block
+    again = BPSeg(n_segments=N_BLOCKS, random_state=0, **params).fit(X, word_counts=sp.csr_matrix(words))
+    np.testing.assert_array_equal(again.labels_, model.labels_)  # deterministic, dense or sparse
+    np.testing.assert_array_equal(again.runs_.labels, model.runs_.labels)
+    assert again.runs_.word_alpha == model.runs_.word_alpha
+
+
+def test_the_automatic_k_weighs_the_words_too():
+    X, words = gradual_document(), block_words()
+    model = BPSeg(random_state=0, group_runs=False).fit(X, word_counts=words)
+    assert model.runs_.word_alpha is not None and n_runs(model.runs_.labels) == model.n_segments_
+    assert BPSeg(random_state=0, group_runs=False).fit(X).runs_.word_alpha is None
+    runs = BPSeg(structure="runs", random_state=0).fit(X, word_counts=words)  # noise-calibrated k
+    plain = BPSeg(structure="runs", random_state=0).fit(X)
+    assert runs.runs_.word_alpha is not None and plain.runs_.word_alpha is None
+    assert runs.n_segments_ == plain.n_segments_  # the words move the boundaries, not their number

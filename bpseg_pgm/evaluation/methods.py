@@ -230,10 +230,12 @@ def _bpseg_contiguous_true_k(n: int, seed: int, gold_k: int):
 
 register_method(
     "bpseg-contiguous", _bpseg_contiguous,
-    "BPSeg(structure='runs'): exact segmental programme on smoothed, word-weighted embeddings, k against the shuffled document",
-    uses_weights=True,
+    "BPSeg(structure='runs'): exact segmental programme on smoothed, word-weighted embeddings and the units' words, "
+    "k against the shuffled document",
+    uses_weights=True, uses_words=True,
 )  # fmt: skip
 register_method(
     "bpseg-contiguous-true-k", _bpseg_contiguous_true_k,
-    "oracle: BPSeg(structure='runs') given the gold number of runs", uses_gold_k=True, gold_k_kind="runs", uses_weights=True,
+    "oracle: BPSeg(structure='runs') given the gold number of runs (the boundaries weigh the units' words)",
+    uses_gold_k=True, gold_k_kind="runs", uses_weights=True, uses_words=True,
 )  # fmt: skip

@@ -24,7 +24,7 @@ from scipy.optimize import minimize_scalar
 from scipy.special import gammaln
 
 __all__ = ["EVIDENCE_PENALTY", "MAX_EVIDENCE_LEVELS", "check_word_counts", "dcm_log_evidence", "evidence_runs",
-           "level_evidence", "log_placements"]
+           "level_evidence", "log_placements", "ml_alpha"]
 
 #: b in b x log C(n - 1, k - 1) (chosen on Choi set 1, QMSum train and PEPs train; left out, each genre
 #: picks 2 or 3 and none loses to the span rule; RESULTS section 14).
@@ -76,14 +76,20 @@ def _run_counts(C: sp.csr_matrix, labels: np.ndarray) -> sp.csr_matrix:
     return (sp.csr_matrix((np.ones(n), (labels, np.arange(n))), shape=(k, n)) @ C).tocsr()
 
 
-def level_evidence(C: sp.csr_matrix, labels: np.ndarray) -> float:
-    """The DCM log evidence of the runs ``labels`` (0..k-1 per unit) at the alpha that maximises it."""
+def ml_alpha(C: sp.csr_matrix, labels: np.ndarray) -> tuple[float, float]:
+    """The alpha that maximises the DCM log evidence of the runs ``labels`` (0..k-1 per unit; type-II maximum
+    likelihood) and that evidence; (1.0, 0.0) when the runs hold no word."""
     S = _run_counts(C, np.asarray(labels))
     if S.nnz == 0:
-        return 0.0
+        return 1.0, 0.0
     res = minimize_scalar(lambda la: -dcm_log_evidence(S, float(np.exp(la))), bounds=_LOG_ALPHA_BOUNDS,
                           method="bounded", options={"xatol": 1e-3})
-    return float(-res.fun)
+    return float(np.exp(res.x)), float(-res.fun)
+
+
+def level_evidence(C: sp.csr_matrix, labels: np.ndarray) -> float:
+    """The DCM log evidence of the runs ``labels`` (0..k-1 per unit) at the alpha that maximises it."""
+    return ml_alpha(C, labels)[1]
 
 
 def evidence_runs(C: sp.csr_matrix, levels, low: int, high: int, penalty: float = EVIDENCE_PENALTY,

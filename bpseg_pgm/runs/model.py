@@ -36,6 +36,7 @@ from .memory import check_runs_memory
 from .null import NULL_BLOCK, block_permutation, noise_calibrated_k, null_shuffles
 from .search import null_costs, segmental_levels
 from .statistics import correlation_length, persistence_halflife, smoothed_embeddings
+from .wordcost import WORD_WEIGHT, word_levels
 
 __all__ = ["AUTO_MAX_RUNS", "SMOOTHING", "RunsFit", "auto_max_runs", "fit_runs", "null_documents", "runs_at"]
 
@@ -79,6 +80,8 @@ class RunsFit:
     #: the runs' weighted mean features (k, d) and the scatter per unit of weight the chain's unary uses
     means: np.ndarray | None = field(default=None, repr=False)
     scatter: float = 1e-6
+    #: the alpha of the words' model when the boundaries weigh the words too (:meth:`with_words`), else None
+    word_alpha: float | None = None
     _chain: ChainResult | None = field(default=None, init=False, repr=False)
 
     def _solved(self) -> ChainResult:
@@ -105,7 +108,26 @@ class RunsFit:
             raise ValueError("this fit keeps no levels to re-cut")
         if isinstance(n_runs, bool) or not isinstance(n_runs, (int, np.integer)):
             raise ValueError(f"n_runs must be an integer, got {n_runs!r}")
-        return runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width)
+        fit = runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width)
+        fit.word_alpha = self.word_alpha
+        return fit
+
+    def with_words(self, counts, weight: float = WORD_WEIGHT) -> RunsFit:
+        """The same number of runs, their boundaries placed by the embeddings' and the words' cost together
+        (:mod:`~bpseg_pgm.runs.wordcost`; ``counts`` as
+        :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them). The levels kept are the combined
+        ones, so :meth:`at` keeps weighing the words. ``self`` where the words cannot weigh in (one run, runs
+        solved in windows, no word: :func:`~bpseg_pgm.runs.wordcost.word_levels`)."""
+        if self.levels is None or self.features is None:
+            return self
+        k = int(self.labels.max()) + 1
+        found = word_levels(self.features, self.weights, self.levels, counts, k, weight)
+        if found is None:
+            return self
+        levels, alpha = found
+        fit = runs_at(self.features, self.weights, levels, k, self.smoothing_width)
+        fit.word_alpha = alpha
+        return fit
 
 
 def null_documents(Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0):
@@ -173,7 +195,10 @@ def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: f
     starts = levels.starts(k)
     ends = np.append(starts[1:], F.shape[0])
     labels = bounds_labels(np.append(starts, F.shape[0]))
-    scatter = float(levels.costs[k] / max(np.sum(weights), 1e-12))
     mu = np.stack([_run_mean(F[a:b], weights[a:b]) for a, b in zip(starts, ends)])
+    # the embeddings' scatter per unit of weight (not levels.costs[k]: levels that weigh the words cost more)
+    cost = sum(float(np.dot(weights[a:b], np.einsum("ij,ij->i", F[a:b] - m, F[a:b] - m)))
+               for a, b, m in zip(starts, ends, mu))
+    scatter = cost / max(float(np.sum(weights)), 1e-12)
     centers = mu / np.maximum(np.linalg.norm(mu, axis=1, keepdims=True), 1e-12)
     return RunsFit(labels, centers, width, levels, F, weights, mu, scatter)

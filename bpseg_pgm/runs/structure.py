@@ -23,6 +23,7 @@ from .candidates import MAX_CANDIDATES
 from .evidence import EVIDENCE_PENALTY, check_word_counts, evidence_runs
 from .model import AUTO_MAX_RUNS, RunsFit, auto_max_runs, fit_runs
 from .statistics import correlation_length
+from .wordcost import WORD_WEIGHT
 
 __all__ = ["GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "SILHOUETTE_MAX_UNITS", "Structure", "TOPIC_RUNS_RATIO", "TOPIC_SILHOUETTE",
            "boundary_effects", "choose_structure", "keep_topics", "median_boundary_effect", "run_span",
@@ -183,7 +184,8 @@ def run_span(effect: float, *, run_scale: float = RUN_SCALE, gradual_full: float
 def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, *,
                      gradual_effect: float = GRADUAL_EFFECT, run_scale: float = RUN_SCALE,
                      gradual_full: float = GRADUAL_FULL, max_runs: int | None = None,
-                     word_counts=None, evidence_penalty: float = EVIDENCE_PENALTY) -> Structure:
+                     word_counts=None, evidence_penalty: float = EVIDENCE_PENALTY,
+                     word_weight: float = WORD_WEIGHT) -> Structure:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
 
     The document is cut into runs against its block-shuffled self (as ``structure="runs"``
@@ -207,10 +209,14 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     of the span rule is a floor: the level between it and the noise-calibrated runs whose words' model
     evidence, less ``evidence_penalty`` x log C(n - 1, k - 1), is highest is taken
     (:func:`~bpseg_pgm.runs.evidence.evidence_runs`). The span rule alone does not grow with a text made of
-    many parts; the words do (RESULTS section 14).
+    many parts; the words do (RESULTS section 14). Whatever k is (given or chosen), the runs' boundaries
+    then weigh the words' cost beside the embeddings', with ``word_weight``
+    (:meth:`~bpseg_pgm.runs.model.RunsFit.with_words`; RESULTS section 15); the noise-calibrated runs
+    (``fine``) stay the embeddings' alone.
     """
     corr_length = correlation_length(Xn, weights)
     n = Xn.shape[0]
+    counts = None if word_counts is None else check_word_counts(word_counts, n)
     fine = fit_runs(Xn, weights, "auto", random_state, corr_length, max_runs=max_runs)
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
@@ -229,8 +235,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
         if not many:
             k_span = k
-            if word_counts is not None:
-                counts = check_word_counts(word_counts, n)
+            if counts is not None:
                 k = k_words = evidence_runs(counts, fine.levels, k, k_fine, evidence_penalty)[0]
     else:
         k = int(n_segments)
@@ -238,4 +243,6 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         fit = fine
     else:
         fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state)
+    if counts is not None:
+        fit = fit.with_words(counts, word_weight)
     return Structure(bool(effect < gradual_effect), effect, fit, fine, k_span, k_words)

@@ -179,8 +179,9 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
     weights = unit_weights(live_units)
     show = bool(getattr(embedder, "progress_enabled", lambda: False)())
     with fit_progress(len(live), show) as callback:
-        # the words only choose a number of segments: counted when that number is left to the model
-        counts = unit_word_counts(live_units) if isinstance(n_segments, str) else None
+        # the words place the runs' boundaries (and choose their number when it is left to the model): counted
+        # unless the topic model was asked for
+        counts = None if bpseg_params.get("structure", "auto") == "topics" else unit_word_counts(live_units)
         estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights, callback=callback,
                                                                   word_counts=counts)
         if callback is not None:

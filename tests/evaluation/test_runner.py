@@ -104,7 +104,7 @@ def test_check_seed(seed):
     assert runner.check_seed(np.int64(3)) == 3
 
 
-def test_the_default_gets_the_units_word_counts_and_the_oracles_do_not(monkeypatch):
+def test_the_default_gets_the_units_word_counts_and_other_methods_do_not(monkeypatch):
     """What the text pipeline gives ``BPSeg()`` (the words its automatic granularity reads) the bench gives too;
     a method that does not declare ``uses_words`` is not handed them."""
     from bpseg_pgm.text.words import unit_word_counts
@@ -116,7 +116,7 @@ def test_the_default_gets_the_units_word_counts_and_the_oracles_do_not(monkeypat
             calls.append({"name": self.name, "word_counts": word_counts})
             return np.arange(len(X)) % 2
 
-    for name in ("bpseg", "bpseg-contiguous-true-k"):
+    for name in ("bpseg", "kcpd-true-k"):
         m = METHODS[name]
         factory = (lambda n, seed, gold_k, name=name: WordSpy(calls, name, gold_k)) if m.uses_gold_k else (
             lambda n, seed, name=name: WordSpy(calls, name, None))
@@ -124,8 +124,10 @@ def test_the_default_gets_the_units_word_counts_and_the_oracles_do_not(monkeypat
                                                   m.uses_weights, m.uses_words))  # fmt: skip
     doc = Document("d", units=("The cats sat on the mat .", "A dog ran in the park ."), labels=(0, 1))
     runner.segment(doc, np.eye(2), "bpseg", 0)
-    runner.segment(doc, np.eye(2), "bpseg-contiguous-true-k", 0)
-    assert [c["name"] for c in calls] == ["bpseg", "bpseg-contiguous-true-k"]
+    runner.segment(doc, np.eye(2), "kcpd-true-k", 0)
+    assert [c["name"] for c in calls] == ["bpseg", "kcpd-true-k"]
     expected = unit_word_counts(doc.units).toarray()
     np.testing.assert_array_equal(calls[0]["word_counts"].toarray(), expected)
     assert calls[1]["word_counts"] is None
+    # the runs model as users call it through the pipeline gets them too (its boundaries weigh the words)
+    assert METHODS["bpseg-contiguous"].uses_words and METHODS["bpseg-contiguous-true-k"].uses_words

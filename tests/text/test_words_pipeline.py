@@ -60,11 +60,18 @@ def test_segment_text_passes_word_counts(fits):
 
 @pytest.mark.parametrize("run", [lambda: segment_sentences(["", *CATS, *BONDS], 2, embedder=_TopicEmbedder(), init="farthest"),
                                  lambda: segment_text(" ".join(CATS + BONDS), 2, embedder=_TopicEmbedder(), init="farthest")])
-def test_a_number_of_segments_asked_for_needs_no_words(fits, run):
-    """The words only choose a number of segments: with k given they are not counted (no nltk, no pass over the text)."""
+def test_a_number_of_segments_asked_for_still_gets_the_words(fits, run):
+    """With k given the words do not choose k (granularity_ is None) but still place the runs' boundaries."""
     run()
     (model, n, counts), = fits
-    assert counts is None and n == 6 and model.granularity_ is None
+    assert counts is not None and counts.shape[0] == n == 6 and model.granularity_ is None
+
+
+def test_the_topic_model_asked_for_needs_no_words(fits):
+    """structure="topics" cuts no runs: the words are not counted (no nltk, no pass over the text)."""
+    segment_sentences(["", *CATS, *BONDS], 2, embedder=_TopicEmbedder(), init="farthest", structure="topics")
+    (model, n, counts), = fits
+    assert counts is None and n == 6
 
 
 def test_the_segmentation_says_how_the_number_of_runs_was_chosen(fits):

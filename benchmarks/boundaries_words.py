@@ -1,0 +1,153 @@
+"""Do the words place the runs' boundaries better? The weight of the words' cost, chosen and left out (issue 20).
+
+Once the number of runs is chosen, the runs model cuts the text where the embeddings' scatter is least. The
+words' cost (:mod:`bpseg_pgm.runs.wordcost`: minus the Dirichlet-compound-multinomial log evidence of a run's
+words, BayesSeg's likelihood) can be added, each cost scaled by its gain at the chosen k, the words' with a
+``weight``. This script scores the runs of every development document at weights 0 (the embeddings alone) to 4:
+
+* at the default's own k (``choose_structure`` with the units' word counts, as the text pipeline fits);
+* at the gold number of runs (the boundaries alone judged).
+
+Sets: Choi set 1 (passages), QMSum train (topics), PEPs train (sections; sub-sections too). Rows for every
+document's runs and for the documents the default cuts into runs (the others get the topic model, whose labels
+the weight does not touch). Then leave-one-genre-out: each genre's weight chosen on the other two (PEPs as the
+mean of its two annotations), and what the genre left out gains at it. Only development data is read.
+
+    python benchmarks/boundaries_words.py            # ~10 min on 2 cores, embeddings cached
+    python benchmarks/boundaries_words.py --limit 20  # quicker
+
+Outputs: ``benchmarks/results/boundaries_words.{md,json}`` (``--out`` changes the stem).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+WEIGHTS = (0.0, 0.5, 1.0, 2.0, 4.0)
+SETS = (("choi-1", "Choi"), ("qmsum-train", "QMSum"), ("peps-train", "PEPs"), ("peps-train-sub", "PEPs"))
+
+
+def score_document(job):
+    """ARI / Pk of the runs at every weight, at the default's k and at the gold number of runs."""
+    warnings.filterwarnings("ignore")
+    from bpseg_pgm.evaluation.metrics import evaluate_partial
+    from bpseg_pgm.runs.evidence import check_word_counts
+    from bpseg_pgm.runs.structure import choose_structure
+    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.utils.labels import n_runs
+    from bpseg_pgm.utils.validation import normalize_rows
+
+    X, units, gold = job
+    gold = np.asarray(gold)
+    w = unit_weights(units)
+    Xn = normalize_rows(np.asarray(X, dtype=float))
+    counts = check_word_counts(unit_word_counts(units), len(units))
+    found = choose_structure(Xn, w, "auto", word_counts=counts, word_weight=0.0)
+    if found.fit is None:
+        return None
+    k = int(found.fit.labels.max()) + 1
+    k_gold = n_runs(gold[gold >= 0])
+    out = {"runs": bool(found.runs), "k": k, "k_gold": k_gold}
+    for name, base in (("k", found.fit), ("gold", found.fine.at(k_gold) if k_gold <= found.fine.levels.max_runs else None)):
+        if base is None:
+            continue
+        for weight in WEIGHTS:
+            fit = base.with_words(counts, weight) if weight > 0 else base
+            s = evaluate_partial(gold, fit.labels)
+            out[f"{name}/{weight:g}"] = (s["ari"], s["pk"])
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--limit", type=int, default=None, help="documents per set (default: all)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "boundaries_words"))
+    args = parser.parse_args(argv)
+    if args.limit is not None and args.limit < 1:
+        parser.error("--limit must be >= 1")
+    if args.workers < 1:
+        parser.error("--workers must be >= 1")
+    warnings.filterwarnings("ignore")
+    from bpseg_pgm.evaluation.bench_corpus import load_dataset
+    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+
+    embedder = make_embedder(progress=False)
+    started = time.perf_counter()
+    results: dict[str, list[dict]] = {}
+    with ProcessPoolExecutor(args.workers) as pool:
+        for spec, _ in SETS:
+            docs = load_dataset(spec, limit=args.limit)
+            vectors, _ = embed_documents(docs, embedder)
+            jobs = [(X, list(d.units), [-1 if v is None else int(v) for v in d.labels]) for X, d in zip(vectors, docs)]
+            results[spec] = [r for r in pool.map(score_document, jobs, chunksize=4) if r is not None]
+            print(f"{spec}: {len(results[spec])} documents, {time.perf_counter() - started:.0f} s", file=sys.stderr,
+                  flush=True)
+    seconds = time.perf_counter() - started
+
+    def mean(spec, key, runs_only, col=0):
+        vals = [r[key][col] for r in results[spec] if key in r and (r["runs"] or not runs_only)]
+        return float(np.mean(vals)) if vals else float("nan"), len(vals)
+
+    table = []
+    for spec, genre in SETS:
+        for subset, runs_only in (("every document", False), ("cut into runs", True)):
+            for at in ("k", "gold"):
+                row = {"set": spec, "genre": genre, "documents": subset, "k": at}
+                for weight in WEIGHTS:
+                    row[f"{weight:g}"] = mean(spec, f"{at}/{weight:g}", runs_only)[0]
+                    row[f"pk {weight:g}"] = mean(spec, f"{at}/{weight:g}", runs_only, 1)[0]
+                row["n"] = mean(spec, f"{at}/0", runs_only)[1]
+                table.append(row)
+
+    # leave one genre out, at the default's k, every document's runs (Choi has almost no document cut into runs)
+    def genre_score(genre, weight):
+        specs = [s for s, g in SETS if g == genre]
+        return float(np.mean([mean(s, f"k/{weight:g}", False)[0] for s in specs]))
+
+    genres = sorted({g for _, g in SETS})
+    logo = []
+    for out_genre in genres:
+        rest = [g for g in genres if g != out_genre]
+        best = max(WEIGHTS, key=lambda wt: (np.mean([genre_score(g, wt) for g in rest]), -wt))
+        logo.append({"left out": out_genre, "weight": best, "before": genre_score(out_genre, 0.0),
+                     "after": genre_score(out_genre, best)})
+
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    cmd = "python benchmarks/boundaries_words.py" + ("" if args.limit is None else f" --limit {args.limit}")
+    head = " | ".join(f"w = {w:g}" for w in WEIGHTS)
+    lines = ["# The words' cost beside the embeddings': where the runs' boundaries go (issue 20)", "",
+             f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only. ARI (Pk) of the runs; "
+             "w = 0 is the embeddings alone. k: the default's own number of runs, or the gold number.", "",
+             f"| set | documents | k | n | {head} |", "|---|---|---|---:|" + "---:|" * len(WEIGHTS)]
+    for r in table:
+        cells = " | ".join(f"{r[f'{w:g}']:.3f} ({r[f'pk {w:g}']:.3f})" for w in WEIGHTS)
+        lines.append(f"| {r['set']} | {r['documents']} | {r['k']} | {r['n']} | {cells} |")
+    lines += ["", "Left out one genre at a time (the default's k, every document's runs; PEPs the mean of its two "
+              "annotations): the weight the other two choose, and the genre left out before -> after.", "",
+              "| left out | weight chosen | ARI before -> after |", "|---|---:|---|"]
+    for r in logo:
+        lines.append(f"| {r['left out']} | {r['weight']:g} | {r['before']:.3f} -> {r['after']:.3f} |")
+    out.with_suffix(".md").write_text("\n".join(lines) + "\n")
+    out.with_suffix(".json").write_text(json.dumps({"command": cmd, "machine": machine, "seconds": seconds,
+                                                    "table": table, "logo": logo, "documents": results}, indent=1))
+    print("\n".join(lines))
+    print(f"Wrote {out.with_suffix('.md')}, {out.with_suffix('.json')}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

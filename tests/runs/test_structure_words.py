@@ -1,0 +1,84 @@
+"""``choose_structure(..., word_counts=...)``: whatever k is, the chosen runs' boundaries weigh the words;
+the noise-calibrated runs (``fine``) stay the embeddings' alone."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.metrics import adjusted_rand_score
+
+from bpseg_pgm.runs.structure import choose_structure
+
+from planted import gradual_document
+
+N_BLOCKS, BLOCK = 12, 40
+N = N_BLOCKS * BLOCK
+TRUTH = np.repeat(np.arange(N_BLOCKS), BLOCK)
+
+
+def block_words(n_blocks=N_BLOCKS, block=BLOCK, vocab=20, per=6, seed=0):
+    """Each block's units draw their words from the block's own vocabulary: the words change at every block."""
+    rng = np.random.default_rng(seed)
+    C = np.zeros((n_blocks * block, n_blocks * vocab))
+    for b in range(n_blocks):
+        for i in range(block):
+            np.add.at(C[b * block + i], rng.integers(b * vocab, (b + 1) * vocab, size=per), 1)
+    return C
+
+
+@pytest.fixture(scope="module")
+def document():
+    return gradual_document(n_blocks=N_BLOCKS, block=BLOCK), np.ones(N), block_words()
+
+
+@pytest.mark.parametrize("k", [N_BLOCKS, 6])
+def test_a_given_k_weighs_the_words_and_fine_does_not(document, k):
+    X, w, words = document
+    plain = choose_structure(X, w, k)
+    found = choose_structure(X, w, k, word_counts=words)
+    assert plain.fit.word_alpha is None and plain.fine.word_alpha is None
+    assert found.fit.word_alpha is not None and found.fit.word_alpha > 0
+    assert int(found.fit.labels.max()) + 1 == k
+    assert found.fine.word_alpha is None
+    np.testing.assert_array_equal(found.fine.labels, plain.fine.labels)  # fine: the embeddings' alone
+    assert found.runs == plain.runs and found.effect == plain.effect
+    if k == N_BLOCKS:  # the words put the boundaries where they change
+        assert adjusted_rand_score(TRUTH, found.fit.labels) > adjusted_rand_score(TRUTH, plain.fit.labels)
+        assert adjusted_rand_score(TRUTH, found.fit.labels) > 0.99
+
+
+def test_a_k_past_the_fine_levels_weighs_the_words_too(document):
+    X, w, words = document
+    found = choose_structure(X, w, N_BLOCKS, word_counts=words)
+    k = found.fine.levels.max_runs + 3  # refitted, not re-cut from fine
+    far = choose_structure(X, w, k, word_counts=words)
+    assert int(far.fit.labels.max()) + 1 == k
+    assert far.fit.word_alpha is not None and far.fine.word_alpha is None
+
+
+def test_the_chosen_k_weighs_the_words(document):
+    X, w, words = document
+    found = choose_structure(X, w, "auto", word_counts=sp.csr_matrix(words))
+    assert found.k_words is not None
+    assert int(found.fit.labels.max()) + 1 == found.k_words  # the same number of runs
+    assert found.fit.word_alpha is not None and found.fine.word_alpha is None
+    plain = choose_structure(X, w, "auto")
+    assert plain.fit.word_alpha is None
+    np.testing.assert_array_equal(found.fine.labels, plain.fine.labels)
+
+
+def test_word_weight_zero_leaves_the_embeddings_runs(document):
+    X, w, words = document
+    plain = choose_structure(X, w, N_BLOCKS)
+    found = choose_structure(X, w, N_BLOCKS, word_counts=words, word_weight=0.0)
+    assert found.fit.word_alpha is None
+    np.testing.assert_array_equal(found.fit.labels, plain.fit.labels)
+
+
+def test_choose_structure_with_words_is_deterministic(document):
+    X, w, words = document
+    a = choose_structure(X, w, "auto", random_state=3, word_counts=words)
+    b = choose_structure(X, w, "auto", random_state=3, word_counts=words)
+    np.testing.assert_array_equal(a.fit.labels, b.fit.labels)
+    assert a.fit.word_alpha == b.fit.word_alpha and a.k_words == b.k_words
