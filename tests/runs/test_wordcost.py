@@ -382,15 +382,3 @@ def test_runs_at_scatter_is_the_levels_cost_per_unit_of_weight(seed):
     k = int(fitted.labels.max()) + 1
     assert fitted.scatter == pytest.approx(fitted.levels.costs[k] / w.sum(), rel=1e-9, abs=1e-12)
 
-
-def test_words_that_do_not_change_move_no_boundary():
-    """Words drawn from one vocabulary all along support no runs over one: they are left out (None), so they
-    cannot move the embeddings' boundaries at random; the same words cut into blocks are used."""
-    F, w = noise_rows(seed=5), np.ones(N)
-    F[:, :RUNS] += 1.5 * np.repeat(np.eye(RUNS), SIZE, axis=0)
-    levels = segmental_levels(F, w, 10)
-    flat = block_words(sizes=(N,), vocab=30, per=8, shared=2, seed=5)
-    assert word_levels(F, w, levels, flat, RUNS) is None
-    fit = runs_at(F, w, levels, RUNS, 0.0)
-    assert fit.with_words(flat) is fit
-    assert word_levels(F, w, levels, block_words(seed=5), RUNS) is not None
