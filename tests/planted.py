@@ -63,3 +63,13 @@ def check_fitted(model, n):
     np.testing.assert_allclose(np.linalg.norm(model.centers_, axis=1), 1.0, atol=1e-9)
     assert math.isfinite(model.log_partition_)
     assert model.smoothing_width_ >= 0
+
+
+def planted_words(n_blocks=12, block=40, vocab=20, per=6, seed=0):
+    """Each block's units draw their words from the block's own vocabulary: the words change at every block."""
+    rng = np.random.default_rng(seed)
+    C = np.zeros((n_blocks * block, n_blocks * vocab))
+    for b in range(n_blocks):
+        for i in range(block):
+            np.add.at(C[b * block + i], rng.integers(b * vocab, (b + 1) * vocab, size=per), 1)
+    return C

@@ -9,19 +9,9 @@ import scipy.sparse as sp
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.utils.labels import n_runs
-from planted import check_fitted, gradual_document, planted_blocks
+from planted import check_fitted, gradual_document, planted_blocks, planted_words
 
 N_BLOCKS, BLOCK = 12, 40
-
-
-def block_words(n_blocks=N_BLOCKS, block=BLOCK, vocab=20, per=6, seed=0):
-    """Each block's units draw their words from the block's own vocabulary: the words change at every block."""
-    rng = np.random.default_rng(seed)
-    C = np.zeros((n_blocks * block, n_blocks * vocab))
-    for b in range(n_blocks):
-        for i in range(block):
-            np.add.at(C[b * block + i], rng.integers(b * vocab, (b + 1) * vocab, size=per), 1)
-    return C
 
 
 @pytest.mark.parametrize("structure", ["auto", "runs", "topics"])
@@ -46,12 +36,12 @@ def test_bad_word_counts_are_refused_before_any_work(structure, counts, match, m
 @pytest.mark.parametrize("params", [dict(structure="runs"), dict(structure="topics"), dict(n_segments=5)])
 def test_granularity_is_none_unless_auto_chose_the_number_of_runs(params):
     X = gradual_document(n_blocks=6)
-    model = BPSeg(random_state=0, **params).fit(X, word_counts=block_words(n_blocks=6))
+    model = BPSeg(random_state=0, **params).fit(X, word_counts=planted_words(n_blocks=6))
     assert model.granularity_ is None
 
 
 def test_granularity_reports_the_span_rule_and_a_refit_leaves_nothing_stale():
-    X, words = gradual_document(), block_words()
+    X, words = gradual_document(), planted_words(N_BLOCKS, BLOCK)
     est = BPSeg(random_state=0, group_runs=False)
     est.fit(X)
     assert est.structure_ == "runs"
@@ -70,7 +60,7 @@ def test_granularity_reports_the_span_rule_and_a_refit_leaves_nothing_stale():
 
 
 def test_words_that_change_more_often_give_more_runs_deterministically():
-    X, words = gradual_document(), block_words()
+    X, words = gradual_document(), planted_words(N_BLOCKS, BLOCK)
     plain = BPSeg(random_state=0, group_runs=False).fit(X)
     model = BPSeg(random_state=0, group_runs=False).fit(X, word_counts=sp.csr_matrix(words))
     check_fitted(model, len(X))
@@ -104,7 +94,7 @@ def test_words_never_go_below_the_span_rule():
 def test_a_given_k_places_the_boundaries_with_the_words(params):
     from sklearn.metrics import adjusted_rand_score
 
-    X, words = gradual_document(), block_words()
+    X, words = gradual_document(), planted_words(N_BLOCKS, BLOCK)
     truth = np.repeat(np.arange(N_BLOCKS), BLOCK)
     plain = BPSeg(n_segments=N_BLOCKS, random_state=0, **params).fit(X)
     model = BPSeg(n_segments=N_BLOCKS, random_state=0, **params).fit(X, word_counts=words)
@@ -122,7 +112,7 @@ def test_a_given_k_places_the_boundaries_with_the_words(params):
 
 
 def test_the_automatic_k_weighs_the_words_too():
-    X, words = gradual_document(), block_words()
+    X, words = gradual_document(), planted_words(N_BLOCKS, BLOCK)
     model = BPSeg(random_state=0, group_runs=False).fit(X, word_counts=words)
     assert model.runs_.word_alpha is not None and n_runs(model.runs_.labels) == model.n_segments_
     assert BPSeg(random_state=0, group_runs=False).fit(X).runs_.word_alpha is None

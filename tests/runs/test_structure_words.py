@@ -10,26 +10,16 @@ from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.runs.structure import choose_structure
 
-from planted import gradual_document
+from planted import gradual_document, planted_words
 
 N_BLOCKS, BLOCK = 12, 40
 N = N_BLOCKS * BLOCK
 TRUTH = np.repeat(np.arange(N_BLOCKS), BLOCK)
 
 
-def block_words(n_blocks=N_BLOCKS, block=BLOCK, vocab=20, per=6, seed=0):
-    """Each block's units draw their words from the block's own vocabulary: the words change at every block."""
-    rng = np.random.default_rng(seed)
-    C = np.zeros((n_blocks * block, n_blocks * vocab))
-    for b in range(n_blocks):
-        for i in range(block):
-            np.add.at(C[b * block + i], rng.integers(b * vocab, (b + 1) * vocab, size=per), 1)
-    return C
-
-
 @pytest.fixture(scope="module")
 def document():
-    return gradual_document(n_blocks=N_BLOCKS, block=BLOCK), np.ones(N), block_words()
+    return gradual_document(n_blocks=N_BLOCKS, block=BLOCK), np.ones(N), planted_words(N_BLOCKS, BLOCK)
 
 
 @pytest.mark.parametrize("k", [N_BLOCKS, 6])
