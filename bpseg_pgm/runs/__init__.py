@@ -11,6 +11,8 @@ One idea per module, bottom up:
 * :mod:`.null`: the block-shuffled null document and the noise-calibrated k;
 * :mod:`.search`: the best split into k runs (exact over the candidates, in windows past them),
   read back;
+* :mod:`.evidence`: the words' model evidence for the number of runs;
+* :mod:`.wordcost`: the words' cost beside the embeddings', where the boundaries go once k is set;
 * :mod:`.chain`: exact chain marginals (forward-backward: BP on a tree);
 * :mod:`.model`: :func:`fit_runs`, the whole model;
 * :mod:`.structure`: :func:`choose_structure`, runs or topics (``structure="auto"``).
