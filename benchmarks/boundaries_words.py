@@ -50,6 +50,7 @@ def score_document(job):
 
     X, units, gold = job
     gold = np.asarray(gold)
+    labelled = [None if g < 0 else int(g) for g in gold]  # unlabelled units (QMSum) are no segment of their own
     w = unit_weights(units)
     Xn = normalize_rows(np.asarray(X, dtype=float))
     counts = check_word_counts(unit_word_counts(units), len(units))
@@ -64,7 +65,7 @@ def score_document(job):
             continue
         for weight in WEIGHTS:
             fit = base.with_words(counts, weight) if weight > 0 else base
-            s = evaluate_partial(gold, fit.labels)
+            s = evaluate_partial(labelled, fit.labels)
             out[f"{name}/{weight:g}"] = (s["ari"], s["pk"])
     return out
 

@@ -113,7 +113,7 @@ def main(argv=None) -> int:
                 labels["equal blocks, gold k"] = np.minimum((np.arange(n) * k_gold) // n, k_gold - 1)
                 labels["one segment"] = np.zeros(n, dtype=int)
                 for name, lab in labels.items():
-                    s = evaluate_partial(gold, lab)
+                    s = evaluate_partial([None if g < 0 else int(g) for g in gold], lab)  # -1: unlabelled
                     entry = scores.setdefault(annotation, {}).setdefault(name, [])
                     entry.append((s["ari"], s["pk"], n_runs(np.asarray(lab)) / k_gold))
                 record[annotation] = {"gold_k": k_gold, **{name: n_runs(np.asarray(lab)) for name, lab in labels.items()}}
