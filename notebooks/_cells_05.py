@@ -178,7 +178,7 @@ print(f"ARI of the runs alone: span rule {ari(est.runs_.labels):.3f}, with the w
 """),
     ("md", r"""
 On this meeting the words agree with the span rule: 5 runs either way. They raise the count on longer
-texts made of several parts (two to five PEPs, or three meetings, end to end: ARI +0.05 to +0.12 in
+texts made of several parts (two to five PEPs, or three meetings, end to end: ARI +0.06 to +0.13 in
 `benchmarks/granularity_long_text.py`), and gain about 0.01 ARI on the development meetings and PEPs
 (`benchmarks/RESULTS.md` section 14). The rest of this notebook keeps `est`, the fit on embeddings alone.
 
