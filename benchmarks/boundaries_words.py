@@ -21,14 +21,11 @@ Outputs: ``benchmarks/results/boundaries_words.{md,json}`` (``--out`` changes th
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
 import sys
-import time
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -71,31 +68,14 @@ def score_document(job):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--limit", type=int, default=None, help="documents per set (default: all)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "boundaries_words"))
-    args = parser.parse_args(argv)
-    if args.limit is not None and args.limit < 1:
-        parser.error("--limit must be >= 1")
-    if args.workers < 1:
-        parser.error("--workers must be >= 1")
-    warnings.filterwarnings("ignore")
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from dev_sets import options, score_sets
 
-    embedder = make_embedder(progress=False)
-    started = time.perf_counter()
-    results: dict[str, list[dict]] = {}
-    with ProcessPoolExecutor(args.workers) as pool:
-        for spec, _ in SETS:
-            docs = load_dataset(spec, limit=args.limit)
-            vectors, _ = embed_documents(docs, embedder)
-            jobs = [(X, list(d.units), [-1 if v is None else int(v) for v in d.labels]) for X, d in zip(vectors, docs)]
-            results[spec] = [r for r in pool.map(score_document, jobs, chunksize=4) if r is not None]
-            print(f"{spec}: {len(results[spec])} documents, {time.perf_counter() - started:.0f} s", file=sys.stderr,
-                  flush=True)
-    seconds = time.perf_counter() - started
+    args = options(__doc__.split("\n")[0], "boundaries_words", argv)
+    warnings.filterwarnings("ignore")
+    results, seconds = score_sets(
+        [spec for spec, _ in SETS],
+        lambda spec, X, d: (X, list(d.units), [-1 if v is None else int(v) for v in d.labels]),
+        score_document, args.limit, args.workers, chunksize=4)
 
     def mean(spec, key, runs_only, col=0):
         vals = [r[key][col] for r in results[spec] if key in r and (r["runs"] or not runs_only)]

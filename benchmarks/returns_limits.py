@@ -29,14 +29,11 @@ Outputs: ``benchmarks/results/returns_limits.{md,json}`` (``--out`` changes the 
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
 import sys
-import time
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -169,35 +166,16 @@ def score_document(job):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--limit", type=int, default=None, help="documents per set (default: all)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "returns_limits"))
-    args = parser.parse_args(argv)
-    if args.limit is not None and args.limit < 1:
-        parser.error("--limit must be >= 1")
-    if args.workers < 1:
-        parser.error("--workers must be >= 1")
+    from dev_sets import options, score_sets
+
+    args = options(__doc__.split("\n")[0], "returns_limits", argv)
     warnings.filterwarnings("ignore")
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import cross_val_predict
 
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
-
-    embedder = make_embedder(progress=False)
-    started = time.perf_counter()
-    results: dict[str, list[dict]] = {}
-    with ProcessPoolExecutor(args.workers) as pool:
-        for spec, _ in SETS:
-            docs = load_dataset(spec, limit=args.limit)
-            vectors, _ = embed_documents(docs, embedder)
-            jobs = [(spec, X, list(d.units), list(d.labels)) for X, d in zip(vectors, docs)]
-            results[spec] = list(pool.map(score_document, jobs, chunksize=2))
-            print(f"{spec}: {len(results[spec])} documents, {time.perf_counter() - started:.0f} s", file=sys.stderr,
-                  flush=True)
-    seconds = time.perf_counter() - started
+    results, seconds = score_sets([spec for spec, _ in SETS], lambda spec, X, d: (spec, X, list(d.units), list(d.labels)),
+                                  score_document, args.limit, args.workers)
 
     def set_mean(spec, key):
         """Whole-set mean ARI, the documents not grouped into run-topics keeping the default's labels."""
