@@ -45,9 +45,7 @@ def score_document(job):
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
 
-    X, units, gold = job
-    gold = np.asarray(gold)
-    labelled = [None if g < 0 else int(g) for g in gold]  # unlabelled units (QMSum) are no segment of their own
+    X, units, gold = job  # gold: None for a unit in no gold segment (QMSum), which scoring leaves out
     w = unit_weights(units)
     Xn = normalize_rows(np.asarray(X, dtype=float))
     counts = check_word_counts(unit_word_counts(units), len(units))
@@ -55,14 +53,14 @@ def score_document(job):
     if found.fit is None:
         return None
     k = int(found.fit.labels.max()) + 1
-    k_gold = n_runs(gold[gold >= 0])
+    k_gold = n_runs(np.array([g for g in gold if g is not None]))
     out = {"runs": bool(found.runs), "k": k, "k_gold": k_gold}
     for name, base in (("k", found.fit), ("gold", found.fine.at(k_gold) if k_gold <= found.fine.levels.max_runs else None)):
         if base is None:
             continue
         for weight in WEIGHTS:
             fit = base.with_words(counts, weight) if weight > 0 else base
-            s = evaluate_partial(labelled, fit.labels)
+            s = evaluate_partial(gold, fit.labels)
             out[f"{name}/{weight:g}"] = (s["ari"], s["pk"])
     return out
 
@@ -74,7 +72,7 @@ def main(argv=None) -> int:
     warnings.filterwarnings("ignore")
     results, seconds = score_sets(
         [spec for spec, _ in SETS],
-        lambda spec, X, d: (X, list(d.units), [-1 if v is None else int(v) for v in d.labels]),
+        lambda spec, X, d: (X, list(d.units), list(d.labels)),
         score_document, args.limit, args.workers, chunksize=4)
 
     def mean(spec, key, runs_only, col=0):
