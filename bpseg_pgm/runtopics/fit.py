@@ -34,7 +34,12 @@ from .potentials import RunTopicPotentials
 from .returns import Returns, detect_returns
 from .summary import RunSummary, summarize_runs
 
-__all__ = ["RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges"]
+__all__ = ["MAX_ITER", "TOL", "RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges", "warn_unconverged"]
+
+
+#: Sweeps and tolerance of the grouping's BP by default (:func:`fit_run_topics`).
+MAX_ITER = 100
+TOL = 1e-6
 
 
 @dataclass
@@ -118,9 +123,16 @@ def _centers(means: np.ndarray, sizes: np.ndarray, topics: np.ndarray) -> np.nda
     return np.divide(c, norm, out=np.zeros_like(c), where=norm > 1e-12)
 
 
+def warn_unconverged(max_iter: int, tol: float, stacklevel: int = 1) -> None:
+    """The ConvergenceWarning of a grouping whose last round's BP stopped at ``max_iter`` sweeps (``stacklevel``
+    counted from the caller of this function)."""
+    warnings.warn(f"belief propagation over the runs stopped at max_iter={max_iter} sweeps before its messages "
+                  f"converged (tol={tol:g}); the topics may not be final", ConvergenceWarning, stacklevel=stacklevel + 1)
+
+
 def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: str | Engine = "potts",
                    potentials: Potentials | None = None, find_returns: bool = True, max_rounds: int = MAX_ROUNDS,
-                   max_iter: int = 100, tol: float = 1e-6, random_state=None) -> RunTopicsFit:
+                   max_iter: int = MAX_ITER, tol: float = TOL, random_state=None, warn: bool = True) -> RunTopicsFit:
     """Group the runs of ``run_labels`` (n,) over unit rows ``Xn`` (n, d), weighted by ``weights`` (n,), into topics.
 
     ``engine``: a registered name or an :class:`~bpseg_pgm.inference.engine.Engine` (default "potts": loopy BP
@@ -128,7 +140,8 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     defaults (its ``threshold`` also cuts the proposal); ``find_returns``: with the default potentials, run
     the returns test first and, when it finds returns, attract at its cut (see the module docstring).
     A ConvergenceWarning when the last round's BP
-    stopped at ``max_iter`` before its messages converged.
+    stopped at ``max_iter`` before its messages converged (``warn=False``: none; ``converged`` of the result says
+    it, and :func:`warn_unconverged` raises it for a caller that keeps the result).
     """
     if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)) or max_rounds < 1:
         raise ValueError(f"max_rounds must be an integer >= 1, got {max_rounds!r}")
@@ -180,9 +193,8 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
             break
         topics = new
     topics = _reading_order(np.argmax(beliefs, axis=1))
-    if not converged:
-        warnings.warn(f"belief propagation over the runs stopped at max_iter={max_iter} sweeps before its messages "
-                      f"converged (tol={tol:g}); the topics may not be final", ConvergenceWarning, stacklevel=2)
+    if warn and not converged:
+        warn_unconverged(max_iter, tol, stacklevel=2)
     return RunTopicsFit(
         run_topics=topics, run_beliefs=beliefs, labels=np.repeat(topics, lengths),
         beliefs=np.repeat(beliefs, lengths, axis=0), centers=_centers(M, sizes, topics), proposed=proposed,

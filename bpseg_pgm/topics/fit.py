@@ -30,7 +30,7 @@ from .defaults import EM_ROUND_SWEEPS, auto_labels
 from .reestimate import reestimate_centers
 from .representatives import choose_representatives
 
-__all__ = ["TopicsFit", "check_beliefs", "engine_label", "fit_topics"]
+__all__ = ["TopicsFit", "check_beliefs", "engine_label", "fit_topics", "warn_unconverged"]
 
 
 def engine_label(engine: Engine) -> str:
@@ -76,13 +76,25 @@ def representatives_for(Xn: np.ndarray, n_segments, init, random_state) -> np.nd
     return check_representatives(init, n)
 
 
+def warn_unconverged(engine, max_iter: int, tol: float, stacklevel: int = 1) -> None:
+    """The ConvergenceWarning of a topic fit whose BP stopped at ``max_iter`` sweeps (``stacklevel`` counted from
+    the caller of this function)."""
+    warnings.warn(
+        f"belief propagation (engine {engine_label(engine)!r}) stopped at max_iter={max_iter} sweeps before its "
+        f"messages converged (tol={tol:g}); the labels may not be final: raise max_iter, or add damping",
+        ConvergenceWarning, stacklevel=stacklevel + 1,
+    )
+
+
 def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None, lam: float, sigma, max_iter: int,
                tol: float, em_rounds: int, context: float, merge_above: float | None, neighbors, init, n_segments,
-               random_state, callback: Callable | None = None) -> TopicsFit:
+               random_state, callback: Callable | None = None, warn: bool = True) -> TopicsFit:
     """Fit the topic model to the unit rows Xn (n, d) with settings already checked and resolved.
 
     ``neighbors`` is "auto", "all", pairs or a callable; ``context`` the mixing weight used;
-    ``potentials`` None for an engine with its own (``fast``).
+    ``potentials`` None for an engine with its own (``fast``). A ConvergenceWarning when BP stopped at
+    ``max_iter`` before its messages converged, unless ``warn`` is False (a caller that may discard the fit, and
+    raises it with :func:`warn_unconverged` when it keeps it).
     """
     Xn = context_embeddings(Xn, context)
     edges = resolve_edges(Xn, auto_pairs(Xn, sigma) if isinstance(neighbors, str) and neighbors == "auto"
@@ -133,12 +145,8 @@ def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None,
         beliefs, it, converged = run(C, r)
         n_iter += it
 
-    if not converged:
-        warnings.warn(
-            f"belief propagation (engine {engine_label(engine)!r}) stopped at max_iter={max_iter} sweeps before its "
-            f"messages converged (tol={tol:g}); the labels may not be final: raise max_iter, or add damping",
-            ConvergenceWarning, stacklevel=3,
-        )
+    if warn and not converged:
+        warn_unconverged(engine, max_iter, tol, stacklevel=3)
     log_z = last[0].log_partition
     beliefs = np.asarray(beliefs, dtype=np.float64)
     return TopicsFit(
