@@ -222,6 +222,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         topics than the topic model has labels (``n_segments``, or the count "auto" starts from, at most 40),
         the topic model cannot hold the document (a long text of many unrelated passages) and is not run;
         the grouped runs are the result (this keeps a 10,000-unit text of short passages at seconds).
+        A grouping whose BP stops at its sweep limit unconverged is run again with damping
+        ``GROUP_RETRY_DAMPING`` (unless ``damping`` is set or the engine is an object), and a
+        ConvergenceWarning is raised only for the model whose labels ``fit`` returns, not for one it discarded.
     contiguous : deprecated, None (default). The former name of ``structure``: True is "runs",
         False "topics", "auto" "auto" (a FutureWarning says so).
 
