@@ -504,8 +504,13 @@ class BPSeg(ClusterMixin, BaseEstimator):
             if damped.converged:  # its sweeps counted after the undamped run's
                 rt = dataclasses.replace(damped, n_iter=rt.n_iter + damped.n_iter)
         if warn and not rt.converged:
-            warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3)
+            warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3, retried=self._retried(retry))
         return rt
+
+    @staticmethod
+    def _retried(retry: Engine | None) -> tuple[float, int] | None:
+        """What an unconverged grouping's warning says of its damped second try (None: there was none)."""
+        return None if retry is None else (GROUP_RETRY_DAMPING, GROUP_RETRY_SWEEPS)
 
     def _set_runs(self, fit, n: int, effect: float, p: dict, Xn: np.ndarray, weights: np.ndarray, grouped=None):
         """Fitted state from the runs ``fit``, grouped into topics when ``group_runs`` (``grouped``: the
@@ -523,7 +528,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         if p["group_runs"]:
             rt = self._group_runs(fit, p, Xn, weights) if grouped is None else grouped
             if grouped is not None and not rt.converged:  # computed with its warning held back: it is used
-                warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3)
+                warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3,
+                                          retried=self._retried(self._group_retry_engine(p)))
             self.structure_, self.run_topics_ = "run-topics", rt
             self.labels_, self.beliefs_, self.centers_ = rt.labels, rt.beliefs, rt.centers
             self.n_segments_ = rt.n_topics

@@ -82,6 +82,7 @@ def test_a_grouping_that_never_converges_warns_once_and_only_when_used(monkeypat
         if expected:
             assert est.structure_ == "run-topics" and not est.converged_
             assert "over the runs" in str(found[0].message)
+            assert f"again with damping {GROUP_RETRY_DAMPING:g}" in str(found[0].message)
         else:
             assert est.structure_ == "topics"
 
@@ -97,6 +98,7 @@ def test_a_damping_the_user_chose_is_not_replaced(monkeypatch):
         return real(*args, engine=engine, **{**kwargs, "max_iter": 1, "tol": 1e-300})
 
     monkeypatch.setattr(estimator_module, "fit_run_topics", fit)
-    with pytest.warns(ConvergenceWarning, match="over the runs"):
+    with pytest.warns(ConvergenceWarning, match="over the runs") as record:
         est = BPSeg(damping=0.2, random_state=0).fit(X)
     assert calls == [0.2] and not est.converged_
+    assert all("again with damping" not in str(w.message) for w in record)

@@ -123,11 +123,14 @@ def _centers(means: np.ndarray, sizes: np.ndarray, topics: np.ndarray) -> np.nda
     return np.divide(c, norm, out=np.zeros_like(c), where=norm > 1e-12)
 
 
-def warn_unconverged(max_iter: int, tol: float, stacklevel: int = 1) -> None:
+def warn_unconverged(max_iter: int, tol: float, stacklevel: int = 1, retried: tuple[float, int] | None = None) -> None:
     """The ConvergenceWarning of a grouping whose last round's BP stopped at ``max_iter`` sweeps (``stacklevel``
-    counted from the caller of this function)."""
+    counted from the caller of this function; ``retried``: the (damping, sweeps) of a second try that did not
+    converge either)."""
+    again = "" if retried is None else f", and again with damping {retried[0]:g} at {retried[1]} sweeps"
     warnings.warn(f"belief propagation over the runs stopped at max_iter={max_iter} sweeps before its messages "
-                  f"converged (tol={tol:g}); the topics may not be final", ConvergenceWarning, stacklevel=stacklevel + 1)
+                  f"converged (tol={tol:g}){again}; the topics may not be final", ConvergenceWarning,
+                  stacklevel=stacklevel + 1)
 
 
 def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: str | Engine = "potts",
