@@ -9,7 +9,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 import bpseg_pgm.estimator as estimator_module
 from bpseg_pgm.estimator import GROUP_RETRY_DAMPING, BPSeg
-from tests.planted import planted_blocks
+from planted import planted_blocks
 
 
 def _abrupt():
