@@ -56,25 +56,12 @@ SINGLE = (("choi-1", "Choi"), ("qmsum-train", "meetings"), ("peps-train", "PEPs"
 LONG = (("peps-train", 2), ("peps-train", 5), ("qmsum-train", 3))
 
 
-def run_evidence(S, alpha: float) -> np.ndarray:
-    """DCM log evidence of each row of the run x term counts S (symmetric Dirichlet(alpha), as runs.evidence)."""
-    from scipy.special import gammaln
-
-    S = S.tocoo()
-    V = S.shape[1]
-    totals = np.zeros(S.shape[0])
-    np.add.at(totals, S.row, S.data)
-    words = np.zeros(S.shape[0])
-    np.add.at(words, S.row, gammaln(S.data + alpha) - gammaln(alpha))
-    return gammaln(V * alpha) - gammaln(totals + V * alpha) + words
-
-
 def boundary_factors(C, labels: np.ndarray) -> np.ndarray:
     """Log Bayes factor of each boundary of ``labels`` (runs 0..k-1): the two runs beside it apart against merged,
-    at the alpha that maximises the split's evidence."""
+    at the alpha that maximises the split's evidence (each run's evidence is ``runs.evidence``'s, one row at a time)."""
     import scipy.sparse as sp
 
-    from bpseg_pgm.runs.evidence import ml_alpha
+    from bpseg_pgm.runs.evidence import dcm_log_evidence, ml_alpha
 
     n = C.shape[0]
     k = int(labels.max()) + 1
@@ -82,8 +69,9 @@ def boundary_factors(C, labels: np.ndarray) -> np.ndarray:
         return np.zeros(0)
     alpha, _ = ml_alpha(C, labels)
     S = (sp.csr_matrix((np.ones(n), (labels, np.arange(n))), shape=(k, n)) @ C).tocsr()
-    single = run_evidence(S, alpha)
-    return single[:-1] + single[1:] - run_evidence(sp.csr_matrix(S[:-1] + S[1:]), alpha)
+    single = np.array([dcm_log_evidence(S[j], alpha) for j in range(k)])
+    joined = np.array([dcm_log_evidence(S[j] + S[j + 1], alpha) for j in range(k - 1)])
+    return single[:-1] + single[1:] - joined
 
 
 def merged(C, labels: np.ndarray, tau: float) -> np.ndarray:
