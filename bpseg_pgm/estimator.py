@@ -431,8 +431,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
             if found.runs:
                 return self._set_runs(found.fit, n, effect, p, Xn, weights)
             if p["group_runs"] and found.fit is not None:
-                # computed before the topic model, which may be kept instead: no warning unless it is used
-                grouped = self._group_runs(found.fit, p, Xn, weights, warn=False)
+                # computed before the topic model, which may be kept instead (_set_runs warns if it is used)
+                grouped = self._group_runs(found.fit, p, Xn, weights)
                 # more topics than the topic model has labels: it cannot represent the document (a long text
                 # of many unrelated passages); its fit would be rejected or merge them, so it is not run
                 if grouped.n_topics > self._topic_capacity(n):
@@ -445,14 +445,14 @@ class BPSeg(ClusterMixin, BaseEstimator):
             Xn, engine=engine, potentials=pot, lam=p["lam"], sigma=p["sigma"], max_iter=p["max_iter"], tol=p["tol"],
             em_rounds=p["em_rounds"], context=context, merge_above=p["merge_above"], neighbors=self.neighbors,
             init=self.init, n_segments=self.n_segments, random_state=self.random_state, callback=callback,
-            warn=found is None,  # "auto" may keep the runs instead: no warning unless the labels are the topic model's
+            warn=False,  # "auto" may keep the runs instead: warned below, once its labels are kept
         )  # fmt: skip
         if found is not None:
             keep, self.topic_silhouette_ = keep_topics(Xn, weights, fit.labels, found, 0 if seed is None else seed)
             if not keep:
                 return self._set_runs(found.fit, n, effect, p, Xn, weights, grouped)
-            if not fit.converged:
-                warn_topics_unconverged(engine, p["max_iter"], p["tol"], stacklevel=2)
+        if not fit.converged:
+            warn_topics_unconverged(engine, p["max_iter"], p["tol"], stacklevel=2)
         self.structure_, self.structure_effect_ = "topics", effect
         self.run_topics_ = None
         self.runs_ = found.fit if found is not None else None
@@ -490,10 +490,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
         except ValueError:
             return None
 
-    def _group_runs(self, fit, p: dict, Xn: np.ndarray, weights: np.ndarray, warn: bool = True):
+    def _group_runs(self, fit, p: dict, Xn: np.ndarray, weights: np.ndarray):
         """The runs of ``fit`` grouped into topics; a grouping whose BP did not converge is run again damped
-        (``GROUP_RETRY_DAMPING``), and the damped one kept if it converged. A ConvergenceWarning when neither
-        converged, unless ``warn`` is False (the caller may discard the grouping)."""
+        (``GROUP_RETRY_DAMPING``), and the damped one kept if it converged. No warning: :meth:`_set_runs` raises
+        it when the grouping it uses did not converge (the caller may discard this one)."""
         seed = check_random_state(self.random_state)
         seed = 0 if seed is None else seed
         rt = fit_run_topics(Xn, weights, fit.labels, engine=self._group_engine(p), random_state=seed, warn=False)
@@ -503,14 +503,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
                                     random_state=seed, warn=False)
             if damped.converged:  # its sweeps counted after the undamped run's
                 rt = dataclasses.replace(damped, n_iter=rt.n_iter + damped.n_iter)
-        if warn and not rt.converged:
-            warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3, retried=self._retried(retry))
         return rt
-
-    @staticmethod
-    def _retried(retry: Engine | None) -> tuple[float, int] | None:
-        """What an unconverged grouping's warning says of its damped second try (None: there was none)."""
-        return None if retry is None else (GROUP_RETRY_DAMPING, GROUP_RETRY_SWEEPS)
 
     def _set_runs(self, fit, n: int, effect: float, p: dict, Xn: np.ndarray, weights: np.ndarray, grouped=None):
         """Fitted state from the runs ``fit``, grouped into topics when ``group_runs`` (``grouped``: the
@@ -527,9 +520,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.run_topics_ = None
         if p["group_runs"]:
             rt = self._group_runs(fit, p, Xn, weights) if grouped is None else grouped
-            if grouped is not None and not rt.converged:  # computed with its warning held back: it is used
-                warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3,
-                                          retried=self._retried(self._group_retry_engine(p)))
+            if not rt.converged:  # the damped second try, when there was one, did not converge either
+                retried = None if self._group_retry_engine(p) is None else (GROUP_RETRY_DAMPING, GROUP_RETRY_SWEEPS)
+                warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3, retried=retried)
             self.structure_, self.run_topics_ = "run-topics", rt
             self.labels_, self.beliefs_, self.centers_ = rt.labels, rt.beliefs, rt.centers
             self.n_segments_ = rt.n_topics

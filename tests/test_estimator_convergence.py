@@ -83,6 +83,7 @@ def test_a_grouping_that_never_converges_warns_once_and_only_when_used(monkeypat
             assert est.structure_ == "run-topics" and not est.converged_
             assert "over the runs" in str(found[0].message)
             assert f"again with damping {GROUP_RETRY_DAMPING:g}" in str(found[0].message)
+            assert found[0].filename == __file__
         else:
             assert est.structure_ == "topics"
 
