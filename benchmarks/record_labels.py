@@ -1,10 +1,11 @@
 """Record (or compare) the default labels of every development document: the no-behaviour-change check.
 
 A restructuring of the code must leave every label where it was. This script segments every
-document of the development sets (Choi set 1, its interleaved documents, QMSum train) with the
-default ``BPSeg(random_state=0)`` and the unit weights the text pipeline gives (as
-``bpseg bench corpus --methods bpseg`` does), plus the ``bpseg demo`` output, and writes them to
-one JSON file; ``--compare OLD.json`` then lists every document whose labels differ.
+document of the development sets (Choi set 1, its interleaved documents, QMSum train, PEPs train
+and the round-robin sets) with each method (by default the automatic ``bpseg`` and the runs model
+given the gold k) exactly as ``bpseg bench corpus`` does (:func:`bpseg_pgm.evaluation.runner.segment`:
+unit weights and word counts as the text pipeline gives them), plus the ``bpseg demo`` output, and
+writes them to one JSON file; ``--compare OLD.json`` then lists every document whose labels differ.
 
     python benchmarks/record_labels.py -o before.json              # on the old checkout
     python benchmarks/record_labels.py -o after.json --compare before.json
@@ -22,32 +23,25 @@ import time
 
 import numpy as np
 
-DATASETS = ("choi-1", "interleaved", "qmsum-train")
+DATASETS = ("choi-1", "interleaved", "choi-1-rr", "qmsum-train", "peps-train", "peps-train-rr")
+METHODS = ("bpseg", "bpseg-contiguous-true-k")
 
 
-def record(datasets, limit=None, methods=("bpseg",)) -> dict:
+def record(datasets, limit=None, methods=METHODS) -> dict:
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.methods import METHODS, make_estimator
+    from bpseg_pgm.evaluation.runner import embed_documents, segment
     from bpseg_pgm.text import Embedder
-    from bpseg_pgm.text.weights import unit_weights
 
     embedder = Embedder(show_progress=True)
-    out: dict = {"labels": {}, "seconds": {}}
+    out: dict = {"labels": {name: {} for name in methods}, "seconds": {}}
     for ds in datasets:
         docs = load_dataset(ds, limit=limit)
-        X_all = embedder.encode([u for d in docs for u in d.units])
-        pos = 0
-        for name in methods:
-            out["labels"].setdefault(name, {})
+        vectors, _ = embed_documents(docs, embedder)
         t0 = time.perf_counter()
-        for i, doc in enumerate(docs):
+        for i, (doc, X) in enumerate(zip(docs, vectors)):
             doc_id = getattr(doc, "doc_id", None) or getattr(doc, "id", None)
-            X = X_all[pos:pos + len(doc.units)]
-            pos += len(doc.units)
             for name in methods:
-                est = make_estimator(name, len(doc.units), 0)
-                w = unit_weights(doc.units) if METHODS[name].uses_weights else None
-                labels = est.fit_predict(X) if w is None else est.fit_predict(X, sample_weight=w)
+                labels, _ = segment(doc, X, name, 0)
                 out["labels"][name][f"{ds}/{i}/{doc_id}"] = np.asarray(labels).tolist()
         out["seconds"][ds] = round(time.perf_counter() - t0, 1)
         print(f"{ds}: {len(docs)} documents, {out['seconds'][ds]} s", file=sys.stderr)
@@ -77,7 +71,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("-o", "--out", required=True)
     p.add_argument("--datasets", nargs="+", default=list(DATASETS))
-    p.add_argument("--methods", nargs="+", default=["bpseg"])
+    p.add_argument("--methods", nargs="+", default=list(METHODS))
     p.add_argument("--limit", type=int, default=None)
     p.add_argument("--compare", default=None, help="a JSON file written before; exit 1 if any label differs")
     args = p.parse_args(argv)
