@@ -42,6 +42,14 @@ def _report(result: dict, out, write, render) -> int:
     return 0
 
 
+def _check_not_inputs(outputs, inputs) -> None:
+    """Refuse, before any work, an output file that is one of the input files (through any link)."""
+    from bpseg_pgm.io.output import check_not_input
+
+    for out in outputs:
+        check_not_input(out, inputs)
+
+
 def _embedder(cache_dir: str | None, progress: bool | None):
     """An ``Embedder`` on ``--cache-dir``, or None (the benchmark's default embedder) without one."""
     if cache_dir is None:
@@ -53,9 +61,9 @@ def _embedder(cache_dir: str | None, progress: bool | None):
 
 def run_choi(args: argparse.Namespace) -> int:
     """``bpseg bench choi``: run the Choi benchmark and write Markdown, JSON and PNG to --out."""
-    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_choi import DEFAULT_METHODS, render_markdown, run_choi_benchmark, write_choi_report
     from bpseg_pgm.evaluation.choi import load_choi
+    from bpseg_pgm.io.reports import check_output_dir
 
     sets = _split(args.sets)
     sets = None if sets is None else [_int(s, "--sets") for s in sets]
@@ -77,10 +85,10 @@ def run_choi(args: argparse.Namespace) -> int:
 
 def run_interleaved(args: argparse.Namespace) -> int:
     """``bpseg bench interleaved``: documents whose topics return, built from Choi set 1."""
-    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_choi import render_markdown, run_choi_benchmark, write_choi_report
     from bpseg_pgm.evaluation.choi import load_choi
     from bpseg_pgm.evaluation.interleaved import make_interleaved
+    from bpseg_pgm.io.reports import check_output_dir
 
     n_docs = _int(args.docs, "--docs")
     seed = _int(args.seed, "--seed")
@@ -96,8 +104,8 @@ def run_interleaved(args: argparse.Namespace) -> int:
 
 def run_example(args: argparse.Namespace) -> int:
     """``bpseg bench example``: Table 2 on the illustrative example; Markdown and JSON to --out."""
-    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_example import render_example_markdown, run_example_benchmark, write_example_report
+    from bpseg_pgm.io.reports import check_output_dir
 
     seeds = _int(args.seeds, "--seeds")
     out = check_output_dir(args.out)
@@ -108,17 +116,24 @@ def run_example(args: argparse.Namespace) -> int:
 
 def run_corpus(args: argparse.Namespace) -> int:
     """``bpseg bench corpus DATASET ...``: one table per dataset, baselines beside the library."""
-    from bpseg_pgm.io.reports import check_output_dir
     from bpseg_pgm.evaluation.bench_corpus import (
-        CORPUS_METHODS, load_dataset, render_corpus_markdown, run_corpus_benchmark, write_corpus_report,
+        CORPUS_METHODS,
+        OUTPUT_STEM,
+        load_dataset,
+        render_corpus_markdown,
+        run_corpus_benchmark,
+        write_corpus_report,
     )  # fmt: skip
     from bpseg_pgm.evaluation.methods import check_methods
+    from bpseg_pgm.io.reports import check_output_dir
 
     methods = check_methods(_split(args.methods) or CORPUS_METHODS)  # before loading (and embedding) anything
     limit = None if args.limit is None else _int(args.limit, "--limit")
     seed = _int(args.seed, "--seed")
     out = check_output_dir(args.out)
-    datasets = {spec: load_dataset(spec, limit=limit) for spec in dict.fromkeys(args.datasets)}
+    specs = list(dict.fromkeys(args.datasets))
+    _check_not_inputs([out / f"{OUTPUT_STEM}{ext}" for ext in (".md", ".json", ".png")], specs)
+    datasets = {spec: load_dataset(spec, limit=limit) for spec in specs}
     embedder = _embedder(args.cache_dir, False if args.no_progress else None)
     result = run_corpus_benchmark(
         datasets, methods=methods, seed=seed, embedder=embedder, progress=False if args.no_progress else None
@@ -132,6 +147,7 @@ def run_export(args: argparse.Namespace) -> int:
     from bpseg_pgm.evaluation.corpus import write_corpus
 
     limit = None if args.limit is None else _int(args.limit, "--limit")
+    _check_not_inputs([args.output], [args.dataset])
     docs = load_dataset(args.dataset, limit=limit)
     path = write_corpus(docs, args.output)
     sys.stdout.write(f"Wrote {len(docs)} documents to {path}\n")
@@ -179,7 +195,8 @@ def _command(sub, func, name: str) -> argparse.ArgumentParser:
 
 
 def _add_out(parser: argparse.ArgumentParser, default: str, files: str = "") -> None:
-    parser.add_argument("--out", default=default, metavar="DIR", help=f"output folder (default {default}){files}")
+    parser.add_argument("--out", default=default, metavar="DIR",
+                        help=f"output folder, created with its parents if missing (default {default}){files}")
 
 
 def _add_cache_dir(parser: argparse.ArgumentParser) -> None:

@@ -61,8 +61,8 @@ def _engine_options() -> argparse.ArgumentParser:
     # Not BPSeg().get_params(): importing the estimator (scikit-learn) would take most of a second of --help.
     from bpseg_pgm.cli.help_defaults import HELP_DEFAULTS as default
     from bpseg_pgm.cli.help_defaults import INITS
-    from bpseg_pgm.potentials import potentials_names
     from bpseg_pgm.inference.engines import engine_names
+    from bpseg_pgm.potentials import potentials_names
 
     p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)  # absent unless given
     g = p.add_argument_group("BP-Seg options (defaults: those of bpseg_pgm.BPSeg)")
@@ -141,14 +141,16 @@ def _read_input(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
         return _read_bounded(f, name, max_bytes)
 
 
-def _check_output(out: str | None) -> None:
-    """Fail before any work if ``out`` cannot be written (or, without ``-o``, if stdout is closed)."""
+def _check_output(out: str | None, source: str | None = None) -> None:
+    """Fail before any work if ``out`` cannot be written (or, without ``-o``, if stdout is closed), or if it is
+    the input ``source`` (the same file through any link: writing it would replace the user's input)."""
     if out is None:
         if sys.stdout is None:
             raise ValueError("standard output is closed; use -o FILE")
         return
-    from bpseg_pgm.io.output import plan_output
+    from bpseg_pgm.io.output import check_not_input, plan_output
 
+    check_not_input(out, [source])
     plan_output(out)
 
 
@@ -205,8 +207,9 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     from bpseg_pgm.text.pipeline import segment_text
 
     output_format, options = _chosen_format(args, "segmentation")
+    _check_group_runs(args)
     _check_segment_length(args)
-    _check_output(args.output)
+    _check_output(args.output, args.file)
     text = _read_input(args.file, args.max_bytes)
     model = getattr(args, "model", None)
     if args.backend is not None:
@@ -234,13 +237,24 @@ def _check_segment_length(args: argparse.Namespace) -> None:
         raise ValueError("--segment-length and -k/--n-segments cannot be used together: the one sets the other")
     if getattr(args, "structure", None) == "topics":
         raise ValueError("--segment-length re-cuts the runs model; it cannot be used with --topics")
+    if getattr(args, "group_runs", None) is True:
+        raise ValueError("--segment-length re-cuts the runs, each run its own segment; it cannot be used with "
+                         "--group-runs on")
+
+
+def _check_group_runs(args: argparse.Namespace) -> None:
+    """``--group-runs on`` groups runs into topics: refused with ``--topics``, which fits no runs (it would be
+    ignored)."""
+    if getattr(args, "group_runs", None) is True and getattr(args, "structure", None) == "topics":
+        raise ValueError("--group-runs on groups the runs of the runs model; --topics fits no runs, so it cannot "
+                         "be used with --topics")
 
 
 def _cmd_prune(args: argparse.Namespace) -> int:
     from bpseg_pgm.pruning import prune
 
     output_format, options = _chosen_format(args, "prune")
-    _check_output(args.output)
+    _check_output(args.output, args.file)
     text = _read_input(args.file, args.max_bytes)
     result = prune(text, args.query, budget=args.budget, max_tokens=args.max_tokens, lines=args.lines,
                    model=getattr(args, "model", None))
@@ -264,8 +278,9 @@ def _cmd_corpus(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from bpseg_pgm.cli.demo import run_demo
 
-    _check_output(None)
-    _emit(run_demo(args.k, model=getattr(args, "model", None), **_bpseg_params(args)), None)
+    _check_group_runs(args)
+    _check_output(args.output)
+    _emit(run_demo(args.k, model=getattr(args, "model", None), **_bpseg_params(args)), args.output)
     return 0
 
 
@@ -493,6 +508,8 @@ def build_parser() -> argparse.ArgumentParser:
                                       "you give other values.")
     demo.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3,
                       help="k shown in full (default 3)")
+    demo.add_argument("-o", "--output", metavar="OUT",
+                      help="write the report here instead of standard output (as segment's -o)")
     demo.set_defaults(func=_cmd_demo)  # run_demo defaults to the paper's potentials and init="farthest"
 
     bench = _optional_bench()

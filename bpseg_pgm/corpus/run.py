@@ -252,6 +252,10 @@ def segment_corpus(
     from bpseg_pgm.embeddings import Embedder
 
     started = time.perf_counter()
+    if isinstance(out, (str, os.PathLike)) and isinstance(source, (str, os.PathLike)) and os.fspath(out):
+        from bpseg_pgm.io.output import check_not_input
+
+        check_not_input(out, [source])  # the input folder or file itself (through any link): never written into
     _check(n_segments, workers, scheduler, task_chars, bpseg_params)
     embedder = Embedder(model, cache_dir=cache_dir, show_progress=False, backend=backend)  # checks model and backend
     settings = {

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["OutputPlan", "plan_output", "write_output", "write_outputs"]
+__all__ = ["OutputPlan", "check_not_input", "plan_output", "write_output", "write_outputs"]
 
 # /proc/self/fd, /proc/1234/fd, /proc/self/task/5/fd: the kernel's per-descriptor links
 _FD_DIR = re.compile(r"^/proc/(?:self|thread-self|\d+)(?:/task/\d+)?/fd$")
@@ -124,6 +124,49 @@ def plan_output(path: str | os.PathLike) -> OutputPlan:
     if st is None:
         return OutputPlan(name, target)
     return OutputPlan(name, target, mode=stat.S_IMODE(st.st_mode), owner=(st.st_uid, st.st_gid))
+
+
+def _regular_or_folder(source: str) -> os.stat_result | None:
+    """The stat of ``source`` (``"-"``: the file standard input reads) when it is a regular file or a folder."""
+    try:
+        if source == "-":
+            import sys
+
+            if sys.stdin is None:
+                return None
+            st = os.fstat(sys.stdin.fileno())
+        else:
+            st = os.stat(source)
+    except (OSError, ValueError, AttributeError):  # no such file, a closed or fake stdin: nothing to compare
+        return None
+    return st if stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode) else None
+
+
+def check_not_input(out: str | os.PathLike, inputs) -> None:
+    """Refuse (ValueError, one line naming both paths) an output ``out`` that is one of ``inputs``.
+
+    ``inputs`` are the paths the run reads (None is skipped; ``"-"`` is the file standard input
+    reads, when it is redirected from one).  The comparison is on the file itself, as
+    :func:`os.path.samefile` does it (device and inode, through any symlink on either side, and a
+    hard link too), so ``-o link.txt`` where ``link.txt -> in.txt`` is refused as ``-o in.txt`` is.
+    Only regular files and folders count: ``/dev/stdin`` and ``/dev/stdout`` may be one terminal,
+    and writing to it destroys nothing.  Call it before any work.
+    """
+    name = os.fspath(out)
+    try:
+        target = os.stat(name)
+    except (OSError, ValueError):  # nothing there yet (or it cannot be looked at): it is no input
+        return
+    for source in inputs:
+        if source is None:
+            continue
+        source = os.fspath(source)
+        st = _regular_or_folder(source) if source else None
+        if st is not None and (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
+            given = "standard input" if source == "-" else source
+            same = "" if source != "-" and os.path.abspath(name) == os.path.abspath(source) else " (the same file)"
+            raise ValueError(f"output {name} is the input {given}{same}; writing it would destroy the input: "
+                             "choose another output path")
 
 
 def _data(content: bytes | str) -> bytes:
