@@ -45,21 +45,51 @@ def check_embeddings(X, name: str = "embeddings") -> np.ndarray:
                          f"{what} (shape={arr.shape}) while a minimum of 1 is required.")
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf values")
-    norms = np.linalg.norm(arr, axis=1)
-    zero = np.flatnonzero(norms == 0)
+    zero = np.flatnonzero(~arr.any(axis=1))  # every entry 0 (not a norm that underflows: 1e-300 is a direction)
     if zero.size:
         raise ValueError(f"{name} row {int(zero[0])} is a zero vector; cosine similarity is undefined for it")
     return arr
 
 
+# Below this norm a row's squares lose digits to underflow (they approach the subnormal range, 2**-1022).
+_SMALL_NORM = 2.0**-460
+
+
+def _row_norms(X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(X', norms)``: ``X'`` is ``X`` with each row whose norm overflows (inf) or underflows (0 or nearly)
+    multiplied by a power of two that brings its largest entry into [0.5, 1), and ``norms`` are the row norms of
+    ``X'`` as a column.  Cosine does not depend on scale, and a power of two scales exactly, so ``X' / norms`` is
+    ``X``'s direction; ordinary rows (every row of ordinary embeddings) are not touched, so their normalised
+    values are bit for bit those of ``X / np.linalg.norm(X, axis=1)``."""
+    with np.errstate(over="ignore", under="ignore"):  # an overflow or underflow is what is looked for next
+        norms = np.linalg.norm(X, axis=1, keepdims=True)
+    bad = ~((norms[:, 0] >= _SMALL_NORM) & (norms[:, 0] < np.inf))
+    if not bad.any():
+        return X, norms
+    X = np.array(X, dtype=X.dtype if X.dtype.kind == "f" else np.float64)
+    rows = X[bad]
+    peak = np.max(np.abs(rows), axis=1) if rows.shape[1] else np.zeros(len(rows))
+    _, exponent = np.frexp(peak)  # peak = m * 2**exponent, m in [0.5, 1)
+    exponent = np.where(np.isfinite(peak) & (peak > 0), exponent, 0)
+    rows = np.ldexp(rows, -exponent[:, None].astype(np.int64)).astype(X.dtype, copy=False)
+    X[bad] = rows
+    norms = norms.copy()
+    norms[bad] = np.linalg.norm(rows, axis=1, keepdims=True)
+    return X, norms
+
+
 def normalize_rows(X: np.ndarray) -> np.ndarray:
-    """Unit-normalise rows so that dot products are cosine similarities."""
-    return X / np.linalg.norm(X, axis=1, keepdims=True)
+    """Unit-normalise rows so that dot products are cosine similarities.
+
+    Safe for any finite scale: a row whose norm would overflow (entries above about 1e154) or underflow
+    (below about 1e-154) is first scaled by an exact power of two (:func:`_row_norms`)."""
+    X, norms = _row_norms(X)
+    return X / norms
 
 
 def normalize_nonzero_rows(X: np.ndarray) -> np.ndarray:
     """Unit-normalise rows, leaving a row of zeros as it is (where :func:`normalize_rows` gives NaN)."""
-    norms = np.linalg.norm(X, axis=1, keepdims=True)
+    X, norms = _row_norms(X)
     return X / np.where(norms > 0, norms, 1.0)
 
 
