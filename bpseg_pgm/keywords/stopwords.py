@@ -1,7 +1,8 @@
 """What is never a keyword, and how a text is cut into candidate keywords.
 
 A candidate is a word of 2 to 25 characters, with at least one letter (numbers such as "2021" alone are
-not candidates), lower-cased.  Transcription markers in braces (QMSum's ``{disfmarker}``,
+not candidates), lower-cased; the text is in Unicode form NFC first, and a word keeps its combining marks
+(Hindi "भारत" is one word, not "भ" and "रत").  Transcription markers in braces (QMSum's ``{disfmarker}``,
 ``{vocalsound}``, ``{gap}``, ``{pause}``, ``{comment}``, ``{nonvocalsound}``, and any other ``{word}``)
 are removed first, and acronyms spelled letter by letter as transcripts write them ("L_C_D_") are
 joined ("lcd"); then scikit-learn's English stop words, the fragments that contractions leave
@@ -16,7 +17,9 @@ characters longer than 25; such text gives no keywords rather than a clause as o
 from __future__ import annotations
 
 import re
+import unicodedata
 
+import regex
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 __all__ = ["FILLER_WORDS", "STOP_WORDS", "MARKER", "keyword_tokens"]
@@ -27,8 +30,11 @@ MARKER = re.compile(r"\{[a-z_]+\}")
 #: Letters spelled out one by one, as QMSum transcribes them: "L_C_D_", "T_V_", "F_" (joined: "lcd", "tv", "f").
 _SPELLED = re.compile(r"\b(?:[^\W\d_]_)+")
 
-#: Candidate words: 2 to 25 word characters between word boundaries, at least one of them a letter.
-_TOKEN = re.compile(r"(?u)\b(?=\w*[^\W\d_])\w{2,25}\b")
+#: Candidate words: runs of 2 to 25 word characters, at least one of them a letter.  Combining marks (Unicode
+#: category M: Devanagari vowel signs, the accents of decomposed Latin) belong to their word: Python's ``re``
+#: does not count them as ``\w`` and would cut "भारत" into "भ" and "रत", so the pattern is the ``regex``
+#: module's, with marks named explicitly.
+_TOKEN = regex.compile(r"(?<![\w\p{M}])(?=[\w\p{M}]*\p{L})[\w\p{M}]{2,25}(?![\w\p{M}])")
 
 #: Characters of scripts written without spaces: Thai, Hiragana, Katakana, CJK ideographs.
 _UNSPACED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -54,6 +60,10 @@ STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | _CONTRACTION_PARTS | FILLER_WORDS
 
 
 def keyword_tokens(text: str) -> list[str]:
-    """The candidate keywords of ``text`` in order, repeats kept: markers out, lower-cased, stop words out."""
+    """The candidate keywords of ``text`` in order, repeats kept: markers out, lower-cased, stop words out.
+
+    The text is put in Unicode normal form NFC first, so a word typed with combining accents (NFD "café")
+    and the same word precomposed are one keyword, and whole words are kept whatever their marks."""
+    text = unicodedata.normalize("NFC", text)
     text = _SPELLED.sub(lambda m: m.group(0).replace("_", ""), MARKER.sub(" ", text)).lower()
     return [w for w in _TOKEN.findall(text) if w not in STOP_WORDS and not _UNSPACED.search(w)]
