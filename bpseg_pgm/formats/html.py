@@ -38,6 +38,7 @@ from typing import Any
 
 from bpseg_pgm.formats.colors import segment_colors
 from bpseg_pgm.formats.registry import OutputFormat, register_format
+from bpseg_pgm.formats.text import result_keywords
 from bpseg_pgm.utils.labels import index_runs
 from bpseg_pgm.utils.words import numbered, plural
 
@@ -170,8 +171,8 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
     part = [int(r) for r in seg.contiguous_labels]  # contiguous segment of each sentence
     topic_parts = seg.topic_segments
     back = {r for rs in topic_parts for r in rs[1:]}  # segments of a topic seen before
-    keywords = seg.topic_keywords()
-    part_keywords = seg.contiguous_keywords() if topics else keywords
+    keywords = result_keywords(seg)
+    part_keywords = result_keywords(seg, contiguous=True) if topics else keywords
 
     def where(i: int) -> str:
         """Sentence ``i``'s segment, and its topic when topics are shown."""

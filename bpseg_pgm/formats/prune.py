@@ -21,3 +21,8 @@ class PrunedTextFormat(OutputFormat):
 @register_format("json", kind="prune")
 class PrunedJsonFormat(JsonFormat):
     """``PruneResult.to_json()`` (kept indices from 0, spans, scores and segments) and a newline."""
+
+    options = ()
+
+    def content(self, result: Any, *, source: str | None = None) -> str:
+        return result.to_json() + "\n"

@@ -1,17 +1,74 @@
-"""The ``text`` format: the segmentation's own text report (``Segmentation.to_text()``), segments numbered from 1."""
+"""The ``text`` format: a segmentation as a human-readable listing (:func:`render_text`), numbered from 1.
+
+``Segmentation.to_text()`` is :func:`render_text`; :class:`TextFormat` registers it for ``--format text``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bpseg_pgm.formats.registry import OutputFormat, register_format
+from bpseg_pgm.utils.words import numbered, plural
 
-__all__ = ["TextFormat"]
+__all__ = ["TextFormat", "render_text", "result_keywords"]
+
+
+def result_keywords(seg: Any, contiguous: bool = False) -> list[list[str]]:
+    """The keywords of each topic (``contiguous``: each contiguous segment) where the segmentation gives them
+    (``seg.topic_keywords()``, ``seg.contiguous_keywords()``), else an empty list for each."""
+    method = getattr(seg, "contiguous_keywords" if contiguous else "topic_keywords", None)
+    if callable(method):
+        return method()
+    return [[] for _ in range(seg.n_contiguous_segments if contiguous else seg.n_segments)]
+
+
+def render_text(seg: Any) -> str:
+    """Human-readable listing of a segmentation, sentences and segments numbered from 1.
+
+    While every topic is one contiguous segment: each segment with its keywords and its numbered
+    sentences.  When a topic returns: a first paragraph counts segments and topics and names the
+    topics that return with their segments ("Topic 1 returns: segments 1 and 3."), then each topic
+    with its keywords, its segments (one of two or more sentences with its own keywords, when the
+    topic returns) and their sentences.  When fewer labels came back than the k asked for, a first
+    line says so.  ``seg`` is a :class:`~bpseg_pgm.types.segmentation.SegmentationResult` (keywords are shown
+    where it gives them, as :class:`bpseg_pgm.text.Segmentation` does).
+    """
+    width = len(str(len(seg.sentences)))
+    note = seg.fewer_than_requested()
+    blocks = [f"Note: {note}."] if note else []
+    keywords = result_keywords(seg)
+    topic_parts = seg.topic_segments  # each of these levels computed once, not per topic
+    returning = seg.returning_topics
+    if not returning:
+        for j, idx in enumerate(seg.segments):
+            head = f"[Segment {j + 1}] sentences " + ", ".join(str(i + 1) for i in idx)
+            lines = [head] + ([f"  keywords: {', '.join(keywords[j])}"] if keywords[j] else [])
+            lines += [f"  {i + 1:>{width}}  {seg.sentences[i]}" for i in idx]
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks) + "\n"
+    parts = seg.contiguous_segments
+    part_keywords = result_keywords(seg, contiguous=True)
+    back = [(t + 1, numbered("segment", topic_parts[t])) for t in returning]
+    returns = (f"Topic {back[0][0]} returns: {back[0][1]}" if len(back) == 1 else
+               "Topics that return: " + "; ".join(f"topic {t}: {where}" for t, where in back))
+    blocks.append(f"{plural(len(parts), 'segment')} in {plural(seg.n_topics, 'topic')}. {returns}.")
+    for t, idx in enumerate(seg.segments):
+        rs = topic_parts[t]
+        lines = [f"[Topic {t + 1}] {numbered('segment', rs)} · sentences " + ", ".join(str(i + 1) for i in idx)]
+        if keywords[t]:
+            lines.append(f"  keywords: {', '.join(keywords[t])}")
+        for r in rs:
+            shown = len(rs) > 1 and len(parts[r]) > 1 and part_keywords[r]  # one sentence's words say little
+            own = f" · keywords: {', '.join(part_keywords[r])}" if shown else ""
+            lines.append(f"  Segment {r + 1}{own}")
+            lines += [f"    {i + 1:>{width}}  {seg.sentences[i]}" for i in parts[r]]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
 
 
 @register_format("text")
 class TextFormat(OutputFormat):
-    """Every segment with its sentences, as ``Segmentation.to_text()`` writes them."""
+    """Every segment with its sentences, as :func:`render_text` (``Segmentation.to_text()``) writes them."""
 
     def content(self, result: Any, *, source: str | None = None) -> str:
-        return result.to_text()
+        return result.to_text() if callable(getattr(result, "to_text", None)) else render_text(result)

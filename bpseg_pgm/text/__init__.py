@@ -3,7 +3,8 @@
 * :mod:`.split`: sentences (or lines) and their character spans;
 * :mod:`.weights`: how much each unit counts (short units such as "Yeah ." less);
 * :mod:`.checks`: the checks of a text or a list of sentences, before anything is embedded;
-* :mod:`.segmentation`: :class:`Segmentation`, the result (labels, beliefs, spans; chunks, JSON, HTML);
+* :mod:`.segmentation`: :class:`Segmentation`, the result (the data type
+  :class:`~bpseg_pgm.types.segmentation.SegmentationResult` with keywords, chunks, re-cuts, text and HTML);
 * :mod:`.pipeline`: :func:`segment_text`, :func:`segment_texts`, :func:`segment_sentences` (split, embed, BPSeg);
 * :mod:`.chunks`: :func:`chunk_texts`, many texts to chunks in one embedding batch.
 

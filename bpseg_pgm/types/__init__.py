@@ -3,11 +3,14 @@
 * :mod:`.document`: :class:`~bpseg_pgm.types.document.Document`, one document to segment or to score;
 * :mod:`.chunk`: :class:`~bpseg_pgm.types.chunk.Chunk`, a piece of a text with exact offsets (and ``Span``,
   ``PIECE_SEPARATOR``);
-* :mod:`.prune`: :class:`~bpseg_pgm.types.prune.PruneResult`, what query-focused pruning kept.
+* :mod:`.prune`: :class:`~bpseg_pgm.types.prune.PruneResult`, what query-focused pruning kept;
+* :mod:`.segmentation`: :class:`~bpseg_pgm.types.segmentation.SegmentationResult`, the data of a segmentation
+  (:class:`bpseg_pgm.text.Segmentation` adds keywords, chunks, re-cuts, text and HTML).
 """
 
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.types.document import Document
 from bpseg_pgm.types.prune import PruneResult
+from bpseg_pgm.types.segmentation import SegmentationResult
 
-__all__ = ["Chunk", "Document", "PIECE_SEPARATOR", "PruneResult", "Span"]
+__all__ = ["Chunk", "Document", "PIECE_SEPARATOR", "PruneResult", "SegmentationResult", "Span"]

@@ -28,8 +28,11 @@ def test_json_never_holds_bare_nan():
                        beliefs=np.array([[np.nan], [1.0]]))
     with pytest.raises(ValueError, match="JSON cannot represent"):
         seg.to_json()
+    with pytest.raises(ValueError, match="JSON cannot represent"):
+        seg.to_json(beliefs="full")
     seg.beliefs = np.array([[1.0], [1.0]])
-    assert json.loads(seg.to_json())["beliefs"] == [[1.0], [1.0]]
+    assert json.loads(seg.to_json())["confidence"] == [1.0, 1.0]
+    assert json.loads(seg.to_json(beliefs="full"))["beliefs"] == [[1.0], [1.0]]
 
 
 def test_a_hand_made_segmentation_checks_its_spans():

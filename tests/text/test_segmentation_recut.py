@@ -9,12 +9,11 @@ import numpy as np
 import pytest
 
 from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.text.pipeline import segment_sentences
 from bpseg_pgm.text.segmentation import Segmentation
-from bpseg_pgm.text.weights import unit_weights
 
 from .test_pipeline import _FixedEmbedder  # the same test double
-
 
 
 def _document(lengths=(8, 12, 6, 10, 9), d=16, noise=0.8, seed=0):
@@ -130,10 +129,15 @@ def test_a_segmentation_not_made_by_the_pipeline_keeps_no_levels(fitted):
     _, _, seg = fitted
     d = seg.to_dict()
     rebuilt = Segmentation(sentences=d["sentences"], labels=np.array(d["labels"]), segments=d["segments"],
-                           beliefs=np.array(d["beliefs"]), params=d["params"], structure=d["structure"])
+                           beliefs=seg.beliefs, params=d["params"], structure=d["structure"])
     assert rebuilt.max_segments is None
     with pytest.raises(ValueError, match="read from JSON"):
         rebuilt.recut(2)
+    for again in (Segmentation.from_dict(d), Segmentation.from_json(seg.to_json(beliefs="full"))):
+        assert again.max_segments is None and again.runs_fit is None and again.structure == "runs"
+        np.testing.assert_array_equal(again.labels, seg.labels)
+        with pytest.raises(ValueError, match="keeps no levels"):
+            again.recut(2)
 
 
 @pytest.mark.parametrize("args, kwargs, match", [
@@ -170,3 +174,15 @@ def test_max_segments_is_read_only(fitted):
     _, _, seg = fitted
     with pytest.raises(AttributeError):
         seg.max_segments = 3
+
+
+def test_a_recut_keeps_the_fits_markdown_flag():
+    """Issue 36, fault 3: the re-cut's ``markdown`` was None, so its chunks guessed Markdown again."""
+    from bpseg_pgm.text.pipeline import segment_text
+
+    sentences, X = _document(lengths=(6, 6, 6))
+    text = " ".join(s if s.endswith(".") else s + "." for s in sentences)
+    for flag in (False, True):
+        seg = segment_text(text, structure="runs", markdown=flag, embedder=_FixedEmbedder(X))
+        assert seg.markdown is flag and seg.max_segments is not None
+        assert seg.recut(2).markdown is flag and seg.recut(2).recut(3).markdown is flag

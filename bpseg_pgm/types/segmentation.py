@@ -1,0 +1,411 @@
+"""The data of a segmentation: :class:`SegmentationResult`, its sentences, labels, beliefs, spans and both levels.
+
+A plain result type: what a fit gives, set once at construction, the views computed from it (segments,
+contiguous segments, topics) and a dict/JSON form that round-trips (:meth:`~SegmentationResult.to_dict`,
+:meth:`~SegmentationResult.from_dict`).  It imports nothing of bpseg_pgm but :mod:`bpseg_pgm.utils` and
+:mod:`bpseg_pgm.types`.  What needs the layers above (keywords, chunks, re-cuts, text and HTML) is added by
+:class:`bpseg_pgm.text.Segmentation`, the class the pipeline returns, whose rendering lives in
+:mod:`bpseg_pgm.formats`.
+
+Numbering: every index (labels, segments, sentence indices, the dict) counts from 0.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import numbers
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.labels import bounds_labels, run_bounds
+from bpseg_pgm.utils.words import plural
+
+__all__ = ["BELIEFS", "CONFIDENCE_DECIMALS", "SegmentationResult"]
+
+#: What :meth:`SegmentationResult.to_dict` writes of the beliefs: "confidence" (the default: each unit's belief in
+#: its own segment, n numbers) or "full" (the whole (n, k) matrix as well).
+BELIEFS = ("confidence", "full")
+
+#: Decimals the confidences are rounded to in :meth:`SegmentationResult.to_dict` (the full matrix is not rounded).
+CONFIDENCE_DECIMALS = 4
+
+
+@dataclass(repr=False)
+class SegmentationResult:
+    """A segmentation of ``sentences`` into possibly non-contiguous segments: the data, set at construction.
+
+    ``labels[i]`` is the segment (topic) of sentence ``i``; segments are numbered 0..m-1 in order of their first
+    sentence and ``segments[j]`` lists the sentences of segment ``j`` in reading order.  Every structure has two
+    levels: the *topics* (the labels; a topic may return later in the text) and the *contiguous segments* (the
+    runs of consecutive sentences with one topic), both computed from ``labels`` (:attr:`contiguous_segments`,
+    :attr:`contiguous_labels`, :attr:`contiguous_topics`, :attr:`topic_segments`, :attr:`returning_topics`).
+
+    :class:`bpseg_pgm.text.Segmentation` (what ``segment_text`` returns) is this class with the views that need
+    the layers above: keywords, chunks, :meth:`~bpseg_pgm.text.Segmentation.recut`, ``to_text`` and ``to_html``.
+
+    Parameters
+    ----------
+    sentences : list of str
+        The units, their whitespace collapsed (what was embedded).
+    labels : ndarray of shape (n,)
+        ``labels[i]`` is the segment (topic) of sentence ``i``, numbered 0.. in reading order.
+    segments : list of list of int
+        ``segments[j]``: the sentence indices of segment ``j``, in reading order.
+    beliefs : ndarray of shape (n, k)
+        BP beliefs, columns permuted to match the labels (columns of segments that ended up empty come last), so
+        ``beliefs[i, labels[i]]`` is the belief of sentence ``i`` in its own segment.
+    params : dict, default={}
+        The estimator's parameters (``BPSeg.get_params()``).
+    n_iter : int or None, default=None
+        Iterations of the inference.
+    converged : bool or None, default=None
+        Whether the inference converged.
+    model : str or None, default=None
+        The embedding model's name.
+    text : str or None, default=None
+        The text the sentences came from.  None: the sentences joined by newlines (``lines`` is then True and
+        ``spans`` must be None).
+    spans : list of (int, int) or None, default=None
+        ``text[start:end]`` is sentence ``i`` as written; required with ``text``.
+    lines : bool, default=False
+        True when the text was read one sentence per line.
+    embeddings : ndarray of shape (n, d) or None, default=None
+        The rows BP-Seg saw (one per sentence; an empty sentence has its neighbour's).  Not kept by :meth:`to_dict`.
+    embedder : object or None, default=None
+        The embedder (its tokenizer counts the chunks' tokens).  Not kept by :meth:`to_dict`.
+    structure : {"runs", "topics", "run-topics"} or None, default=None
+        What BPSeg's ``structure`` chose (``BPSeg.structure_``); None when not made by the pipeline.
+    granularity : dict or None, default=None
+        How "auto" chose the number of runs (``BPSeg.granularity_``): ``{"span": k, "words": k or None}``.
+    markdown : bool or None, default=None
+        True if the text was read as Markdown when split (chunks then keep Markdown blocks whole); None: not
+        said (chunks guess from the text).
+    runs_fit : object or None, default=None
+        The runs model's fit with every level (a :class:`~bpseg_pgm.runs.model.RunsFit`), kept so that
+        ``recut`` can give another number of runs without refitting; None when there is none.  Not kept by
+        :meth:`to_dict`.
+
+    Attributes
+    ----------
+    n_segments, n_topics : int
+        Number of non-empty segments (topics); may be fewer than the k asked for.
+    contiguous_segments : list of list of int
+        The runs of consecutive sentences with one topic, in reading order.
+    contiguous_labels : ndarray of shape (n,)
+        The contiguous segment of each sentence.
+    contiguous_topics : ndarray of shape (n_contiguous_segments,)
+        The topic of each contiguous segment.
+    topic_segments : list of list of int
+        The contiguous segments of each topic, in reading order.
+    returning_topics : list of int
+        The topics with two or more contiguous segments.
+    n_contiguous_segments : int
+        Number of contiguous segments (at least ``n_topics``).
+    line_numbers : list of int
+        The line (index in ``text.splitlines()``) each sentence starts on.
+    max_segments : int or None
+        The most segments a re-cut can give, or None when no runs fit is kept.
+    requested_segments : int or None
+        The k asked for, when it was a number.
+    """
+
+    sentences: list[str]
+    labels: np.ndarray
+    segments: list[list[int]]
+    beliefs: np.ndarray
+    params: dict[str, Any] = field(default_factory=dict)
+    n_iter: int | None = None
+    converged: bool | None = None
+    model: str | None = None
+    text: str | None = None
+    spans: list[Span] | None = None
+    lines: bool = False
+    embeddings: np.ndarray | None = field(default=None, repr=False)
+    embedder: Any = field(default=None, repr=False, compare=False)
+    structure: str | None = None
+    granularity: dict | None = None
+    markdown: bool | None = None
+    runs_fit: Any = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
+        return (f"{type(self).__name__}(n_sentences={len(self.sentences)}, n_segments={self.n_segments}, "
+                f"structure={self.structure!r}, model={self.model!r})")
+
+    def __post_init__(self) -> None:
+        if self.text is None:
+            if self.spans is not None:
+                raise ValueError("spans need the text they point into")
+            self.text, self.spans = _joined(self.sentences)
+            self.lines = True
+        elif self.spans is None:
+            raise ValueError("a Segmentation given its text needs the sentences' spans too")
+        self.spans = [(int(a), int(b)) for a, b in self.spans]
+        if len(self.spans) != len(self.sentences):
+            raise ValueError(f"{len(self.spans)} spans for {len(self.sentences)} sentences")
+
+    # ----------------------------------------------------------------------------------------- the two levels
+
+    @property
+    def line_numbers(self) -> list[int]:
+        """The line each sentence starts on: its index (from 0) in ``text.splitlines()``.
+
+        With ``segment_text(text, lines=True)`` the sentences are the non-blank lines (a blank line is
+        not a unit), so ``line_numbers`` maps each unit, and its label, back to its input line:
+        ``labels[i]`` is the segment of line ``line_numbers[i]``.  Built from a list of sentences,
+        sentence ``i`` is on line ``i`` of the joined text (unless a sentence holds a line break).
+        """
+        starts = [0]
+        for line in self.text.splitlines(keepends=True):
+            starts.append(starts[-1] + len(line))
+        return [bisect.bisect_right(starts, a) - 1 for a, _ in self.spans]
+
+    @property
+    def n_segments(self) -> int:
+        """Number of non-empty segments (may be fewer than the k asked for)."""
+        return len(self.segments)
+
+    @property
+    def n_topics(self) -> int:
+        """Number of topics: the same as :attr:`n_segments` (the labels), in the two levels' words."""
+        return self.n_segments
+
+    def _bounds(self) -> np.ndarray:
+        return run_bounds(np.asarray(self.labels))
+
+    @property
+    def contiguous_segments(self) -> list[list[int]]:
+        """The contiguous segments: the runs of consecutive sentences with one topic, in reading order.
+
+        ``contiguous_segments[r]`` lists the sentence indices of segment ``r``; together they cover
+        every sentence once.  Computed from ``labels``.
+        """
+        b = self._bounds()
+        return [list(range(int(a), int(e))) for a, e in zip(b[:-1], b[1:])]
+
+    @property
+    def n_contiguous_segments(self) -> int:
+        """Number of contiguous segments (at least :attr:`n_topics`)."""
+        return len(self._bounds()) - 1
+
+    @property
+    def contiguous_labels(self) -> np.ndarray:
+        """``contiguous_labels[i]`` is the contiguous segment of sentence ``i`` (0.., reading order), shape (n,)."""
+        return bounds_labels(self._bounds())
+
+    @property
+    def contiguous_topics(self) -> np.ndarray:
+        """``contiguous_topics[r]`` is the topic (label) of contiguous segment ``r``, shape (n_contiguous_segments,)."""
+        return np.asarray(self.labels, dtype=np.int64)[self._bounds()[:-1]]
+
+    @property
+    def topic_segments(self) -> list[list[int]]:
+        """``topic_segments[t]``: the contiguous segments of topic ``t``, in reading order (one unless it returns)."""
+        out: list[list[int]] = [[] for _ in range(self.n_topics)]
+        for r, t in enumerate(self.contiguous_topics.tolist()):
+            out[t].append(r)
+        return out
+
+    @property
+    def returning_topics(self) -> list[int]:
+        """The topics that come back: those with two or more contiguous segments (none for "runs")."""
+        return [t for t, rs in enumerate(self.topic_segments) if len(rs) > 1]
+
+    # ------------------------------------------------------------------------------------ beliefs and the k asked
+
+    def confidence(self) -> np.ndarray:
+        """Belief of each sentence in its assigned segment, shape (n,)."""
+        return np.asarray(self.beliefs)[np.arange(len(self.sentences)), np.asarray(self.labels, dtype=np.int64)]
+
+    @property
+    def max_segments(self) -> int | None:
+        """The most segments a re-cut can give (the runs model's levels), or None when no runs fit is kept."""
+        return None if self.runs_fit is None else int(self.runs_fit.levels.max_runs)
+
+    @property
+    def requested_segments(self) -> int | None:
+        """The k asked for, when it was a number (None for "auto" or ``init="all"``)."""
+        k = self.params.get("n_segments")
+        if self.params.get("init") == "all" or isinstance(k, bool) or not isinstance(k, numbers.Integral):
+            return None
+        return int(k)
+
+    def fewer_than_requested(self) -> str | None:
+        """A one-line note when fewer labels came back than the k asked for, else None.
+
+        The labels are called segments, or topics when a topic returns (as ``to_text`` calls them).
+        """
+        k = self.requested_segments
+        if k is None or self.n_segments >= k:
+            return None
+        word = "topic" if self.returning_topics else "segment"  # the labels, in the words of to_text
+        return (f"{plural(self.n_segments, word)} for k = {k}: "
+                f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped")
+
+    # ------------------------------------------------------------------------------------------- dict and JSON
+
+    def to_dict(self, beliefs: str = "confidence") -> dict[str, Any]:
+        """Plain JSON-ready dict (lists, ints, floats, str), which :meth:`from_dict` reads back.
+
+        The data (``sentences``, ``text``, ``spans``: offsets into the text, ``lines``, ``labels``, ``segments``,
+        ``params``, ``n_iter``, ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``), then
+        ``line_numbers``, ``n_segments`` and both levels under their attribute names (``n_topics``,
+        ``n_contiguous_segments``, ``contiguous_segments``, ``contiguous_labels``, ``contiguous_topics``,
+        ``topic_segments``, ``returning_topics``).  All indices count from 0.
+
+        The beliefs, so that the dict grows with the text and not with sentences x segments:
+        ``beliefs="confidence"`` (the default) writes ``confidence``, each sentence's belief in its own segment
+        (:meth:`confidence`) rounded to :data:`CONFIDENCE_DECIMALS` decimals, and ``belief_columns`` (k, the
+        beliefs' number of columns); ``beliefs="full"`` adds ``beliefs``, the whole (n, k) matrix, unrounded.
+
+        Not kept: ``embeddings``, ``embedder`` and ``runs_fit`` (so a segmentation read back has
+        ``max_segments`` None and its ``recut`` raises ValueError), and without ``beliefs="full"`` the beliefs
+        outside each sentence's own segment (see :meth:`from_dict`).
+        """
+        if beliefs not in BELIEFS:
+            raise ValueError(f"beliefs must be one of {BELIEFS}, got {beliefs!r}")
+        matrix = np.asarray(self.beliefs, dtype=float)
+        out: dict[str, Any] = {
+            "sentences": list(self.sentences),
+            "text": self.text,
+            "spans": [[a, b] for a, b in self.spans],
+            "lines": bool(self.lines),
+            "line_numbers": self.line_numbers,
+            "labels": [int(x) for x in self.labels],
+            "segments": [[int(i) for i in seg] for seg in self.segments],
+            "n_segments": self.n_segments,
+            "confidence": [round(float(c), CONFIDENCE_DECIMALS) for c in self.confidence()],
+            "belief_columns": int(matrix.shape[1]) if matrix.ndim == 2 else 0,
+        }
+        if beliefs == "full":
+            out["beliefs"] = matrix.tolist()
+        out.update({
+            "params": {k: _plain(v) for k, v in self.params.items()},
+            "n_iter": None if self.n_iter is None else int(self.n_iter),
+            "converged": None if self.converged is None else bool(self.converged),
+            "model": self.model,
+            "structure": self.structure,
+            "granularity": None if self.granularity is None else dict(self.granularity),
+            "markdown": None if self.markdown is None else bool(self.markdown),
+            "n_topics": self.n_topics,
+            "n_contiguous_segments": self.n_contiguous_segments,
+            "contiguous_segments": self.contiguous_segments,
+            "contiguous_labels": self.contiguous_labels.tolist(),
+            "contiguous_topics": self.contiguous_topics.tolist(),
+            "topic_segments": self.topic_segments,
+            "returning_topics": self.returning_topics,
+        })
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]):
+        """The segmentation :meth:`to_dict` wrote (or its JSON, parsed), as an instance of ``cls``.
+
+        Kept: ``sentences``, ``text``, ``spans``, ``lines``, ``labels``, ``segments``, ``params``, ``n_iter``,
+        ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``, and so both levels (computed from
+        the labels) and each sentence's :meth:`confidence`.  The beliefs are the full matrix when the dict holds
+        it (``to_dict(beliefs="full")``); otherwise they are rebuilt from the confidences: each sentence's own
+        segment holds its confidence (rounded) and the rest is spread evenly over the other ``belief_columns``
+        (the original's other columns are not kept).  Not kept: ``embeddings`` and ``embedder`` (None: chunks
+        then load the default model's tokenizer and split at the weakest link of the beliefs), and the runs fit,
+        so ``max_segments`` is None and ``recut`` raises ValueError: segment the text again to re-cut it.  The
+        derived keys (``line_numbers``, ``n_segments``, the levels, keywords) are not read.  A missing key or
+        inconsistent lengths are a ValueError.
+        """
+        if not isinstance(d, dict):
+            raise ValueError(f"from_dict needs a dict, got {type(d).__name__}")
+        missing = [key for key in ("sentences", "text", "spans", "labels") if key not in d]
+        if missing:
+            raise ValueError(f"not a segmentation's dict: no {', '.join(missing)}")
+        sentences = [str(s) for s in d["sentences"]]
+        labels = np.asarray(d["labels"], dtype=np.int64).reshape(-1)
+        n = len(sentences)
+        if labels.shape[0] != n:
+            raise ValueError(f"{labels.shape[0]} labels for {n} sentences")
+        if labels.size and labels.min() < 0:
+            raise ValueError("labels must be >= 0")
+        segments = d.get("segments")
+        if segments is None:
+            segments = [np.flatnonzero(labels == j).tolist() for j in range(int(labels.max(initial=-1)) + 1)]
+        segments = [[int(i) for i in seg] for seg in segments]
+        if d.get("beliefs") is not None:
+            beliefs = np.asarray(d["beliefs"], dtype=float)
+            if beliefs.ndim != 2 or beliefs.shape[0] != n:
+                raise ValueError(f"beliefs must have one row per sentence ({n}), got shape {beliefs.shape}")
+        elif d.get("confidence") is not None:
+            beliefs = _beliefs_from_confidence(d["confidence"], labels, d.get("belief_columns"))
+        else:
+            raise ValueError("not a segmentation's dict: neither beliefs nor confidence")
+        return cls(
+            sentences=sentences,
+            labels=labels,
+            segments=segments,
+            beliefs=beliefs,
+            params=dict(d.get("params") or {}),
+            n_iter=d.get("n_iter"),
+            converged=d.get("converged"),
+            model=d.get("model"),
+            text=d["text"],
+            spans=[(int(a), int(b)) for a, b in d["spans"]],
+            lines=bool(d.get("lines", False)),
+            structure=d.get("structure"),
+            granularity=None if d.get("granularity") is None else dict(d["granularity"]),
+            markdown=d.get("markdown"),
+        )
+
+    def to_json(self, indent: int | None = 2, *, beliefs: str = "confidence") -> str:
+        """The :meth:`to_dict` content as a JSON string (UTF-8 characters kept); ``beliefs="full"`` writes the
+        whole belief matrix too (see :meth:`to_dict`).  :meth:`from_json` reads it back.
+
+        NaN or inf anywhere is a ValueError: ``json.dumps`` would write them as bare
+        ``NaN``/``Infinity``, which is not JSON and breaks every strict reader.
+        """
+        d = self.to_dict(beliefs=beliefs)
+        try:
+            return json.dumps(d, indent=indent, ensure_ascii=False, allow_nan=False)
+        except ValueError:
+            raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None
+
+    @classmethod
+    def from_json(cls, text: str):
+        """The segmentation :meth:`to_json` wrote: :meth:`from_dict` of the parsed JSON (what it keeps, it says)."""
+        return cls.from_dict(json.loads(text))
+
+
+def _joined(sentences: list[str]) -> tuple[str, list[Span]]:
+    """The sentences as one text, one per line, and their spans in it (as ``bpseg_pgm.text.split.join_sentences``)."""
+    spans, pos = [], 0
+    for sentence in sentences:
+        spans.append((pos, pos + len(sentence)))
+        pos += len(sentence) + 1
+    return "\n".join(sentences), spans
+
+
+def _plain(value: Any) -> Any:
+    """One parameter as plain JSON data (as ``bpseg_pgm.io.jsonable.jsonable``): None, bool and str as they are,
+    integers as int, other reals as float, anything else as its repr."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return repr(value)
+
+
+def _beliefs_from_confidence(confidence: Any, labels: np.ndarray, columns: Any) -> np.ndarray:
+    """(n, k) beliefs whose own-segment entries are ``confidence`` and whose rows spread the rest evenly."""
+    conf = np.asarray(confidence, dtype=float).reshape(-1)
+    if conf.shape[0] != labels.shape[0]:
+        raise ValueError(f"{conf.shape[0]} confidences for {labels.shape[0]} sentences")
+    k = int(labels.max(initial=-1)) + 1 if columns is None else int(columns)
+    if k < int(labels.max(initial=-1)) + 1 or k < 1:
+        raise ValueError(f"belief_columns ({k}) must exceed every label")
+    rest = np.clip(1.0 - conf, 0.0, None) / (k - 1) if k > 1 else np.zeros_like(conf)
+    beliefs = np.repeat(rest[:, None], k, axis=1)
+    beliefs[np.arange(labels.shape[0]), labels] = conf
+    return beliefs
