@@ -24,10 +24,12 @@ else cuts that leave each half at least half the cap, and again until every chun
 inside a sentence is made only where a part holds nothing but pieces of one sentence.
 ``hard_cap=False`` keeps the former soft cap: a sentence longer than the cap stays whole.
 
-``min_tokens`` (contiguous chunks only) merges a chunk shorter than that into the neighbour it is
-most similar to, when the merge fits ``max_tokens``; a merged chunk's ``segment`` is the one holding
-most of its tokens.  By default (None) it is a quarter of ``max_tokens`` (no merging without a cap);
-``min_tokens=0`` turns merging off.
+``min_tokens`` (contiguous chunks only) merges a chunk shorter than that into a neighbour *of the same
+segment* (a piece of the same run, cut for size), the one it is most similar to, when the merge fits
+``max_tokens``.  It never merges across segments (topics): a chunk's ``segment``, ``topic``,
+``contiguous_segment``, ``keywords`` and ``confidence`` describe every sentence in it, so a short run
+between two others stays a short chunk.  By default (None) ``min_tokens`` is a quarter of
+``max_tokens`` (no merging without a cap); ``min_tokens=0`` turns merging off.
 
 ``markdown`` (None: :func:`~bpseg_pgm.chunks.markdown.looks_like_markdown` decides, unless the
 segmentation says) reads the text as Markdown: sentences that share a code block, a table, an HTML
@@ -329,9 +331,15 @@ class _Chunker:
         return done
 
     # -- merging --------------------------------------------------------------------------------
+    def same_segment(self, a: list[int], b: list[int]) -> bool:
+        """Whether the pieces of ``a`` and ``b`` all belong to one segment (what a merged chunk may hold)."""
+        return len(set(self.labels[a].tolist()) | set(self.labels[b].tolist())) == 1
+
     def merge_small(self, groups: list[list[int]], min_tokens: int) -> list[list[int]]:
-        """Merge each contiguous chunk below ``min_tokens`` into the neighbour it is most similar to (not across
-        a heading when the other side is possible), smallest first, when the merged chunk fits ``max_tokens``."""
+        """Merge each contiguous chunk below ``min_tokens`` into the neighbour of its own segment it is most
+        similar to (not across a heading when the other side is possible), smallest first, when the merged chunk
+        fits ``max_tokens``; never into a neighbour of another segment, whose label the merged chunk could not
+        carry for all its sentences."""
         groups = [list(g) for g in groups]
         stuck: set[tuple[int, ...]] = set()
         while True:
@@ -342,7 +350,7 @@ class _Chunker:
             i = min(small, key=lambda i: (sizes[i], i))
             options = []
             for j in (i - 1, i + 1):
-                if 0 <= j < len(groups):
+                if 0 <= j < len(groups) and self.same_segment(groups[i], groups[j]):
                     a, b = sorted((i, j))
                     merged = groups[a] + groups[b]
                     if self.max_tokens is None or self.exact(merged) <= self.max_tokens:

@@ -80,17 +80,51 @@ def test_with_the_soft_cap_a_single_sentence_over_the_cap_stays_whole():
     assert chunks[0].n_tokens == 8 > 4 >= chunks[1].n_tokens
 
 
-def test_min_tokens_merges_small_runs_into_the_more_similar_neighbour():
+def test_min_tokens_never_merges_across_segments():
+    # issue 36, fault 5: "b." alone is below min_tokens, but its neighbours are other segments; merged, the
+    # chunk would say segment 0 for a sentence of segment 1
     text = "a a a a.\nb.\nc c c c.\nd d d d."
     emb = np.array([[1, 0], [0.6, 0.8], [0, 1], [0, 1]], dtype=float)  # b is closer to c than to a
     seg = _seg(text, [0, 1, 0, 2], embeddings=emb, lines=True)
     chunks = seg.chunks(min_tokens=2, count_tokens=words)
-    assert [c.sentences for c in chunks] == [(0,), (1, 2), (3,)]
-    assert chunks[1].segment == 0  # the merged chunk's tokens are mostly segment 0's
-    assert chunks[1].text == "b.\nc c c c."
-    # a merge that would break the cap is not made
-    assert [c.sentences for c in seg.chunks(max_tokens=4, min_tokens=2, count_tokens=words)] == \
-        [(0,), (1,), (2,), (3,)]
+    assert [c.sentences for c in chunks] == [(0,), (1,), (2,), (3,)]
+    assert [c.segment for c in chunks] == [0, 1, 0, 2]
+    assert chunks[1].text == "b."
+
+
+def test_min_tokens_merges_small_pieces_of_one_segment():
+    # the cap cuts the long first sentence at its comma, leaving "eleven." alone: the floor (10 // 4 = 2) joins
+    # it to the next sentence when that is the same segment, and not when it is another
+    text = "One two three four five six seven eight nine ten, eleven. Twelve thirteen."
+    one = _seg(text, [0, 0])
+    assert [c.text for c in one.chunks(max_tokens=10, min_tokens=0, count_tokens=words)] == \
+        ["One two three four five six seven eight nine ten,", "eleven.", "Twelve thirteen."]
+    merged = one.chunks(max_tokens=10, count_tokens=words)
+    assert [(c.text, c.sentences, c.segment) for c in merged] == \
+        [("One two three four five six seven eight nine ten,", (0,), 0), ("eleven. Twelve thirteen.", (0, 1), 0)]
+    two = _seg(text, [0, 1])
+    assert [(c.text, c.segment) for c in two.chunks(max_tokens=10, count_tokens=words)] == \
+        [("One two three four five six seven eight nine ten,", 0), ("eleven.", 0), ("Twelve thirteen.", 1)]
+
+
+def test_every_chunk_describes_all_its_sentences_on_the_quickstart_text(embedder):
+    # issue 36, fault 5: with the default floor, the README's quickstart gave one chunk holding both topics as
+    # segment 0, with the weather's keywords and a confidence of 0.99999
+    text = ("The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow.\n"
+            "Thunder rumbled in the distance. US Open is a tennis tournament. The rain poured down heavily.\n"
+            "Who is going to win the US Open?")
+    seg = segment_text(text, embedder=embedder)
+    conf = seg.confidence()
+    for max_tokens in (None, 16, 64, 256):
+        chunks = seg.chunks(max_tokens=max_tokens)
+        assert sorted(i for c in chunks for i in c.sentences) == list(range(len(seg.sentences)))
+        for c in chunks:
+            assert {int(seg.labels[i]) for i in c.sentences} == {c.segment} == {c.topic}
+            assert list(c.keywords) == seg.topic_keywords()[c.segment]
+            assert c.confidence == pytest.approx(np.mean([conf[i] for i in c.sentences]))
+            assert text[c.start:c.end] == c.text
+            if c.contiguous_segment is not None:
+                assert {int(seg.contiguous_labels[i]) for i in c.sentences} == {c.contiguous_segment}
 
 
 @pytest.mark.parametrize(
@@ -159,8 +193,7 @@ def test_chunk_targets_hold_on_messy_text(doc, max_tokens, contiguous, min_token
         if contiguous:
             assert text[c.start:c.end] == c.text and c.contiguous
             assert c.sentences == tuple(range(c.sentences[0], c.sentences[-1] + 1))
-        else:
-            assert {labels[i] for i in c.sentences} == {c.segment}
+        assert {labels[i] for i in c.sentences} == {c.segment}  # merged or not, one segment (issue 36, fault 5)
         if max_tokens is not None:  # a hard cap
             assert c.n_tokens <= max_tokens
     if contiguous:  # reading order, and only whitespace between chunks: every character of the text is in one

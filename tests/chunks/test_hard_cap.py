@@ -75,13 +75,13 @@ def test_a_cap_that_leaves_no_room_for_text_is_refused():
         _seg("One two. Three four.").chunks(max_tokens=2, count_tokens=with_special)
 
 
-def test_the_default_floor_merges_tiny_chunks_and_zero_turns_it_off():
+def test_the_default_floor_merges_tiny_chunks_of_one_segment_and_zero_turns_it_off():
     text = "Yes. " + "Here is a longer sentence of words. " * 2 + "Fine. " + "And another long sentence follows here."
     seg = _seg(text, [0, 1, 1, 2, 3])
     assert [c.sentences for c in seg.chunks(max_tokens=40, min_tokens=0, count_tokens=words)] == \
         [(0,), (1, 2), (3,), (4,)]
-    merged = seg.chunks(max_tokens=40, count_tokens=words)  # floor 10: every chunk below it merges
-    assert len(merged) < 4 and all(c.n_tokens <= 40 for c in merged)
+    # floor 10: "Yes." and "Fine." are below it, but each is a segment of its own: never merged across segments
+    assert seg.chunks(max_tokens=40, count_tokens=words) == seg.chunks(max_tokens=40, min_tokens=0, count_tokens=words)
     assert seg.chunks(max_tokens=40, count_tokens=words) == seg.chunks(max_tokens=40, min_tokens=10,
                                                                          count_tokens=words)
     assert len(seg.chunks(count_tokens=words)) == 4  # no cap: no floor
