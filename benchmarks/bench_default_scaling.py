@@ -2,8 +2,8 @@
 
 What is measured: ``BPSeg(random_state=0).fit(X, sample_weight=w, word_counts=unit_word_counts(units))``
 (every other parameter at its default) with the embeddings ``X`` given, so no embedding time is counted;
-``w`` is :func:`bpseg_pgm.text.weights.unit_weights` of the units; counting the units' words
-(:func:`bpseg_pgm.text.words.unit_word_counts`, what the text pipeline does) is inside the timed part. Two inputs, each cut to the first n
+``w`` is :func:`bpseg_pgm.features.weights.unit_weights` of the units; counting the units' words
+(:func:`bpseg_pgm.features.words.unit_word_counts`, what the text pipeline does) is inside the timed part. Two inputs, each cut to the first n
 units:
 
 * ``qmsum``: the QMSum train meetings (``load_dataset("qmsum-train")``, ~88k turns) concatenated
@@ -91,7 +91,7 @@ def child(data_dir: str, name: str, n: int, profile_path: str | None) -> None:
     """Fit the default BPSeg on the first ``n`` rows of input ``name``; print one JSON line."""
     warnings.filterwarnings("ignore")
     from bpseg_pgm.estimator import BPSeg
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.words import unit_word_counts
 
     X_all = np.load(os.path.join(data_dir, f"{name}_X.npy"), mmap_mode="r")
     units_all = json.loads(Path(data_dir, f"{name}_units.json").read_text())
@@ -148,7 +148,7 @@ def prepare(data_dir: Path, inputs, max_n: int) -> dict:
     """Embed and save each input (concatenated documents, cut to ``max_n`` rows) and its weights."""
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
 
     embedder = make_embedder(progress=False)
     info = {}

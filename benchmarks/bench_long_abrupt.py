@@ -48,7 +48,7 @@ def corpus():
     """(X, w, passage gold, source gold) of Choi set 1 concatenated in order."""
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.utils.labels import run_bounds
 
     docs = load_dataset("choi-1")

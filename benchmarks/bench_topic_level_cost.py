@@ -32,7 +32,7 @@ DATASETS = {"qmsum": "qmsum-train", "choi": "choi-1"}
 def load(name: str, n: int) -> tuple[np.ndarray, np.ndarray]:
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
 
     docs = load_dataset(DATASETS[name])
     Xs, _ = embed_documents(docs, make_embedder(progress=False))

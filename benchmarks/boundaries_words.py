@@ -40,8 +40,8 @@ def score_document(job):
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.runs.evidence import check_word_counts
     from bpseg_pgm.runs.structure import choose_structure
-    from bpseg_pgm.text.weights import unit_weights
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
 

@@ -44,7 +44,7 @@ from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k
 from bpseg_pgm.runs.search import backtrack
 from bpseg_pgm.runs.statistics import persistence_halflife, smoothed_embeddings
 from bpseg_pgm.text import Embedder
-from bpseg_pgm.text.weights import unit_weights
+from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.topics.reestimate import merge_similar
 from bpseg_pgm.topics.representatives import farthest_point
 from bpseg_pgm.utils.validation import normalize_rows

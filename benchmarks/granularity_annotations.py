@@ -35,7 +35,7 @@ def main(argv=None) -> int:
     from bpseg_pgm.io.reports import write_atomically
     from bpseg_pgm.runs.model import fit_runs
     from bpseg_pgm.runs.structure import choose_structure
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.utils.validation import normalize_rows
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

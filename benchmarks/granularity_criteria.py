@@ -107,7 +107,7 @@ def candidates(X, w, units) -> dict[str, np.ndarray] | None:
     from bpseg_pgm.runs.null import block_permutation
     from bpseg_pgm.runs.statistics import persistence_halflife
     from bpseg_pgm.runs.structure import choose_structure
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.utils.labels import run_bounds
 
     n = len(units)
@@ -198,7 +198,7 @@ def score(job) -> dict | None:
 def jobs(limit, embedder) -> dict[str, list]:
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.runner import embed_documents
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
 
     def prepared(spec, limit=None):
         docs = load_dataset(spec, limit=limit)

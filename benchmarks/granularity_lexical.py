@@ -31,7 +31,7 @@ then gives its best split into k runs, which is scored (ARI, Pk on the labelled 
   a symmetric Dirichlet prior; BayesSeg's likelihood, Eisenstein & Barzilay 2008), the prior's alpha set by
   type-II maximum likelihood at each k (:func:`scipy.optimize.minimize_scalar` on log alpha): no parameter
   fitted to an annotation. k = the level of highest evidence minus b x log C(n - 1, k - 1) (b = 1: a uniform
-  prior over where the k - 1 boundaries fall; 0: none). Words: as the text pipeline counts them (:func:`bpseg_pgm.text.words.unit_word_counts`: Porter stems,
+  prior over where the k - 1 boundaries fall; 0: none). Words: as the text pipeline counts them (:func:`bpseg_pgm.features.words.unit_word_counts`: Porter stems,
   scikit-learn's English stop words and transcription markers dropped, the fillers of speech kept), the
   evidence of a level from :func:`bpseg_pgm.runs.evidence.level_evidence`;
 * ``span 3, then words, b x log C`` (shipped in session 15 with b = 3): the level between the span rule's k and
@@ -145,10 +145,10 @@ _TOKEN = re.compile(r"[a-z][a-z0-9_]+")
 
 def level_evidences(units, levels):
     """The DCM evidence of every level of ``levels`` (the noise-calibrated runs) on the units' words as the text
-    pipeline counts them (:func:`bpseg_pgm.text.words.unit_word_counts`), at each level's best alpha
+    pipeline counts them (:func:`bpseg_pgm.features.words.unit_word_counts`), at each level's best alpha
     (:func:`bpseg_pgm.runs.evidence.level_evidence`); None when no unit has a word."""
     from bpseg_pgm.runs.evidence import check_word_counts, level_evidence
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.words import unit_word_counts
 
     C = check_word_counts(unit_word_counts(units), len(units))
     if C.nnz == 0:
@@ -269,7 +269,7 @@ def main(argv=None) -> int:
     from bpseg_pgm.runs.model import SMOOTHING
     from bpseg_pgm.runs.search import segmental_levels
     from bpseg_pgm.runs.statistics import smoothed_embeddings
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
 

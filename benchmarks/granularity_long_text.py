@@ -80,8 +80,8 @@ def main(argv=None) -> int:
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
-    from bpseg_pgm.text.weights import unit_weights
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.utils.labels import n_runs
 
     embedder = make_embedder(progress=False)

@@ -73,7 +73,7 @@ from bpseg_pgm.runs.costs import cost_matrix, segment_costs
 from bpseg_pgm.runs.search import backtrack
 from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
 from bpseg_pgm.text import Embedder
-from bpseg_pgm.text.weights import unit_weights
+from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.utils.validation import normalize_rows
 
 KEYS = ("ari", "pk", "runs_per_segment", "segments_found")

@@ -115,8 +115,8 @@ def score_document(job):
     from bpseg_pgm.runtopics.potentials import RunTopicPotentials
     from bpseg_pgm.runtopics.returns import detect_returns
     from bpseg_pgm.runtopics.summary import summarize_runs
-    from bpseg_pgm.text.weights import unit_weights
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.utils.validation import normalize_rows
 
     spec, X, units, gold = job

@@ -44,7 +44,7 @@ def main(argv=None) -> int:
     from bpseg_pgm.runtopics import RunTopicPotentials, fit_run_topics
     from bpseg_pgm.runtopics.fit import propose_topics
     from bpseg_pgm.runtopics.summary import summarize_runs
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.utils.validation import normalize_rows
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -1,37 +1,35 @@
-"""``BPSeg``: the scikit-learn-style estimator over an (n, d) embedding matrix: a thin facade.
+"""``BPSeg``: the scikit-learn-style estimator over an (n, d) embedding matrix or :class:`~bpseg_pgm.features.Units`.
 
-It checks every parameter from one table, decides the structure, and hands the document to one of
-two models:
+A thin facade: :meth:`BPSeg.fit` checks every parameter from one table, hands the document to the decision
+layer (:func:`bpseg_pgm.decisions.decide`: runs or topics, how many segments, grouped or not, every tuned
+number from a :class:`~bpseg_pgm.policy.Policy`), and sets the fitted attributes of the model it chose:
 
 * the runs model (:mod:`bpseg_pgm.runs`): segments are runs of consecutive sentences;
 * the topic model (:mod:`bpseg_pgm.topics`): segments may return; its potentials come from
   :mod:`bpseg_pgm.potentials` (by name through its registry), its beliefs from an inference
-  :class:`~bpseg_pgm.inference.engine.Engine` (a registered name or an instance).
-
-``structure="auto"`` (the default) chooses per document (:func:`bpseg_pgm.runs.structure.choose_structure`).
+  :class:`~bpseg_pgm.inference.engine.Engine` (a registered name or an instance);
+* runs grouped into topics (:mod:`bpseg_pgm.runtopics`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 
+from bpseg_pgm.decisions import Features, Outcome, Settings, decide
+from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
-from bpseg_pgm.potentials import Potentials, adaptive_context
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
-from bpseg_pgm.runs import choose_structure, fit_runs
 from bpseg_pgm.runs.evidence import check_word_counts
-from bpseg_pgm.runs.structure import keep_topics
-from bpseg_pgm.runtopics import fit_run_topics
-from bpseg_pgm.runtopics.fit import MAX_ITER as GROUP_MAX_ITER, TOL as GROUP_TOL
 from bpseg_pgm.runtopics.fit import warn_unconverged as warn_grouping_unconverged
-from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS, auto_labels
-from bpseg_pgm.topics.fit import engine_label, fit_topics, warn_unconverged as warn_topics_unconverged
+from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
+from bpseg_pgm.topics.fit import engine_label, warn_unconverged as warn_topics_unconverged
 from bpseg_pgm.topics.memory import check_fit_memory
 from bpseg_pgm.topics.representatives import INITS
 from bpseg_pgm.utils.validation import (
@@ -46,17 +44,10 @@ from bpseg_pgm.utils.validation import (
     normalize_rows,
 )
 
-__all__ = ["BPSeg", "GROUP_RETRY_DAMPING", "GROUP_RETRY_SWEEPS", "STRUCTURES"]
+__all__ = ["BPSeg", "STRUCTURES"]
 
 #: The values of ``structure``.
 STRUCTURES = ("auto", "runs", "topics")
-#: Runs grouped into topics (``group_runs``): when BP over the runs (undamped, an engine given by name) stops at its
-#: sweep limit before converging, it is run again with this damping and up to ``GROUP_RETRY_SWEEPS`` sweeps, and
-#: kept if that converges. The runs' graph has tens of nodes, so the second run costs milliseconds; an undamped
-#: oscillation leaves topics that depend on where it was stopped (a round-robin PEPs train document: different
-#: topics at 100 and 1,000 sweeps, neither converged; damped 0.3-0.7, the same topics, converged in 215-312 sweeps).
-GROUP_RETRY_DAMPING = 0.5
-GROUP_RETRY_SWEEPS = 1000
 _CONTIGUOUS = {"auto": "auto", True: "runs", False: "topics"}
 
 
@@ -114,6 +105,14 @@ def _check_neighbors(neighbors):
     if isinstance(neighbors, str) and neighbors not in ("auto", "all"):
         raise ValueError(f"neighbors must be 'auto', 'all', None, pairs or a callable, got {neighbors!r}")
     return neighbors
+
+
+def _check_policy(policy) -> Policy:
+    if policy is None:
+        return DEFAULT_POLICY
+    if not isinstance(policy, Policy):
+        raise ValueError(f"policy must be None or a bpseg_pgm.Policy, got {type(policy).__name__}")
+    return policy
 
 
 def _check_group_runs(group_runs) -> str | bool:
@@ -196,7 +195,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         context and EM parameters do not apply (they are still checked); ``log_partition_`` is the
         chain's exact log Z. "topics": the topic model (:mod:`bpseg_pgm.topics`; segments may
         return), whatever the document. "auto": decided per document
-        (:func:`bpseg_pgm.runs.structure.choose_structure`): text whose topics shift
+        (:func:`bpseg_pgm.decisions.structure.choose_structure`): text whose topics shift
         gradually (meetings, lectures: reading-order runs that differ from their neighbours by a
         per-unit effect below 0.5) is segmented into runs, about one per three correlation
         lengths when k is "auto" (one per correlation length as the effect nears 0.5); text with
@@ -223,7 +222,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         the topic model cannot hold the document (a long text of many unrelated passages) and is not run;
         the grouped runs are the result (this keeps a 10,000-unit text of short passages at seconds).
         A grouping whose BP stops at its sweep limit unconverged is run again with damping
-        ``GROUP_RETRY_DAMPING`` (unless ``damping`` is set or the engine is an object), and a
+        ``Policy.group_retry_damping`` (unless ``damping`` is set or the engine is an object), and a
         ConvergenceWarning is raised only for the model whose labels ``fit`` returns, not for one it discarded.
     contiguous : deprecated, None (default). The former name of ``structure``: True is "runs",
         False "topics", "auto" "auto" (a FutureWarning says so).
@@ -277,6 +276,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         structure="auto",
         contiguous=None,
         group_runs="auto",
+        policy=None,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -295,6 +295,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.structure = structure
         self.contiguous = contiguous
         self.group_runs = group_runs
+        self.policy = policy
 
     # -- checks: one table, run when fit starts, whatever the document -------------------
     #: Every parameter and what it takes; :meth:`_checked_params` checks them all, in this order,
@@ -315,6 +316,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         "neighbors": "'auto', 'all', None, pairs or a callable",
         "n_segments": "'auto' or an integer (between 1 and n for runs)",
         "group_runs": "'auto', True or False",
+        "policy": "None or a bpseg_pgm.Policy",
     }
 
     def check_params(self, n_units: int | None = None) -> None:
@@ -347,6 +349,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         group = _check_group_runs(self.group_runs)
         p["group_runs"] = (p["structure"] == "auto" and isinstance(self.n_segments, str)) if group == "auto" else group
         p["defaults"] = defaults
+        p["policy"] = _check_policy(self.policy)
         return p
 
     def _defaults(self, engine: Engine) -> dict:
@@ -386,157 +389,110 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     # -- fitting ---------------------------------------------------------------------------
     def fit(self, X, y=None, callback=None, sample_weight=None, word_counts=None):
-        """Segment the sentences whose embeddings are the rows of X; returns self.
+        """Segment a document; returns self.
+
+        ``X``: a :class:`~bpseg_pgm.features.Units` (embeddings, unit weights and word counts, as
+        ``Units.from_sentences`` builds them: the model ``segment_sentences`` fits), or a bare (n, d) embedding
+        matrix. Bare embeddings lack what the text gives: every unit then weighs 1 (``sample_weight`` None) and,
+        without ``word_counts``, the number of runs and their boundaries read the embeddings alone, a weaker
+        model on real text (unseen lectures: ARI 0.31 against 0.47 with the words and weights).
 
         ``callback(t, beliefs)`` (iterative engines) is called after every sweep.
         ``sample_weight`` (n,) >= 0: how much each unit counts (the runs model; the text pipeline
-        passes 1 - exp(-words / 5), so "Yeah ." counts less than a full sentence).
-        ``word_counts`` (n, V) array or sparse matrix of each unit's word counts, optional (the text
-        pipeline passes them: :func:`bpseg_pgm.text.words.unit_word_counts`): with them the automatic
-        number of runs (``structure="auto"``, ``n_segments="auto"``) is at least the span rule's and
-        grows where the words' model evidence says the text changes more often
-        (:mod:`bpseg_pgm.runs.evidence`); ``granularity_`` reports both counts. Wherever runs are cut
-        (``structure="runs"`` or "auto", k given or not) their boundaries weigh the words' cost beside the
-        embeddings' (:mod:`bpseg_pgm.runs.wordcost`; ``runs_.word_alpha`` is set when they did).
+        passes :func:`~bpseg_pgm.features.weights.unit_weights`, so "Yeah ." counts less than a full sentence).
+        ``word_counts`` (n, V) array or sparse matrix of each unit's word counts, optional
+        (:func:`~bpseg_pgm.features.words.unit_word_counts`): with them the automatic number of runs
+        (``structure="auto"``, ``n_segments="auto"``) is at least the span rule's and grows where the words'
+        model evidence says the text changes more often; ``granularity_`` reports both counts. Wherever runs
+        are cut (``structure="runs"`` or "auto", k given or not) their boundaries weigh the words' cost beside
+        the embeddings' (``runs_.word_alpha`` is set when they did). Given with a ``Units``, ``sample_weight``
+        and ``word_counts`` replace its own.
         """
-        Xn = normalize_rows(check_embeddings(X))
-        n = Xn.shape[0]
-        p = self._checked_params(n)
-        counts = None if word_counts is None else check_word_counts(word_counts, n)
-        self.n_features_in_ = int(Xn.shape[1])
-        self.topic_silhouette_ = float("nan")
-        self.granularity_ = None
-        if p["structure"] == "runs":
-            weights = check_sample_weight(sample_weight, n)
-            _check_run_count(self.n_segments, n)
-            seed = check_random_state(self.random_state)
-            fit = fit_runs(Xn, weights, self.n_segments, random_state=0 if seed is None else seed)
-            if counts is not None:
-                fit = fit.with_words(counts)
-            return self._set_runs(fit, n, float("nan"), p, Xn, weights)
-        engine = p["engine"]
-        # before any work, for the topic model: "auto" may still choose it
-        check_fit_memory(n, Xn.shape[1], n_segments=self.n_segments, init=self.init,
-                         neighbors=self.neighbors, sigma=p["sigma"], engine=engine.name or "custom")
-        effect, found, grouped = float("nan"), None, None
-        if p["structure"] == "auto" and self._auto_applies(engine):
-            weights = check_sample_weight(sample_weight, n)
-            _check_run_count(self.n_segments, n)
-            seed = check_random_state(self.random_state)
-            found = choose_structure(Xn, weights, self.n_segments, random_state=0 if seed is None else seed,
-                                     word_counts=counts)
-            effect = found.effect
-            if found.k_span is not None:
-                self.granularity_ = {"span": found.k_span, "words": found.k_words}
-            if found.runs:
-                return self._set_runs(found.fit, n, effect, p, Xn, weights)
-            if p["group_runs"] and found.fit is not None:
-                # computed before the topic model, which may be kept instead (_set_runs warns if it is used)
-                grouped = self._group_runs(found.fit, p, Xn, weights)
-                # more topics than the topic model has labels: it cannot represent the document (a long text
-                # of many unrelated passages); its fit would be rejected or merge them, so it is not run
-                if grouped.n_topics > self._topic_capacity(n):
-                    return self._set_runs(found.fit, n, effect, p, Xn, weights, grouped)
-        context = p["context"]
-        if isinstance(context, str):
-            context = adaptive_context(Xn, p["defaults"]["context"])
-        pot = self._potentials(p)
-        fit = fit_topics(
-            Xn, engine=engine, potentials=pot, lam=p["lam"], sigma=p["sigma"], max_iter=p["max_iter"], tol=p["tol"],
-            em_rounds=p["em_rounds"], context=context, merge_above=p["merge_above"], neighbors=self.neighbors,
-            init=self.init, n_segments=self.n_segments, random_state=self.random_state, callback=callback,
-            warn=False,  # "auto" may keep the runs instead: warned below, once its labels are kept
-        )  # fmt: skip
-        if found is not None:
-            keep, self.topic_silhouette_ = keep_topics(Xn, weights, fit.labels, found, 0 if seed is None else seed)
-            if not keep:
-                return self._set_runs(found.fit, n, effect, p, Xn, weights, grouped)
-        if not fit.converged:
-            warn_topics_unconverged(engine, p["max_iter"], p["tol"], stacklevel=2)
-        self.structure_, self.structure_effect_ = "topics", effect
-        self.run_topics_ = None
-        self.runs_ = found.fit if found is not None else None
-        self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
-        self.representatives_ = fit.representatives
-        self.n_segments_ = int(fit.centers.shape[0])
-        self.n_iter_, self.converged_ = fit.n_iter, fit.converged
-        self.edges_, self.deltas_, self.model_ = fit.edges, fit.deltas, fit.model
-        self.engine_, self.engine_extra_, self.inference_ = engine, fit.engine_extra, fit.inference
-        self.log_partition_ = fit.log_partition
-        self.lam_, self.sigma_, self.em_rounds_, self.potentials_ = p["lam"], p["sigma"], p["em_rounds"], pot
-        self.context_ = context
-        self.smoothing_width_ = None
+        features = self._features(X, sample_weight, word_counts)
+        settings = self._settings(features)
+        outcome = decide(features, settings, self.policy_, callback)
+        self._set_fitted(outcome, settings, features)
+        if outcome.topics is not None and not outcome.topics.converged:
+            warn_topics_unconverged(settings.engine, settings.max_iter, settings.tol, stacklevel=2)
+        if outcome.grouping is not None and not outcome.grouping.converged:
+            warn_grouping_unconverged(self.policy_.group_max_iter, self.policy_.group_tol, stacklevel=2,
+                                      retried=outcome.retried)
         return self
 
-    def _topic_capacity(self, n: int) -> int:
-        """How many labels the topic model has for n units: the count ``n_segments`` starts from."""
-        return auto_labels(n) if isinstance(self.n_segments, str) else int(self.n_segments)
+    def _features(self, X, sample_weight, word_counts) -> Features:
+        """The document as the decision layer sees it: unit rows, weights and word counts, checked."""
+        if isinstance(X, Units):
+            sample_weight = X.weights if sample_weight is None else sample_weight
+            word_counts = X.word_counts if word_counts is None else word_counts
+            X = X.embeddings
+        Xn = normalize_rows(check_embeddings(X))
+        n = Xn.shape[0]
+        self.policy_ = _check_policy(self.policy)
+        counts = None if word_counts is None else check_word_counts(word_counts, n)
+        return Features(Xn, check_sample_weight(sample_weight, n), counts)
 
-    def _group_engine(self, p: dict) -> Engine:
-        """The engine that groups the runs, made once per fit: the estimator's, or the default one for an
-        engine with potentials of its own ("appendix"), which cannot take the runs' potentials."""
-        if "group_engine" not in p:
-            p["group_engine"] = p["engine"] if p["engine"].uses_potentials else make_engine("potts")
-        return p["group_engine"]
-
-    def _group_retry_engine(self, p: dict) -> Engine | None:
-        """The damped engine an unconverged grouping is run again with, or None: the user set a damping, or gave
-        an engine object (used as given), or the engine has no damping."""
-        group = self._group_engine(p)
-        if self.damping or (group is p["engine"] and not isinstance(self.engine, str)) or not group.name:
-            return None
-        try:
-            return make_engine(group.name, GROUP_RETRY_DAMPING)
-        except ValueError:
-            return None
-
-    def _group_runs(self, fit, p: dict, Xn: np.ndarray, weights: np.ndarray):
-        """The runs of ``fit`` grouped into topics; a grouping whose BP did not converge is run again damped
-        (``GROUP_RETRY_DAMPING``), and the damped one kept if it converged. No warning: :meth:`_set_runs` raises
-        it when the grouping it uses did not converge (the caller may discard this one)."""
+    def _settings(self, features: Features) -> Settings:
+        """Every parameter checked (one table) and resolved, the memory a topic fit needs checked, before any work."""
+        n = features.n
+        p = self._checked_params(n)
+        engine, structure = p["engine"], p["structure"]
+        auto_applies = structure == "auto" and self._auto_applies(engine)
+        if structure == "runs" or auto_applies:
+            _check_run_count(self.n_segments, n)
+        if structure != "runs":  # "auto" may still choose the topic model
+            check_fit_memory(n, features.Xn.shape[1], n_segments=self.n_segments, init=self.init,
+                             neighbors=self.neighbors, sigma=p["sigma"], engine=engine.name or "custom")
         seed = check_random_state(self.random_state)
-        seed = 0 if seed is None else seed
-        rt = fit_run_topics(Xn, weights, fit.labels, engine=self._group_engine(p), random_state=seed, warn=False)
-        retry = None if rt.converged else self._group_retry_engine(p)
-        if retry is not None:
-            damped = fit_run_topics(Xn, weights, fit.labels, engine=retry, max_iter=GROUP_RETRY_SWEEPS,
-                                    random_state=seed, warn=False)
-            if damped.converged:  # its sweeps counted after the undamped run's
-                rt = dataclasses.replace(damped, n_iter=rt.n_iter + damped.n_iter)
-        return rt
+        return Settings(
+            structure=structure, n_segments=self.n_segments, group_runs=p["group_runs"], engine=engine,
+            potentials=self._potentials(p), lam=p["lam"], sigma=p["sigma"], max_iter=p["max_iter"], tol=p["tol"],
+            em_rounds=p["em_rounds"], context=p["context"], default_context=p["defaults"]["context"],
+            merge_above=p["merge_above"], init=self.init, neighbors=self.neighbors, random_state=self.random_state,
+            seed=0 if seed is None else seed, auto_applies=auto_applies, damping_set=bool(self.damping),
+            engine_is_object=not isinstance(self.engine, str),
+        )
 
-    def _set_runs(self, fit, n: int, effect: float, p: dict, Xn: np.ndarray, weights: np.ndarray, grouped=None):
-        """Fitted state from the runs ``fit``, grouped into topics when ``group_runs`` (``grouped``: the
-        grouping already computed for this fit, or None)."""
-        self.structure_, self.structure_effect_ = "runs", effect
-        self.runs_ = fit
+    def _set_fitted(self, out: Outcome, s: Settings, features: Features) -> None:
+        """The fitted attributes of the model whose labels are the result (every attribute set on every path)."""
+        n = features.n
+        self.n_features_in_ = int(features.Xn.shape[1])
+        self.structure_, self.structure_effect_ = out.structure, out.effect
+        self.topic_silhouette_, self.granularity_ = out.silhouette, out.granularity
+        self.runs_, self.run_topics_ = out.runs, out.grouping
+        if out.topics is not None:
+            fit = out.topics
+            self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
+            self.representatives_ = fit.representatives
+            self.n_segments_ = int(fit.centers.shape[0])
+            self.n_iter_, self.converged_ = fit.n_iter, fit.converged
+            self.edges_, self.deltas_, self.model_ = fit.edges, fit.deltas, fit.model
+            self.engine_, self.engine_extra_, self.inference_ = s.engine, fit.engine_extra, fit.inference
+            self.log_partition_ = fit.log_partition
+            self.lam_, self.sigma_, self.em_rounds_, self.potentials_ = s.lam, s.sigma, s.em_rounds, s.potentials
+            self.context_, self.smoothing_width_ = out.context, None
+            return
+        runs = out.runs
         self.representatives_ = None
         self.edges_ = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
         self.deltas_ = []
         self.engine_extra_, self.inference_ = {}, None
         self.lam_ = self.sigma_ = self.potentials_ = None
         self.em_rounds_, self.context_ = 0, 0.0
-        self.smoothing_width_ = fit.smoothing_width
-        self.run_topics_ = None
-        if p["group_runs"]:
-            rt = self._group_runs(fit, p, Xn, weights) if grouped is None else grouped
-            if not rt.converged:  # the damped second try, when there was one, did not converge either
-                retried = None if self._group_retry_engine(p) is None else (GROUP_RETRY_DAMPING, GROUP_RETRY_SWEEPS)
-                warn_grouping_unconverged(GROUP_MAX_ITER, GROUP_TOL, stacklevel=3, retried=retried)
-            self.structure_, self.run_topics_ = "run-topics", rt
-            self.labels_, self.beliefs_, self.centers_ = rt.labels, rt.beliefs, rt.centers
-            self.n_segments_ = rt.n_topics
-            self.n_iter_, self.converged_ = rt.n_iter, rt.converged
-            self.model_, self.engine_ = rt.model, self._group_engine(p)
-            self.log_partition_ = rt.log_partition
-            return self
+        self.smoothing_width_ = runs.smoothing_width
+        grouped = out.grouping
+        if grouped is not None:
+            self.labels_, self.beliefs_, self.centers_ = grouped.labels, grouped.beliefs, grouped.centers
+            self.n_segments_ = grouped.n_topics
+            self.n_iter_, self.converged_ = grouped.n_iter, grouped.converged
+            self.model_, self.engine_ = grouped.model, out.group_engine
+            self.log_partition_ = grouped.log_partition
+            return
         # the chain's beliefs and log Z are computed here, only when they are the result
-        self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
-        self.n_segments_ = int(fit.centers.shape[0])
+        self.labels_, self.beliefs_, self.centers_ = runs.labels, runs.beliefs, runs.centers
+        self.n_segments_ = int(runs.centers.shape[0])
         self.n_iter_, self.converged_ = 1, True
         self.model_, self.engine_ = None, None
-        self.log_partition_ = fit.log_partition
-        return self
+        self.log_partition_ = runs.log_partition
 
     def fit_predict(self, X, y=None, **kwargs):
         """Fit and return ``labels_``."""

@@ -40,7 +40,7 @@ from bpseg_pgm import BPSeg
 from bpseg_pgm.evaluation.metrics import evaluate_partial
 from bpseg_pgm.evaluation.qmsum import load_qmsum, resolve_qmsum_dir
 from bpseg_pgm.text import Embedder, segment_sentences
-from bpseg_pgm.text.weights import unit_weights
+from bpseg_pgm.features.weights import unit_weights
 
 pd.set_option("display.precision", 3)
 pd.set_option("display.max_colwidth", 90)
@@ -163,14 +163,14 @@ second level.
 The fits above saw only embeddings, so the span rule alone chose the number of runs: about three
 correlation lengths each, and since the correlation length is about a tenth of any gradual text, that
 is 3-4 runs whatever the text holds. The text pipeline (`segment_text`, `bpseg segment`) also gives
-the estimator each turn's word counts (`bpseg_pgm.text.words.unit_word_counts`: Porter stems, stop
+the estimator each turn's word counts (`bpseg_pgm.features.words.unit_word_counts`: Porter stems, stop
 words dropped, the fillers of speech kept). With them the count is the span rule's, or more where the
 words' model evidence says the meeting changes more often: each run's words a Dirichlet-compound-multinomial
 (BayesSeg's likelihood), weighed against 3 x log C(n-1, k-1), between the span rule's count and the
 noise-calibrated runs. `granularity_` reports both counts.
 """),
     ("code", r"""
-from bpseg_pgm.text.words import unit_word_counts
+from bpseg_pgm.features.words import unit_word_counts
 
 est_words = BPSeg(random_state=0).fit(X, sample_weight=w, word_counts=unit_word_counts(turns))
 print(f"granularity_ without words: {est.granularity_}; with the turns' words: {est_words.granularity_}")

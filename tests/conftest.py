@@ -38,11 +38,12 @@ def make_folder(tmp_path):
 def model_calls(monkeypatch):
     """The estimator's model fits replaced by recorders: the list says which ran (a check that refuses bad
     input must leave it empty)."""
-    import bpseg_pgm.estimator as estimator
+    import bpseg_pgm.decisions.grouping as grouping
+    import bpseg_pgm.decisions.procedure as procedure
 
     calls: list = []
-    monkeypatch.setattr(estimator, "fit_runs", lambda *a, **k: calls.append("runs"))
-    monkeypatch.setattr(estimator, "choose_structure", lambda *a, **k: calls.append("auto"))
-    monkeypatch.setattr(estimator, "fit_topics", lambda *a, **k: calls.append("topics"))
-    monkeypatch.setattr(estimator, "fit_run_topics", lambda *a, **k: calls.append("run-topics"))
+    monkeypatch.setattr(procedure, "fit_runs", lambda *a, **k: calls.append("runs"))
+    monkeypatch.setattr(procedure, "choose_structure", lambda *a, **k: calls.append("auto"))
+    monkeypatch.setattr(procedure, "fit_topics", lambda *a, **k: calls.append("topics"))
+    monkeypatch.setattr(grouping, "fit_run_topics", lambda *a, **k: calls.append("run-topics"))
     return calls

@@ -8,7 +8,10 @@ import pytest
 from sklearn.exceptions import ConvergenceWarning
 
 import bpseg_pgm.estimator as estimator_module
-from bpseg_pgm.estimator import GROUP_RETRY_DAMPING, BPSeg
+import bpseg_pgm.decisions.grouping as grouping_module
+import bpseg_pgm.decisions.procedure as procedure_module
+from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.policy import DEFAULT_POLICY
 from planted import planted_blocks
 
 
@@ -24,7 +27,7 @@ def _convergence_warnings(record):
 @pytest.mark.parametrize("kept", [False, True])
 def test_an_unconverged_topic_model_warns_only_when_its_labels_are_kept(monkeypatch, kept):
     X = _abrupt()
-    monkeypatch.setattr(estimator_module, "keep_topics", lambda *a, **k: (kept, float("nan")))
+    monkeypatch.setattr(procedure_module, "keep_topics", lambda *a, **k: (kept, float("nan")))
     with warnings.catch_warnings(record=True) as record:
         warnings.simplefilter("always")
         est = BPSeg(max_iter=1, em_rounds=0, random_state=0).fit(X)
@@ -40,7 +43,7 @@ def test_an_unconverged_topic_model_warns_only_when_its_labels_are_kept(monkeypa
 
 def _stalling_grouping(monkeypatch, damped_too: bool):
     """fit_run_topics cut to one sweep (never converged) for the undamped engine, or for every engine."""
-    real = estimator_module.fit_run_topics
+    real = grouping_module.fit_run_topics
     calls = []
 
     def fit(*args, engine, **kwargs):
@@ -50,19 +53,19 @@ def _stalling_grouping(monkeypatch, damped_too: bool):
             kwargs.update(max_iter=1, tol=1e-300)
         return real(*args, engine=engine, **kwargs)
 
-    monkeypatch.setattr(estimator_module, "fit_run_topics", fit)
+    monkeypatch.setattr(grouping_module, "fit_run_topics", fit)
     return calls
 
 
 def test_an_unconverged_grouping_is_run_again_damped(monkeypatch):
     X = _abrupt()
-    monkeypatch.setattr(estimator_module, "keep_topics", lambda *a, **k: (False, float("nan")))
+    monkeypatch.setattr(procedure_module, "keep_topics", lambda *a, **k: (False, float("nan")))
     calls = _stalling_grouping(monkeypatch, damped_too=False)
     with warnings.catch_warnings(record=True) as record:
         warnings.simplefilter("always")
         est = BPSeg(random_state=0).fit(X)
     assert est.structure_ == "run-topics"
-    assert calls == [0.0, GROUP_RETRY_DAMPING]
+    assert calls == [0.0, DEFAULT_POLICY.group_retry_damping]
     assert est.converged_ and est.n_iter_ > est.run_topics_.n_rounds  # the damped run's sweeps and the first's
     assert _convergence_warnings(record) == []
 
@@ -71,18 +74,18 @@ def test_a_grouping_that_never_converges_warns_once_and_only_when_used(monkeypat
     X = _abrupt()
     calls = _stalling_grouping(monkeypatch, damped_too=True)
     for kept, expected in ((False, 1), (True, 0)):
-        monkeypatch.setattr(estimator_module, "keep_topics", lambda *a, kept=kept, **k: (kept, float("nan")))
+        monkeypatch.setattr(procedure_module, "keep_topics", lambda *a, kept=kept, **k: (kept, float("nan")))
         calls.clear()
         with warnings.catch_warnings(record=True) as record:
             warnings.simplefilter("always")
             est = BPSeg(random_state=0).fit(X)
         found = _convergence_warnings(record)
         assert len(found) == expected, [str(w.message) for w in found]
-        assert calls == [0.0, GROUP_RETRY_DAMPING]
+        assert calls == [0.0, DEFAULT_POLICY.group_retry_damping]
         if expected:
             assert est.structure_ == "run-topics" and not est.converged_
             assert "over the runs" in str(found[0].message)
-            assert f"again with damping {GROUP_RETRY_DAMPING:g}" in str(found[0].message)
+            assert f"again with damping {DEFAULT_POLICY.group_retry_damping:g}" in str(found[0].message)
             assert found[0].filename == __file__
         else:
             assert est.structure_ == "topics"
@@ -90,15 +93,15 @@ def test_a_grouping_that_never_converges_warns_once_and_only_when_used(monkeypat
 
 def test_a_damping_the_user_chose_is_not_replaced(monkeypatch):
     X = _abrupt()
-    monkeypatch.setattr(estimator_module, "keep_topics", lambda *a, **k: (False, float("nan")))
-    real = estimator_module.fit_run_topics
+    monkeypatch.setattr(procedure_module, "keep_topics", lambda *a, **k: (False, float("nan")))
+    real = grouping_module.fit_run_topics
     calls = []
 
     def fit(*args, engine, **kwargs):
         calls.append(float(engine.damping))
         return real(*args, engine=engine, **{**kwargs, "max_iter": 1, "tol": 1e-300})
 
-    monkeypatch.setattr(estimator_module, "fit_run_topics", fit)
+    monkeypatch.setattr(grouping_module, "fit_run_topics", fit)
     with pytest.warns(ConvergenceWarning, match="over the runs") as record:
         est = BPSeg(damping=0.2, random_state=0).fit(X)
     assert calls == [0.2] and not est.converged_

@@ -64,8 +64,8 @@ def segment(doc: Document, X: np.ndarray, name: str, seed: int) -> tuple[np.ndar
     estimator = make_estimator(name, len(doc), seed, gold_k=k)
     t0 = time.perf_counter()
     if method.uses_weights:
-        from bpseg_pgm.text.weights import unit_weights
-        from bpseg_pgm.text.words import unit_word_counts
+        from bpseg_pgm.features.weights import unit_weights
+        from bpseg_pgm.features.words import unit_word_counts
 
         # what the text pipeline gives the estimator: weights, and the words the automatic granularity reads
         words = {"word_counts": unit_word_counts(doc.units)} if method.uses_words else {}

@@ -10,7 +10,7 @@ meetings by ``benchmarks/bench_prune.py``; see benchmarks/RESULTS.md):
 
 1. **Segments.** ``BPSeg(structure="runs")`` cuts the units into runs of consecutive units on
    one topic (exact segmental programme; short units such as "Yeah ." weigh less,
-   :func:`~bpseg_pgm.text.weights.unit_weights`). Contiguous segments beat BP-Seg's default
+   :func:`~bpseg_pgm.features.weights.unit_weights`). Contiguous segments beat BP-Seg's default
    non-contiguous segments here: a question's evidence is a stretch of the text, and the
    default's segments scatter into many short runs (QMSum train, recall of gold turns at a 20%
    budget: 0.601, against 0.363 with the same scoring and filling on the default's runs).
@@ -25,7 +25,7 @@ meetings by ``benchmarks/bench_prune.py``; see benchmarks/RESULTS.md):
    score, a piece that does not fit giving way to its single units. Nothing is ever cut
    inside a unit.
 
-Long inputs are segmented in blocks of :data:`SEGMENT_BLOCK` units (the programme's memory
+Long inputs are segmented in blocks of ``Policy.prune_block`` units (the programme's memory
 grows with the square of the number of units).
 """
 
@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.text.checks import check_bpseg_params
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.prune import PruneResult
@@ -50,11 +51,6 @@ from bpseg_pgm.utils.labels import index_runs, run_starts
 from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
 __all__ = [
-    "BM25_WEIGHT",
-    "DEFAULT_BUDGET",
-    "PART_UNITS",
-    "SEGMENT_BLOCK",
-    "TOP_M",
     "bm25_relevance",
     "prune",
     "query_terms",
@@ -63,22 +59,6 @@ __all__ = [
     "segment_scores",
     "select_runs",
 ]
-
-#: Fraction of the words kept when neither ``budget`` nor ``max_tokens`` is given.
-DEFAULT_BUDGET = 0.2
-#: Weight of the (max-normalised) BM25 score added to the cosine. QMSum train, recall of gold
-#: turns at 10% / 20% of the words: 0 -> 0.420 / 0.575, 0.1 -> 0.438 / 0.588, 0.2 -> 0.446 / 0.601,
-#: 0.3 -> 0.446 / 0.602, 0.4 -> 0.442 / 0.599.
-BM25_WEIGHT = 0.2
-#: A segment's score is the mean relevance of its TOP_M most relevant units (train, 10% / 20%:
-#: 1 -> 0.443 / 0.588, 2 -> 0.446 / 0.601, 3 -> 0.435 / 0.591).
-TOP_M = 2
-#: Size of the pieces a segment that does not fit is cut into (train, 10% / 20%: 3 -> 0.438 / 0.594,
-#: 5 -> 0.446 / 0.601, 8 -> 0.447 / 0.602, 10 -> 0.450 / 0.599; no pieces, single units at once ->
-#: 0.416 / 0.583; the segment skipped -> 0.311 / 0.555).
-PART_UNITS = 5
-#: Inputs longer than this many units are segmented block by block.
-SEGMENT_BLOCK = 2000
 
 _WORD = re.compile(r"\w+")
 
@@ -114,7 +94,7 @@ def bm25_relevance(units: Sequence[str], query: str) -> np.ndarray:
 
 
 def relevance(X: np.ndarray, q: np.ndarray, bm25: np.ndarray | None = None,
-              bm25_weight: float = BM25_WEIGHT) -> np.ndarray:
+              bm25_weight: float = DEFAULT_POLICY.prune_bm25_weight) -> np.ndarray:
     """Relevance of each unit: cosine of its (unit-norm) embedding row with ``q``, plus ``bm25_weight`` x ``bm25``."""
     X = np.asarray(X, dtype=np.float64)
     q = np.asarray(q, dtype=np.float64)
@@ -128,19 +108,19 @@ def relevance(X: np.ndarray, q: np.ndarray, bm25: np.ndarray | None = None,
 def segment_runs(X: np.ndarray, units: Sequence[str], n_segments: Any = "auto") -> np.ndarray:
     """Start index of each segment of ``BPSeg(structure="runs")`` over the unit embeddings ``X``.
 
-    Units are weighted by :func:`~bpseg_pgm.text.weights.unit_weights`; inputs of fewer than
-    three units give one segment per unit, and inputs longer than :data:`SEGMENT_BLOCK` are
+    Units are weighted by :func:`~bpseg_pgm.features.weights.unit_weights`; inputs of fewer than
+    three units give one segment per unit, and inputs longer than ``Policy.prune_block`` are
     segmented block by block (``n_segments`` then applies to each block).
     """
     from bpseg_pgm.estimator import BPSeg
-    from bpseg_pgm.text.weights import unit_weights
+    from bpseg_pgm.features.weights import unit_weights
 
     n = len(units)
     if n < 3:
         return np.arange(n)
     weights = unit_weights(units)
     starts = []
-    n_blocks = math.ceil(n / SEGMENT_BLOCK)
+    n_blocks = math.ceil(n / DEFAULT_POLICY.prune_block)
     bounds = np.linspace(0, n, n_blocks + 1).round().astype(int)
     for a, b in zip(bounds[:-1], bounds[1:]):
         k = n_segments if isinstance(n_segments, str) else min(int(n_segments), b - a)
@@ -149,15 +129,15 @@ def segment_runs(X: np.ndarray, units: Sequence[str], n_segments: Any = "auto") 
     return np.concatenate(starts).astype(np.int64)
 
 
-def segment_scores(r: np.ndarray, starts: np.ndarray, top_m: int = TOP_M) -> np.ndarray:
+def segment_scores(r: np.ndarray, starts: np.ndarray, top_m: int = DEFAULT_POLICY.prune_top_m) -> np.ndarray:
     """Score of each run ``starts[i]..starts[i+1]-1``: the mean of its ``top_m`` largest values of ``r``."""
     r = np.asarray(r, dtype=np.float64)
     ends = np.append(starts[1:], len(r))
     return np.array([np.sort(r[a:b])[-top_m:].mean() for a, b in zip(starts, ends)])
 
 
-def select_runs(r: np.ndarray, starts: np.ndarray, costs: np.ndarray, capacity: float, *, top_m: int = TOP_M,
-                part_units: int = PART_UNITS) -> np.ndarray:
+def select_runs(r: np.ndarray, starts: np.ndarray, costs: np.ndarray, capacity: float, *, top_m: int = DEFAULT_POLICY.prune_top_m,
+                part_units: int = DEFAULT_POLICY.prune_part_units) -> np.ndarray:
     """Boolean mask of the units kept: runs by score, whole when they fit, else their best parts.
 
     ``r`` (n,) unit relevance, ``starts`` the runs' first units, ``costs`` (n,) what each unit
@@ -223,7 +203,7 @@ def _check_budget(budget: Any, max_tokens: Any) -> tuple[float | None, int | Non
             raise ValueError(f"max_tokens must be a positive int, got {max_tokens!r}")
         return None, int(max_tokens)
     if budget is None:
-        return DEFAULT_BUDGET, None
+        return DEFAULT_POLICY.prune_budget, None
     if isinstance(budget, bool) or not isinstance(budget, numbers.Real) or not 0 < budget <= 1:
         raise ValueError(f"budget must be a fraction of the words in (0, 1], got {budget!r}")
     return float(budget), None
@@ -295,9 +275,9 @@ def prune(
     model: str | None = None,
     embedder: Any = None,
     count_tokens: Callable[[list[str]], list[int]] | None = None,
-    bm25_weight: float = BM25_WEIGHT,
-    top_m: int = TOP_M,
-    part_units: int = PART_UNITS,
+    bm25_weight: float = DEFAULT_POLICY.prune_bm25_weight,
+    top_m: int = DEFAULT_POLICY.prune_top_m,
+    part_units: int = DEFAULT_POLICY.prune_part_units,
     **unknown: Any,
 ) -> PruneResult:
     """Keep the parts of ``text_or_units`` most relevant to ``query`` until the budget is filled.

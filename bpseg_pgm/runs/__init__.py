@@ -13,24 +13,15 @@ One idea per module, bottom up:
   read back;
 * :mod:`.evidence`: the words' model evidence for the number of runs;
 * :mod:`.wordcost`: the words' cost beside the embeddings', where the boundaries go once k is set;
+* :mod:`.effects`: how much each run differs from its neighbours (the boundaries' effect sizes);
 * :mod:`.chain`: exact chain marginals (forward-backward: BP on a tree);
-* :mod:`.model`: :func:`fit_runs`, the whole model;
-* :mod:`.structure`: :func:`choose_structure`, runs or topics (``structure="auto"``).
+* :mod:`.model`: :func:`fit_runs`, the whole model.
+
+Whether a document gets runs at all, and how many, is decided above this package
+(:mod:`bpseg_pgm.decisions`); its tuned numbers are fields of :class:`~bpseg_pgm.policy.Policy`.
 """
 
-from .model import AUTO_MAX_RUNS, SMOOTHING, RunsFit, auto_max_runs, fit_runs
-from .structure import (
-    GRADUAL_EFFECT,
-    GRADUAL_FULL,
-    RUN_SCALE,
-    Structure,
-    boundary_effects,
-    choose_structure,
-    median_boundary_effect,
-    run_span,
-)
+from .effects import boundary_effects, median_boundary_effect
+from .model import RunsFit, auto_max_runs, fit_runs
 
-__all__ = [
-    "AUTO_MAX_RUNS", "GRADUAL_EFFECT", "GRADUAL_FULL", "RUN_SCALE", "SMOOTHING", "RunsFit", "Structure",
-    "auto_max_runs", "boundary_effects", "choose_structure", "fit_runs", "median_boundary_effect", "run_span",
-]
+__all__ = ["RunsFit", "auto_max_runs", "boundary_effects", "fit_runs", "median_boundary_effect"]

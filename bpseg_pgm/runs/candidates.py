@@ -2,13 +2,13 @@
 
 The segmental programme (:mod:`bpseg_pgm.runs.costs`) is exact over a set of candidate boundary
 positions, in O(K m^2) time and O(m^2) memory for m candidates. With every position a candidate
-(m = n) that is quadratic in the length. On a long document (more than ``MAX_CANDIDATES`` units) the
-candidates are the first ``MAX_CANDIDATES`` boundaries of greedy binary segmentation with the same
+(m = n) that is quadratic in the length. On a long document (more than ``Policy.max_candidates`` units) the
+candidates are the first ``Policy.max_candidates`` boundaries of greedy binary segmentation with the same
 cost (:func:`binary_segmentation`; Scott & Knott 1974, the ``Binseg`` of ``ruptures``): the run
 whose best split lowers the cost most is split first, coarse to fine, each split one O(length x d)
 pass over prefix sums, so the whole is near-linear (about n d log m). The programme then places
 the k runs optimally among those candidates. A long document that needs more runs than that is
-solved past them in windows of about ``WINDOW`` units (:func:`window_size`), every position of a
+solved past them in windows of about ``Policy.window`` units (:func:`window_size`), every position of a
 window a candidate (:mod:`bpseg_pgm.runs.windows`).
 
 ``ruptures.Binseg`` computes the same splits but calls its cost once per position and segment in
@@ -21,15 +21,10 @@ import heapq
 
 import numpy as np
 
-__all__ = ["MAX_CANDIDATES", "WINDOW", "binary_segmentation", "candidate_positions", "window_size"]
+from bpseg_pgm.policy import DEFAULT_POLICY
 
-#: Documents with more units than this get binary segmentation's boundaries as candidates; shorter
-#: ones are solved over every position (the exact programme).
-MAX_CANDIDATES = 1000
-#: More runs than candidates: the programme is solved in windows of about this many units, every
-#: position a candidate (:mod:`bpseg_pgm.runs.windows`; 500 against 1,000: ARI within 0.003 on Choi set 1
-#: concatenated at a fifth of the time or less, benchmarks/results/runs_beyond_candidates.md).
-WINDOW = 500
+__all__ = ["binary_segmentation", "candidate_positions", "window_size"]
+
 #: Rows per block when a split is scanned (bounds the temporaries to this many x d floats).
 _BLOCK = 8192
 
@@ -106,7 +101,7 @@ def binary_segmentation(F: np.ndarray, weights: np.ndarray, max_boundaries: int)
     return np.asarray(found, dtype=np.int64)
 
 
-def candidate_positions(F: np.ndarray, weights: np.ndarray, max_candidates: int = MAX_CANDIDATES,
+def candidate_positions(F: np.ndarray, weights: np.ndarray, max_candidates: int = DEFAULT_POLICY.max_candidates,
                         hierarchy: np.ndarray | None = None) -> np.ndarray:
     """Sorted positions 0 = p_0 < ... < p_m = n where runs may start (and the document end): every
     position when n <= ``max_candidates``, else 0, n and the first ``max_candidates`` - 1 boundaries of
@@ -118,7 +113,7 @@ def candidate_positions(F: np.ndarray, weights: np.ndarray, max_candidates: int 
     return np.unique(np.concatenate([[0, n], inner])).astype(np.int64)
 
 
-def window_size(n: int, max_candidates: int = MAX_CANDIDATES, window: int = WINDOW) -> int:
+def window_size(n: int, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window) -> int:
     """Units per window at most for n units: ``window``, wider on a document so long that its windows would
     outnumber half the candidates (the windows are cut at the candidates' boundaries)."""
     return max(int(window), int(np.ceil(4 * int(n) / max(int(max_candidates), 1))))

@@ -12,27 +12,22 @@ and the runs kept as the topic model's fallback), as a floor-raiser: the span
 rule's count (about three correlation lengths per run) does not grow with a text made of many parts
 (five PEPs end to end: 0.10x their sections); the words' evidence lets it grow, if not far enough (0.13x
 there, ARI 0.305 -> 0.355; RESULTS section 14).
-Counts come from the text layer (:func:`bpseg_pgm.text.words.unit_word_counts`); this module sees only a
+Counts come from the text layer (:func:`bpseg_pgm.features.words.unit_word_counts`); this module sees only a
 unit x term matrix.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from bpseg_pgm.policy import DEFAULT_POLICY
 import scipy.sparse as sp
 from scipy.optimize import minimize_scalar
 from scipy.special import gammaln
 
-__all__ = ["EVIDENCE_PENALTY", "MAX_EVIDENCE_LEVELS", "check_word_counts", "dcm_log_evidence", "evidence_runs",
+__all__ = ["check_word_counts", "dcm_log_evidence", "evidence_runs",
            "level_evidence", "log_placements", "ml_alpha"]
 
-#: b in b x log C(n - 1, k - 1) (chosen on Choi set 1, QMSum train and PEPs train; left out, each genre
-#: picks 2 or 3 and none loses to the span rule; RESULTS section 14).
-EVIDENCE_PENALTY = 3.0
-
-#: At most this many levels are weighed (evenly spaced between the lowest and the highest, both included):
-#: a text of tens of thousands of units may have hundreds of candidate levels.
-MAX_EVIDENCE_LEVELS = 100
 
 #: log alpha is searched in this interval (alpha from 3e-4 to 20 pseudo-counts per term).
 _LOG_ALPHA_BOUNDS = (-8.0, 3.0)
@@ -92,8 +87,8 @@ def level_evidence(C: sp.csr_matrix, labels: np.ndarray) -> float:
     return ml_alpha(C, labels)[1]
 
 
-def evidence_runs(C: sp.csr_matrix, levels, low: int, high: int, penalty: float = EVIDENCE_PENALTY,
-                  max_levels: int = MAX_EVIDENCE_LEVELS) -> tuple[int, dict[int, float]]:
+def evidence_runs(C: sp.csr_matrix, levels, low: int, high: int, penalty: float = DEFAULT_POLICY.evidence_penalty,
+                  max_levels: int = DEFAULT_POLICY.max_evidence_levels) -> tuple[int, dict[int, float]]:
     """The level k in [low, high] of ``levels`` (:class:`~bpseg_pgm.runs.levels.Levels`) whose penalised
     evidence is highest (the lowest such k on a tie), and the penalised evidence of every level weighed.
 

@@ -3,14 +3,14 @@
 Three parts:
 
 * the segmental programme works on (m+1) x (m+1) float64 matrices over m candidate positions
-  (:mod:`bpseg_pgm.runs.candidates`: m = n up to ``MAX_CANDIDATES`` units, then ``MAX_CANDIDATES``):
+  (:mod:`bpseg_pgm.runs.candidates`: m = n up to ``Policy.max_candidates`` units, then ``Policy.max_candidates``):
   the cost matrix and, while it is built, the Gram matrix of prefix sums and its temporaries, then
   one candidate matrix per number of runs. Measured peak (tracemalloc, random rows): 9.4 such
   matrices at m = 1000, 7.4 at 2000; the estimate takes ``MATRICES``;
 * everything linear in the length: the (n, d) rows in float64 (normalised, smoothed, their prefix
   sums, a null document's shuffled and smoothed copies, the statistics' FFT), ``ROWS`` of them;
-* past the candidates (more runs than ``MAX_CANDIDATES``: the programme in windows of about
-  ``WINDOW`` units, :mod:`bpseg_pgm.runs.windows`) no larger matrix, one window's at a time, and the
+* past the candidates (more runs than ``Policy.max_candidates``: the programme in windows of about
+  ``Policy.window`` units, :mod:`bpseg_pgm.runs.windows`) no larger matrix, one window's at a time, and the
   windows' int32 arg-min tables, kept: at most (length + 1)^2 numbers per window
   (:func:`estimate_windows_memory`, checked once the windows are cut; the runs model's estimate takes
   the bound :func:`estimate_windows_bound`, about 3 KiB per unit).
@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY
+
 from bpseg_pgm.utils import memory as memory_probe
 
-from .candidates import MAX_CANDIDATES, window_size
+from .candidates import window_size
 
 __all__ = ["MATRICES", "ROWS", "check_runs_memory", "check_windows_memory", "estimate_programme_memory",
            "estimate_runs_memory", "estimate_windows_bound", "estimate_windows_memory"]
@@ -61,7 +63,7 @@ def estimate_windows_bound(n: int) -> int:
     """Bytes past the candidates at most, for n units (0 when the programme holds every position): windows
     of at most 3/2 ``window_size(n)`` units, at most 2 n / window + 1 of them, and up to n runs; linear in n."""
     n = int(n)
-    if n <= MAX_CANDIDATES:
+    if n <= DEFAULT_POLICY.max_candidates:
         return 0
     window = window_size(n)
     longest = (3 * window) // 2
@@ -80,7 +82,7 @@ def check_windows_memory(cuts, max_runs: int, available: int | None = None) -> i
 
 def estimate_runs_memory(n: int, d: int = 384) -> int:
     """Peak bytes of the runs model on n units of dimension d."""
-    return estimate_programme_memory(min(int(n), MAX_CANDIDATES)) + ROWS * int(n) * int(d) * 8 + estimate_windows_bound(n)
+    return estimate_programme_memory(min(int(n), DEFAULT_POLICY.max_candidates)) + ROWS * int(n) * int(d) * 8 + estimate_windows_bound(n)
 
 
 def check_runs_memory(n: int, d: int = 384, available: int | None = None, *, programme_only: bool = False) -> int:

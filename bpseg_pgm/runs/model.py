@@ -4,12 +4,12 @@ For users who need boundaries (retrieval chunks, chapters), and for text whose t
 gradually. Steps (:func:`fit_runs`):
 
 1. features: each unit's embedding smoothed along reading order with a Gaussian whose width
-   is ``smoothing`` times the document's persistence half-life
+   is ``Policy.smoothing`` times the document's persistence half-life
    (:func:`~bpseg_pgm.runs.statistics.persistence_halflife`), weighted by the unit weights
    (the text pipeline gives short units, "Yeah .", less weight than substantive ones);
 2. boundaries: the exact best segmentation into k runs by the segmental programme
    (:mod:`bpseg_pgm.runs.costs`, :mod:`bpseg_pgm.runs.search`; on a document of more than
-   ``MAX_CANDIDATES`` units over binary segmentation's boundaries, and past them, for more runs than
+   ``Policy.max_candidates`` units over binary segmentation's boundaries, and past them, for more runs than
    that, in windows: :mod:`bpseg_pgm.runs.windows`); k given, or chosen against the
    same document with its blocks of one half-life shuffled (:mod:`bpseg_pgm.runs.null`: the last
    run must explain more than a run explains in a document that keeps the local persistence of
@@ -27,31 +27,22 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+
 from bpseg_pgm.utils.labels import bounds_labels
 
-from .candidates import MAX_CANDIDATES
 from .chain import ChainResult, run_chain_bp
 from .levels import Levels
 from .memory import check_runs_memory
-from .null import NULL_BLOCK, block_permutation, noise_calibrated_k, null_shuffles
+from .null import block_permutation, noise_calibrated_k, null_shuffles
 from .search import null_costs, segmental_levels
 from .statistics import correlation_length, persistence_halflife, smoothed_embeddings
-from .wordcost import WORD_WEIGHT, word_levels
+from .wordcost import word_levels
 
-__all__ = ["AUTO_MAX_RUNS", "SMOOTHING", "RunsFit", "auto_max_runs", "fit_runs", "null_documents", "runs_at"]
+__all__ = ["RunsFit", "auto_max_runs", "fit_runs", "null_documents", "runs_at"]
 
-#: Smoothing width as a fraction of the persistence half-life (chosen on Choi set 1, set-1
-#: interleaved documents and QMSum train: 0 / 0.3 / 0.5 gave ARI 0.958 / 0.953 / 0.914 on Choi
-#: and 0.475 / 0.514 / 0.536 on QMSum, KernelCPD with the true k; see benchmarks/RESULTS.md §7).
-SMOOTHING = 0.3
-
-#: The most runs ``n_segments="auto"`` considers, unless the document has more correlation lengths
-#: than that (:func:`auto_max_runs`; and never more than half the units).
-AUTO_MAX_RUNS = 30
-
-
-def auto_max_runs(n: int, corr_length: float) -> int:
-    """The most runs the noise-calibrated programme considers for n units: ``AUTO_MAX_RUNS``, or one
+def auto_max_runs(n: int, corr_length: float, floor: int = DEFAULT_POLICY.auto_max_runs) -> int:
+    """The most runs the noise-calibrated programme considers for n units: ``floor`` (``Policy.auto_max_runs``), or one
     per correlation length when the document holds more (a long document of many short unrelated
     passages: capped at 30, each run averaged several passages, the boundaries looked weak and the
     document was judged gradual); at most n // 2, at least 1. A long abrupt text whose k reaches one per
@@ -59,7 +50,7 @@ def auto_max_runs(n: int, corr_length: float) -> int:
     concatenated: the correlation length is 1.6-1.8 times a passage there, and one run per correlation
     length held 0.55 of the passages)."""
     per_length = int(np.ceil(n / max(float(corr_length), 1.0)))
-    return max(1, min(max(AUTO_MAX_RUNS, per_length), n // 2))
+    return max(1, min(max(int(floor), per_length), n // 2))
 
 
 @dataclass(eq=False)
@@ -112,7 +103,7 @@ class RunsFit:
         fit.word_alpha = self.word_alpha
         return fit
 
-    def with_words(self, counts, weight: float = WORD_WEIGHT) -> RunsFit:
+    def with_words(self, counts, weight: float = DEFAULT_POLICY.word_weight) -> RunsFit:
         """The same number of runs, their boundaries placed by the embeddings' and the words' cost together
         (:mod:`~bpseg_pgm.runs.wordcost`; ``counts`` as
         :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them). The levels kept are the combined
@@ -130,12 +121,13 @@ class RunsFit:
         return fit
 
 
-def null_documents(Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0):
+def null_documents(Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0,
+                   null_units: int = DEFAULT_POLICY.null_units):
     """The block-shuffled null documents of :mod:`~bpseg_pgm.runs.null` as the programme sees them:
     (smoothed features, weights) pairs, ``null_shuffles(n)`` of them, generated one at a time."""
     n = Xn.shape[0]
     rng = np.random.default_rng(random_state)
-    for _ in range(null_shuffles(n)):
+    for _ in range(null_shuffles(n, null_units)):
         p = block_permutation(n, block, rng)
         yield smoothed_embeddings(Xn[p], width, weights[p]), weights[p]
 
@@ -147,8 +139,8 @@ def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, corr_length: float | None = None,
-             *, smoothing: float = SMOOTHING, null_block: float = NULL_BLOCK, max_runs: int | None = None,
-             max_candidates: int = MAX_CANDIDATES, widen: bool = False) -> RunsFit:
+             *, policy: Policy = DEFAULT_POLICY, max_runs: int | None = None, max_candidates: int | None = None,
+             widen: bool = False) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
     ``n_segments``: k, or "auto" (noise-calibrated, at most ``max_runs`` runs: by default
@@ -156,35 +148,38 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
     while k reaches the cap the search is run again with the cap doubled, until k falls below it or the
     cap reaches n // 2: :func:`~bpseg_pgm.runs.structure.choose_structure` does so on a long abrupt text
     whose k reaches one run per correlation length, as a text of many short unrelated passages does).
-    ``smoothing`` (features' width in half-lives) and ``null_block`` (the null's block in
-    half-lives) are the model's parameters, exposed for studies (benchmarks/); the defaults are
-    the measured ones. ``max_candidates``: a document longer than this is solved over binary
+    ``policy`` (:class:`~bpseg_pgm.policy.Policy`) holds the model's tuned numbers: ``smoothing`` (features'
+    width in half-lives), ``null_block`` (the null's block in half-lives), ``null_units``, ``auto_max_runs``,
+    ``correlation_window`` and the search's ``max_candidates``, ``window`` and ``window_share``.
+    ``max_candidates`` (None: the policy's): a document longer than this is solved over binary
     segmentation's boundaries, and past them in windows when it needs more runs
     (:func:`~bpseg_pgm.runs.search.segmental_levels`; the null documents the same way).
     """
     n = Xn.shape[0]
     check_runs_memory(n, Xn.shape[1])  # before anything of size n x d
+    max_candidates = policy.max_candidates if max_candidates is None else int(max_candidates)
+    search = {"max_candidates": max_candidates, "window": policy.window, "share": policy.window_share}
     halflife = persistence_halflife(Xn)
-    width = smoothing * halflife
+    width = policy.smoothing * halflife
     F = smoothed_embeddings(Xn, width, weights)
     if max_runs is None:
         if corr_length is None:
-            corr_length = correlation_length(Xn, weights)
-        cap = auto_max_runs(n, corr_length)
+            corr_length = correlation_length(Xn, weights, policy.correlation_window)
+        cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
     else:
         cap = max(1, min(int(max_runs), n // 2))
     if isinstance(n_segments, str):
         while True:
-            levels = segmental_levels(F, weights, cap, max_candidates=max_candidates)
+            levels = segmental_levels(F, weights, cap, **search)
             K = levels.max_runs
-            nulls = null_documents(Xn, weights, width, null_block * halflife, random_state)
-            k = noise_calibrated_k(levels.costs, null_costs(nulls, K, max_candidates=max_candidates)) if K > 1 else 1
+            nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy.null_units)
+            k = noise_calibrated_k(levels.costs, null_costs(nulls, K, **search)) if K > 1 else 1
             if not (widen and k == K == cap and cap < n // 2):
                 break
             cap = min(n // 2, 2 * cap)  # k at the top of its range: the document needs more runs
     else:
         k = int(n_segments)
-        levels = segmental_levels(F, weights, max(k, min(cap, n)), max_candidates=max_candidates)
+        levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
     return runs_at(F, weights, levels, k, width)
 
 

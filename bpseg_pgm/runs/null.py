@@ -12,22 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["NULL_BLOCK", "NULL_UNITS", "block_permutation", "noise_calibrated_k", "null_shuffles"]
+from bpseg_pgm.policy import DEFAULT_POLICY
 
-#: Null model for choosing k: blocks of this many half-lives are shuffled. Measured on the
-#: development sets (QMSum train / Choi set 1 / set-1 interleaved, ARI): single units shuffled
-#: 0.267 / 0.937 / 0.485 (runs per gold 4.25 on QMSum), 1 half-life 0.338 / 0.928 / 0.483
-#: (3.37), 2 half-lives 0.408 / 0.875 / 0.414 (2.73), one null document each; as shipped (1
-#: half-life, averaged nulls) 0.31 / 0.92 / 0.50 (4.0). Coarser nulls trade Choi for meetings.
-NULL_BLOCK = 1.0
-#: Null documents averaged when choosing k: ceil(NULL_UNITS / n), between 1 and 8 (one shuffle
-#: of an 18-sentence note chose 1, 5, 6, 5 or 1 runs over five seeds; long documents vary less).
-NULL_UNITS = 2000
+__all__ = ["block_permutation", "noise_calibrated_k", "null_shuffles"]
 
-
-def null_shuffles(n: int) -> int:
-    """How many null documents are averaged for a document of n units."""
-    return int(np.clip(np.ceil(NULL_UNITS / max(n, 1)), 1, 8))
+def null_shuffles(n: int, units: int = DEFAULT_POLICY.null_units) -> int:
+    """How many null documents are averaged for a document of n units: ceil(units / n), between 1 and 8
+    (``Policy.null_units``)."""
+    return int(np.clip(np.ceil(units / max(n, 1)), 1, 8))
 
 
 def block_permutation(n: int, block: float, random_state=0) -> np.ndarray:

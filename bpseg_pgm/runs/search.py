@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY
+
 from bpseg_pgm.utils.labels import bounds_labels
 
-from .candidates import MAX_CANDIDATES, binary_segmentation, candidate_positions, window_size
+from .candidates import binary_segmentation, candidate_positions, window_size
 from .costs import cost_matrix, segment_costs
 from .levels import Levels
 from .memory import check_windows_memory
@@ -30,14 +32,15 @@ def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
 
 
 def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size: int = 1,
-                     max_candidates: int = MAX_CANDIDATES) -> Levels:
+                     max_candidates: int = DEFAULT_POLICY.max_candidates, *, window: int = DEFAULT_POLICY.window,
+                     share: int = DEFAULT_POLICY.window_share) -> Levels:
     """The best split into 1..``max_runs`` runs (each of at least ``min_size`` units) over the candidate
     positions of :func:`~bpseg_pgm.runs.candidates.candidate_positions`: exact on documents of at most
     ``max_candidates`` units, over binary segmentation's boundaries on longer ones.
 
     A longer document asked for more runs than it has candidates (``max_runs`` > m, with ``min_size`` 1)
     gets the programme's levels up to m and, past them, the programme solved in windows of about
-    ``WINDOW`` units with the runs shared out between them (:mod:`bpseg_pgm.runs.windows`): linear in
+    ``window`` units with the runs shared out between them (:mod:`bpseg_pgm.runs.windows`): linear in
     the length for a given run density, no larger matrix. Levels past m hold a boundary at every cut
     between windows.
     """
@@ -53,9 +56,9 @@ def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size
     del C
     if hierarchy is None or int(max_runs) <= m or min_size > 1:
         return Levels(positions, costs, arg)
-    cuts = window_cuts(hierarchy, n, window_size(n, max_candidates))
+    cuts = window_cuts(hierarchy, n, window_size(n, max_candidates, window))
     check_windows_memory(cuts, int(max_runs))
-    windows, order, total = windowed_levels(F, weights, int(max_runs), cuts)
+    windows, order, total = windowed_levels(F, weights, int(max_runs), cuts, share)
     if len(windows) > m + 1:  # more windows than runs past the candidates (not with window_size's windows)
         return Levels(positions, costs, arg)
     # total[j]: the cost with W + j runs
@@ -92,11 +95,12 @@ def segmental_labels(
     return levels.labels(k), float(levels.costs[k] / max(np.sum(weights), 1e-12))
 
 
-def null_costs(shuffled, max_runs: int, min_size: int = 1, max_candidates: int = MAX_CANDIDATES) -> np.ndarray:
+def null_costs(shuffled, max_runs: int, min_size: int = 1, max_candidates: int = DEFAULT_POLICY.max_candidates, *,
+               window: int = DEFAULT_POLICY.window, share: int = DEFAULT_POLICY.window_share) -> np.ndarray:
     """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as
     :func:`segmental_levels` solves the document: ``shuffled`` yields (features, weights) pairs, one null
     at a time (a generator keeps one null's features in memory)."""
-    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size, max_candidates).costs, max_runs)
+    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size, max_candidates, window=window, share=share).costs, max_runs)
                     for Fs, ws in shuffled], axis=0)
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY
+
 from bpseg_pgm.potentials.base import mean_pair_cosine
 from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
 
-__all__ = ["CORRELATION_WINDOW", "correlation_length", "lagged_dot_means", "persistence_halflife", "smoothed_embeddings"]
+__all__ = ["correlation_length", "lagged_dot_means", "persistence_halflife", "smoothed_embeddings"]
 
 
 def lagged_dot_means(R: np.ndarray, max_lag: int) -> np.ndarray:
@@ -89,12 +91,8 @@ def smoothed_embeddings(X: np.ndarray, width: float, weights: np.ndarray | None 
     return out / norms
 
 
-#: :func:`correlation_length` measures a longer text in windows of this many substantive units (no
-#: development document is that long: the longest QMSum train meeting has 1,832 units).
-CORRELATION_WINDOW = 4000
-
-
-def correlation_length(X: np.ndarray, weights: np.ndarray | None = None) -> float:
+def correlation_length(X: np.ndarray, weights: np.ndarray | None = None,
+                       window: int = DEFAULT_POLICY.correlation_window) -> float:
     """Lag (in units) at which the reading-order autocorrelation of the embeddings dies out.
 
     The rows are unit-normalised and centred on their mean; the autocorrelation at lag d is
@@ -111,8 +109,8 @@ def correlation_length(X: np.ndarray, weights: np.ndarray | None = None) -> floa
     most that half (in units of the whole document) is returned, and the document's length
     when fewer than 8 units are substantive.
 
-    A text of more than ``CORRELATION_WINDOW`` substantive units is measured in equal windows of
-    half ``CORRELATION_WINDOW`` to ``CORRELATION_WINDOW``, each centred on its own mean, and the median of their lags is
+    A text of more than ``window`` (``Policy.correlation_window``) substantive units is measured in equal windows of
+    half ``window`` to ``window``, each centred on its own mean, and the median of their lags is
     returned: the correlation length is a local property, and over a whole long text made of many parts
     (a book, a year of meetings) the slow drift between parts kept the autocorrelation positive for
     thousands of units (10,000 turns of QMSum train meetings: 1,535 units against 100-250 within any
@@ -127,7 +125,7 @@ def correlation_length(X: np.ndarray, weights: np.ndarray | None = None) -> floa
     if m < 8:
         return float(n)
     # a long text is measured in windows, each centred on its own mean, and their median lag taken
-    n_windows = max(1, int(np.ceil(m / CORRELATION_WINDOW)))
+    n_windows = max(1, int(np.ceil(m / window)))
     bounds = np.linspace(0, m, n_windows + 1).round().astype(int)
     lag = float(np.median([_first_uncorrelated_lag(R[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]))
     return lag * n / m

@@ -1,9 +1,9 @@
 """More runs than candidates: the exact programme in windows, the runs shared out between them.
 
-On a long document the programme is exact over binary segmentation's first ``MAX_CANDIDATES``
+On a long document the programme is exact over binary segmentation's first ``Policy.max_candidates``
 boundaries (:mod:`bpseg_pgm.runs.candidates`), so it places at most that many runs. A document of
 thousands of short unrelated passages needs more. Past the candidates the document is cut into
-windows of about ``WINDOW`` units (:func:`~bpseg_pgm.runs.candidates.window_size`), each cut at the
+windows of about ``Policy.window`` units (:func:`~bpseg_pgm.runs.candidates.window_size`), each cut at the
 strongest of the candidates (binary segmentation's boundaries, where runs differ most) between half a
 window and one and a half windows on (:func:`window_cuts`). The exact programme over every position
 of each window gives its best cost with 1, 2, ... runs, and the runs are shared out one at a time to
@@ -11,8 +11,8 @@ the window whose next run lowers the cost most (:func:`share_runs`), so the spli
 nested in the split into k+1 and each level's cost is known. Greedy sharing is exact when every
 window's cost falls convexly with its runs; on Choi set 1 concatenated (5,000 and 20,000 units) its
 cost was within 3e-6 of the exact sharing's (a min-plus convolution, quadratic in the length) at every
-k measured. Each window costs O(K_w WINDOW^2) for its K_w runs, so the whole is linear in the length
-for a given run density; the windows' arg-min tables (int32) hold at most (3 WINDOW / 2 + 1)^2 numbers
+k measured. Each window costs O(K_w window^2) for its K_w runs, so the whole is linear in the length
+for a given run density; the windows' arg-min tables (int32) hold at most (3 window / 2 + 1)^2 numbers
 per window.
 
 Measured (``benchmarks/bench_runs_beyond_candidates.py``, Choi set 1 concatenated, results in
@@ -30,15 +30,13 @@ import heapq
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY
+
 from .costs import cost_matrix, segment_costs
 from .levels import Levels
 
-__all__ = ["SHARE", "share_runs", "window_cuts", "windowed_levels"]
+__all__ = ["share_runs", "window_cuts", "windowed_levels"]
 
-#: Each window's programme is solved up to this many times its share of the runs (its length's share of K):
-#: the sharing may give a window of many short passages more than its share (on Choi set 1 concatenated,
-#: 20,000 and 50,000 units at n / correlation length runs, 1.23 times at most).
-SHARE = 2
 
 
 def window_cuts(hierarchy: np.ndarray, n: int, window: int) -> np.ndarray:
@@ -85,11 +83,12 @@ def share_runs(curves, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(order, dtype=np.int64), np.maximum(np.asarray(total), 0.0)
 
 
-def windowed_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, cuts: np.ndarray):
+def windowed_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, cuts: np.ndarray,
+                    share: int = DEFAULT_POLICY.window_share):
     """The windows' exact levels and the runs shared out between them.
 
     Returns ``windows`` (one :class:`~bpseg_pgm.runs.levels.Levels` per window, over every position of it,
-    up to ``SHARE`` times its share of ``max_runs``), ``order`` and ``costs``: :func:`share_runs` of their
+    up to ``share`` (``Policy.window_share``) times its share of ``max_runs``), ``order`` and ``costs``: :func:`share_runs` of their
     costs, i.e. the window that takes each run past the first of every window, and the total cost with
     W, W+1, ... runs (W windows)."""
     n = int(cuts[-1])
@@ -97,7 +96,7 @@ def windowed_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, cuts: np.
     windows = []
     for a, b in zip(cuts[:-1], cuts[1:]):
         a, b = int(a), int(b)
-        k_w = max(1, min(b - a, SHARE * int(np.ceil(K * (b - a) / n))))
+        k_w = max(1, min(b - a, int(share) * int(np.ceil(K * (b - a) / n))))
         costs, arg = segment_costs(cost_matrix(F[a:b], weights[a:b]), k_w)
         windows.append(Levels(np.arange(b - a + 1, dtype=np.int64), costs, arg.astype(np.int32)))
     order, costs = share_runs([w.costs for w in windows], K)

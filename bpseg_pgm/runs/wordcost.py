@@ -23,6 +23,8 @@ Development sets, the runs of every document, ARI, the embeddings alone -> with 
 from __future__ import annotations
 
 import numpy as np
+
+from bpseg_pgm.policy import DEFAULT_POLICY
 import scipy.sparse as sp
 from scipy.special import gammaln
 
@@ -30,13 +32,8 @@ from .costs import cost_matrix, segment_costs
 from .evidence import ml_alpha
 from .levels import Levels
 
-__all__ = ["WORD_WEIGHT", "word_cost_matrix", "word_levels"]
+__all__ = ["word_cost_matrix", "word_levels"]
 
-#: ``weight`` of the words' cost against the embeddings' (each scaled by its gain at the chosen k). Every weight
-#: from 0.5 to 4 beats the embeddings alone on Choi set 1, QMSum train and PEPs train at the default's k; 1 has
-#: the best mean; left out one genre at a time the other two choose 4 / 1 / 0.5 and the genre left out gains
-#: (Choi +0.002, PEPs +0.006, QMSum +0.030; RESULTS section 15).
-WORD_WEIGHT = 1.0
 
 
 def word_cost_matrix(counts: sp.csr_matrix, alpha: float, positions: np.ndarray | None = None) -> np.ndarray:
@@ -88,7 +85,7 @@ def _split_cost(M: np.ndarray, index: np.ndarray) -> float:
 
 
 def word_levels(F: np.ndarray, weights: np.ndarray, levels: Levels, counts: sp.csr_matrix, k: int,
-                weight: float = WORD_WEIGHT) -> tuple[Levels, float] | None:
+                weight: float = DEFAULT_POLICY.word_weight) -> tuple[Levels, float] | None:
     """The programme's levels again, over the same candidate positions as ``levels`` (the embeddings' alone,
     ``F`` its features, ``weights`` the units'), with the words' cost added (module docstring), up to the same
     number of runs; and the alpha used. ``k``: the chosen number of runs, the reference for the two scales and

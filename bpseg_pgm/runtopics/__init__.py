@@ -8,20 +8,20 @@ about the square root of its length, which is why returns are grouped over runs,
 
 One idea per module, bottom up:
 
-* :mod:`.defaults`: the measured constants (the similarity threshold, coupling, locality prior);
 * :mod:`.summary`: each run's weighted mean embedding, centred on the document, and its size;
 * :mod:`.potentials`: the unary and Potts pairwise potentials over runs;
 * :mod:`.returns`: the document-level test for returns (silhouette of the runs' linkage cuts);
 * :mod:`.fit`: :func:`fit_run_topics`, the whole fit (returns test, topics proposed, BP, re-estimation).
 
-This package never imports the estimator; :mod:`bpseg_pgm.estimator` calls it under ``group_runs``.
+This package never imports the estimator; the decision layer (:mod:`bpseg_pgm.decisions`) calls it under
+``group_runs``. Its tuned numbers (threshold, coupling, locality prior, the returns test's gates) are the
+``group_*`` and ``returns_*`` fields of :class:`~bpseg_pgm.policy.Policy`.
 """
 
-from .defaults import LAM, LOCALITY, MAX_DENSE_RUNS, THRESHOLD, UNARY_SCALE
 from .fit import RunTopicsFit, fit_run_topics
 from .potentials import RunTopicPotentials
 from .returns import Returns, detect_returns
 from .summary import RunSummary, summarize_runs
 
-__all__ = ["LAM", "LOCALITY", "MAX_DENSE_RUNS", "THRESHOLD", "UNARY_SCALE", "RunSummary", "RunTopicPotentials",
+__all__ = ["RunSummary", "RunTopicPotentials",
            "Returns", "RunTopicsFit", "detect_returns", "fit_run_topics", "summarize_runs"]

@@ -4,8 +4,8 @@
 2. Topics are proposed by average-linkage agglomeration of the run means (scikit-learn), cut where the
    centred cosine falls below the threshold: this fixes how many topics there are. With the default
    potentials, the returns test (:mod:`.returns`) comes first: when the runs fall into clear groups
-   (the best silhouette of the linkage cuts reaches ``RETURNS_SILHOUETTE``), the cut is made there and
-   the potentials attract at that cut's height with a weak reading-order prior (``RETURNS_LOCALITY``).
+   (the best silhouette of the linkage cuts reaches ``Policy.returns_silhouette``), the cut is made there and
+   the potentials attract at that cut's height with a weak reading-order prior (``Policy.returns_locality``).
 3. Each topic's centre is the size-weighted mean of its runs; the network (:mod:`.potentials`) is
    given to the engine as a :class:`~bpseg_pgm.inference.problem.Problem`, every run takes its
    arg-max topic, topics left empty are dropped, and the centres are re-estimated, for at most
@@ -27,19 +27,14 @@ from sklearn.exceptions import ConvergenceWarning
 from bpseg_pgm.inference.engine import Engine, EngineResult
 from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.inference.problem import Problem
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials.base import Potentials
 
-from .defaults import MAX_DENSE_RUNS, MAX_ROUNDS, RETURNS_LOCALITY, SPARSE_NEIGHBORS, THRESHOLD
 from .potentials import RunTopicPotentials
 from .returns import Returns, detect_returns
 from .summary import RunSummary, summarize_runs
 
-__all__ = ["MAX_ITER", "TOL", "RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges", "warn_unconverged"]
-
-
-#: Sweeps and tolerance of the grouping's BP by default (:func:`fit_run_topics`).
-MAX_ITER = 100
-TOL = 1e-6
+__all__ = ["RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges", "warn_unconverged"]
 
 
 @dataclass
@@ -93,7 +88,8 @@ def propose_topics(similarity: np.ndarray, threshold: float) -> np.ndarray:
     return _reading_order(clusters)
 
 
-def run_edges(similarity: np.ndarray, max_dense: int = MAX_DENSE_RUNS, neighbors: int = SPARSE_NEIGHBORS) -> np.ndarray:
+def run_edges(similarity: np.ndarray, max_dense: int = DEFAULT_POLICY.group_max_dense_runs,
+              neighbors: int = DEFAULT_POLICY.group_sparse_neighbors) -> np.ndarray:
     """Edges (i < j) of the runs' network: every pair up to ``max_dense`` runs; beyond, each run's neighbours
     in reading order and its ``neighbors`` most similar runs."""
     m = similarity.shape[0]
@@ -134,8 +130,9 @@ def warn_unconverged(max_iter: int, tol: float, stacklevel: int = 1, retried: tu
 
 
 def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: str | Engine = "potts",
-                   potentials: Potentials | None = None, find_returns: bool = True, max_rounds: int = MAX_ROUNDS,
-                   max_iter: int = MAX_ITER, tol: float = TOL, random_state=None, warn: bool = True) -> RunTopicsFit:
+                   potentials: Potentials | None = None, find_returns: bool = True, max_rounds: int | None = None,
+                   max_iter: int | None = None, tol: float | None = None, random_state=None, warn: bool = True,
+                   policy: Policy = DEFAULT_POLICY) -> RunTopicsFit:
     """Group the runs of ``run_labels`` (n,) over unit rows ``Xn`` (n, d), weighted by ``weights`` (n,), into topics.
 
     ``engine``: a registered name or an :class:`~bpseg_pgm.inference.engine.Engine` (default "potts": loopy BP
@@ -144,8 +141,13 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     the returns test first and, when it finds returns, attract at its cut (see the module docstring).
     A ConvergenceWarning when the last round's BP
     stopped at ``max_iter`` before its messages converged (``warn=False``: none; ``converged`` of the result says
-    it, and :func:`warn_unconverged` raises it for a caller that keeps the result).
+    it, and :func:`warn_unconverged` raises it for a caller that keeps the result). ``policy``: the grouping's
+    tuned numbers (``group_*`` and ``returns_*`` fields of :class:`~bpseg_pgm.policy.Policy`); ``max_rounds``,
+    ``max_iter`` and ``tol`` default to its ``group_max_rounds``, ``group_max_iter`` and ``group_tol``.
     """
+    max_rounds = policy.group_max_rounds if max_rounds is None else max_rounds
+    max_iter = policy.group_max_iter if max_iter is None else max_iter
+    tol = policy.group_tol if tol is None else tol
     if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)) or max_rounds < 1:
         raise ValueError(f"max_rounds must be an integer >= 1, got {max_rounds!r}")
     engine = make_engine(engine)
@@ -153,7 +155,7 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
         raise ValueError(f"engine {engine.name!r} brings its own potentials; topics over runs need one that takes them")
     if not isinstance(find_returns, (bool, np.bool_)):
         raise ValueError(f"find_returns must be True or False, got {find_returns!r}")
-    pot = RunTopicPotentials() if potentials is None else potentials
+    pot = RunTopicPotentials.from_policy(policy) if potentials is None else potentials
     if not isinstance(pot, Potentials):
         raise ValueError(f"potentials must be a bpseg_pgm.potentials.Potentials, got {type(pot).__name__}")
     summary = summarize_runs(Xn, weights, run_labels)
@@ -161,17 +163,18 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     sim = summary.similarity()
     returns = None
     if potentials is None and find_returns:
-        returns = detect_returns(sim)
+        returns = detect_returns(sim, min_silhouette=policy.returns_silhouette, min_runs=policy.returns_min_runs,
+                                 max_runs=policy.returns_max_runs)
         if returns.detected:
-            pot = RunTopicPotentials(threshold=returns.threshold, locality=RETURNS_LOCALITY)
-    proposed = propose_topics(sim, float(getattr(pot, "threshold", THRESHOLD)))
+            pot = RunTopicPotentials.from_policy(policy, threshold=returns.threshold, locality=policy.returns_locality)
+    proposed = propose_topics(sim, float(getattr(pot, "threshold", policy.group_threshold)))
     topics = proposed
     lengths = np.diff(summary.bounds)
     if m < 2:  # one run: one topic, nothing to infer
         beliefs = np.ones((m, 1))
         return RunTopicsFit(topics, beliefs, np.repeat(topics, lengths), np.repeat(beliefs, lengths, axis=0),
                             _centers(M, sizes, topics), proposed, summary, 0, 0, True, returns=returns, potentials=pot)
-    edges = run_edges(sim)
+    edges = run_edges(sim, policy.group_max_dense_runs, policy.group_sparse_neighbors)
     shared: dict = {}  # the couplings do not depend on the centres: computed once
     n_iter, rounds, converged, model, log_z = 0, 0, True, None, None
     beliefs = None

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials.base import Potentials, edge_cosine
 from bpseg_pgm.utils.validation import check_nonnegative
-
-from .defaults import LAM, LOCALITY, THRESHOLD, UNARY_SCALE
 
 __all__ = ["RunTopicPotentials"]
 
@@ -28,8 +27,8 @@ __all__ = ["RunTopicPotentials"]
 class RunTopicPotentials(Potentials):
     """Unary and Potts potentials over runs (see the module docstring); the rows given are run means in order."""
 
-    def __init__(self, threshold: float = THRESHOLD, lam: float = LAM, locality: float = LOCALITY,
-                 unary_scale: float = UNARY_SCALE):
+    def __init__(self, threshold: float = DEFAULT_POLICY.group_threshold, lam: float = DEFAULT_POLICY.group_lam,
+                 locality: float = DEFAULT_POLICY.group_locality, unary_scale: float = DEFAULT_POLICY.group_unary_scale):
         if isinstance(threshold, bool) or not isinstance(threshold, (int, float, np.integer, np.floating)) \
                 or not -1.0 <= float(threshold) <= 1.0:
             raise ValueError(f"threshold must be a number in [-1, 1], got {threshold!r}")
@@ -37,6 +36,14 @@ class RunTopicPotentials(Potentials):
         self.lam = check_nonnegative(lam, "lam")
         self.locality = check_nonnegative(locality, "locality")
         self.unary_scale = check_nonnegative(unary_scale, "unary_scale")
+
+    @classmethod
+    def from_policy(cls, policy: Policy, **changes) -> RunTopicPotentials:
+        """The potentials a :class:`~bpseg_pgm.policy.Policy` gives (``group_threshold``, ``group_lam``,
+        ``group_locality``, ``group_unary_scale``), with ``changes`` to any of the four."""
+        args = {"threshold": policy.group_threshold, "lam": policy.group_lam, "locality": policy.group_locality,
+                "unary_scale": policy.group_unary_scale}
+        return cls(**{**args, **changes})
 
     def log_unary(self, X, C):
         return self.unary_scale * (np.asarray(X) @ np.asarray(C).T)

@@ -9,10 +9,10 @@ topics that come back. On the development sets, documents dealt in turn from two
 When returns are found, :func:`~.fit.fit_run_topics` starts belief propagation from the best cut, with
 the attraction threshold at that cut's height and a weaker reading-order prior, so that BP keeps the
 groups the test found instead of pulling neighbouring runs back together (measured in
-``benchmarks/RESULTS.md`` §11).
+``docs/policy.md``: ``returns_*``).
 
 Limits: silhouette scores a topic of one run 0, so with few runs it prefers merging them; below
-``RETURNS_MIN_RUNS`` runs the test is not run, nor above ``RETURNS_MAX_RUNS`` (where it was not
+``Policy.returns_min_runs`` runs the test is not run, nor above ``Policy.returns_max_runs`` (where it was not
 measured). And in a document that one topic dominates, two unrelated topics can look alike once centred
 (both lie away from the dominant one) and be grouped.
 """
@@ -26,7 +26,7 @@ from scipy.cluster.hierarchy import fcluster, linkage
 from scipy.spatial.distance import squareform
 from sklearn.metrics import silhouette_score
 
-from .defaults import RETURNS_MAX_RUNS, RETURNS_MIN_RUNS, RETURNS_SILHOUETTE
+from bpseg_pgm.policy import DEFAULT_POLICY
 
 __all__ = ["Returns", "detect_returns"]
 
@@ -48,8 +48,9 @@ class Returns:
     detected: bool
 
 
-def detect_returns(similarity: np.ndarray, *, min_silhouette: float = RETURNS_SILHOUETTE,
-                   min_runs: int = RETURNS_MIN_RUNS, max_runs: int = RETURNS_MAX_RUNS) -> Returns:
+def detect_returns(similarity: np.ndarray, *, min_silhouette: float = DEFAULT_POLICY.returns_silhouette,
+                   min_runs: int = DEFAULT_POLICY.returns_min_runs,
+                   max_runs: int = DEFAULT_POLICY.returns_max_runs) -> Returns:
     """Score the average-linkage cuts of the runs' ``similarity`` (m, m) by silhouette; see the module docstring."""
     sim = np.asarray(similarity, dtype=np.float64)
     m = sim.shape[0]

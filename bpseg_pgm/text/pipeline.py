@@ -159,8 +159,8 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
     ``lines`` are kept in the result (None: the sentences joined by newlines).  NaN or inf beliefs, fewer
     than 2 non-empty sentences or a k larger than their number are a ValueError.
     """
-    from bpseg_pgm.text.weights import unit_weights
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.features.words import unit_word_counts
 
     sentences = list(sentences)
     live = nonempty_units(sentences)

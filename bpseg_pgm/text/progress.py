@@ -11,10 +11,10 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-__all__ = ["FIT_PROGRESS_UNITS", "fit_progress"]
+from bpseg_pgm.policy import DEFAULT_POLICY
 
-#: Documents of at least this many units get a progress line (shorter ones fit in well under a second).
-FIT_PROGRESS_UNITS = 1000
+__all__ = ["fit_progress"]
+
 
 
 @contextmanager
@@ -22,7 +22,7 @@ def fit_progress(n_units: int, show: bool) -> Iterator[Callable[..., None] | Non
     """A context giving the estimator's ``callback`` (None when ``show`` is False or the document is short):
     a tqdm line "Fitting N units" counting BP sweeps, closed when the context ends; ``callback.done(text)``
     writes what the fit found on it before it closes."""
-    if not show or n_units < FIT_PROGRESS_UNITS:
+    if not show or n_units < DEFAULT_POLICY.progress_units:
         yield None
         return
     from tqdm.auto import tqdm

@@ -1,6 +1,6 @@
 """The topic model: segments that may return, as in the paper (``BPSeg(structure="topics")``).
 
-* :mod:`.defaults`: its fixed settings (labels "auto" starts from, sweeps per round);
+* :mod:`.defaults`: its fixed settings (labels "auto" starts from, Algorithm 2's values);
 * :mod:`.representatives`: the k initial representatives;
 * :mod:`.reestimate`: re-estimating them from the beliefs (the M-step);
 * :mod:`.memory`: the memory a fit will need, estimated before anything large is allocated;
@@ -10,10 +10,9 @@ Its potentials are in :mod:`bpseg_pgm.potentials`, its graph in :mod:`bpseg_pgm.
 in :mod:`bpseg_pgm.inference`: this package only puts them together.
 """
 
-from .defaults import AUTO_MAX_SEGMENTS, EM_ROUND_SWEEPS
 from .fit import TopicsFit, fit_topics
 from .memory import check_fit_memory, estimate_fit_memory
 from .representatives import INITS, choose_representatives
 
-__all__ = ["AUTO_MAX_SEGMENTS", "EM_ROUND_SWEEPS", "INITS", "TopicsFit", "check_fit_memory", "choose_representatives",
+__all__ = ["INITS", "TopicsFit", "check_fit_memory", "choose_representatives",
            "estimate_fit_memory", "fit_topics"]

@@ -1,17 +1,14 @@
-"""The topic model's fixed settings: how many labels "auto" starts from, sweeps per round, Algorithm 2's values."""
+"""The topic model's fixed settings: how many labels "auto" starts from, Algorithm 2's values.
+
+The tuned numbers (the labels' cap, sweeps per round) are fields of :class:`~bpseg_pgm.policy.Policy`."""
 
 from __future__ import annotations
 
 import math
 
-__all__ = ["APPENDIX_DEFAULTS", "AUTO_MAX_SEGMENTS", "EM_ROUND_SWEEPS", "auto_labels"]
+from bpseg_pgm.policy import DEFAULT_POLICY
 
-#: ``n_segments="auto"`` starts from min(n, ceil(2 sqrt(n)), AUTO_MAX_SEGMENTS) labels.
-AUTO_MAX_SEGMENTS = 40
-
-#: Sweeps per re-estimation round before the last. Set 1 (Choi / interleaved): 10 -> 0.870 / 0.830,
-#: 15 -> 0.869 / 0.834, 30 -> 0.868 / 0.834; 15 is 1.4-1.6x faster than 30 on 1200-5000 sentences.
-EM_ROUND_SWEEPS = 15
+__all__ = ["APPENDIX_DEFAULTS", "auto_labels"]
 
 #: What ``lam=None``, ``sigma="auto"``, ``em_rounds=None`` and ``context="auto"`` mean for an engine
 #: with its own potentials (``engine="fast"``: the appendix's Algorithm 2 in its Choi setting).
@@ -19,6 +16,7 @@ EM_ROUND_SWEEPS = 15
 APPENDIX_DEFAULTS = {"lam": 300.0, "sigma": 10.0, "em_rounds": 0, "context": 0.0}
 
 
-def auto_labels(n: int) -> int:
-    """The number of labels ``n_segments="auto"`` starts from for n sentences."""
-    return min(n, AUTO_MAX_SEGMENTS, math.ceil(2 * math.sqrt(n)))
+def auto_labels(n: int, cap: int = DEFAULT_POLICY.auto_max_segments) -> int:
+    """The number of labels ``n_segments="auto"`` starts from for n sentences: min(n, ceil(2 sqrt(n)), ``cap``)
+    (``Policy.auto_max_segments``)."""
+    return min(n, int(cap), math.ceil(2 * math.sqrt(n)))

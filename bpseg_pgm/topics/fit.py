@@ -8,7 +8,7 @@ its beliefs come from any :class:`~bpseg_pgm.inference.engine.Engine`. :func:`fi
 2. k representatives (:mod:`.representatives`);
 3. the model as a :class:`~bpseg_pgm.inference.problem.Problem`, given to the engine;
 4. ``em_rounds`` rounds of re-estimating the representatives from the beliefs (:mod:`.reestimate`),
-   each followed by BP again (rounds before the last with at most ``EM_ROUND_SWEEPS`` sweeps).
+   each followed by BP again (rounds before the last with at most ``Policy.em_round_sweeps`` sweeps).
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from typing import Any, Callable
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.graph import auto_pairs, resolve_edges
 from bpseg_pgm.inference.engine import Engine, EngineResult
 from bpseg_pgm.inference.problem import Problem
 from bpseg_pgm.potentials import Potentials, context_embeddings
 from bpseg_pgm.utils.validation import check_representatives
 
-from .defaults import EM_ROUND_SWEEPS, auto_labels
+from .defaults import auto_labels
 from .reestimate import reestimate_centers
 from .representatives import choose_representatives
 
@@ -67,11 +68,13 @@ def check_beliefs(beliefs, engine: Engine) -> None:
         )
 
 
-def representatives_for(Xn: np.ndarray, n_segments, init, random_state) -> np.ndarray:
-    """Indices of the k initial representatives (``init`` a name or explicit indices)."""
+def representatives_for(Xn: np.ndarray, n_segments, init, random_state,
+                        max_labels: int = DEFAULT_POLICY.auto_max_segments) -> np.ndarray:
+    """Indices of the k initial representatives (``init`` a name or explicit indices; "auto" starts from
+    :func:`~bpseg_pgm.topics.defaults.auto_labels` with ``max_labels``)."""
     n = Xn.shape[0]
     if isinstance(init, str):
-        k = auto_labels(n) if isinstance(n_segments, str) and n_segments == "auto" else n_segments
+        k = auto_labels(n, max_labels) if isinstance(n_segments, str) and n_segments == "auto" else n_segments
         return choose_representatives(Xn, k, init, random_state)
     return check_representatives(init, n)
 
@@ -88,18 +91,21 @@ def warn_unconverged(engine, max_iter: int, tol: float, stacklevel: int = 1) -> 
 
 def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None, lam: float, sigma, max_iter: int,
                tol: float, em_rounds: int, context: float, merge_above: float | None, neighbors, init, n_segments,
-               random_state, callback: Callable | None = None, warn: bool = True) -> TopicsFit:
+               random_state, callback: Callable | None = None, warn: bool = True,
+               policy: Policy = DEFAULT_POLICY) -> TopicsFit:
     """Fit the topic model to the unit rows Xn (n, d) with settings already checked and resolved.
 
     ``neighbors`` is "auto", "all", pairs or a callable; ``context`` the mixing weight used;
     ``potentials`` None for an engine with its own (``fast``). A ConvergenceWarning when BP stopped at
     ``max_iter`` before its messages converged, unless ``warn`` is False (a caller that may discard the fit, and
-    raises it with :func:`warn_unconverged` when it keeps it).
+    raises it with :func:`warn_unconverged` when it keeps it). ``policy``: the labels "auto" starts from
+    (``auto_max_segments``) and the sweeps of the rounds before the last (``em_round_sweeps``).
     """
+    round_sweeps = policy.em_round_sweeps
     Xn = context_embeddings(Xn, context)
     edges = resolve_edges(Xn, auto_pairs(Xn, sigma) if isinstance(neighbors, str) and neighbors == "auto"
                           else (None if isinstance(neighbors, str) else neighbors))
-    reps = representatives_for(Xn, n_segments, init, random_state)
+    reps = representatives_for(Xn, n_segments, init, random_state, policy.auto_max_segments)
     C = Xn[reps]
     state: dict[str, Any] = {"model": None, "deltas": [], "inference": None}
     shared: dict = {}  # what the rounds share: the pairwise couplings do not depend on C
@@ -108,7 +114,7 @@ def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None,
 
     def run(C, round_, reps=None):
         # rounds before the last only move the representatives: a few sweeps suffice
-        sweeps = max_iter if round_ == em_rounds else min(max_iter, EM_ROUND_SWEEPS)
+        sweeps = max_iter if round_ == em_rounds else min(max_iter, round_sweeps)
         problem = Problem(
             pot.log_unary(Xn, C) if pot is not None else Xn @ C.T, edges, potentials=pot, X=Xn, C=C,
             representatives=reps, lam=lam, sigma=sigma, max_iter=sweeps, tol=tol, callback=callback,
@@ -137,7 +143,7 @@ def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None,
             # the representatives no longer move: further rounds would repeat this one
             # (issue 12, fault 10); finish with the last round's full sweep budget if the
             # capped run before it had not converged
-            if not converged and max_iter > EM_ROUND_SWEEPS:
+            if not converged and max_iter > round_sweeps:
                 beliefs, it, converged = run(C, em_rounds)
                 n_iter += it
             break

@@ -13,7 +13,7 @@ from bpseg_pgm.evaluation.choi import load_choi
 from bpseg_pgm.evaluation.corpus import from_choi
 from bpseg_pgm.evaluation.interleaved import InterleavedDocument
 from bpseg_pgm.evaluation.methods import METHODS, Method
-from bpseg_pgm.text.weights import unit_weights
+from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.types.document import Document
 
 
@@ -107,7 +107,7 @@ def test_check_seed(seed):
 def test_the_default_gets_the_units_word_counts_and_other_methods_do_not(monkeypatch):
     """What the text pipeline gives ``BPSeg()`` (the words its automatic granularity reads) the bench gives too;
     a method that does not declare ``uses_words`` is not handed them."""
-    from bpseg_pgm.text.words import unit_word_counts
+    from bpseg_pgm.features.words import unit_word_counts
 
     calls: list = []
 

@@ -6,10 +6,11 @@ from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.runs.costs import cost_matrix
 from bpseg_pgm.runs.memory import estimate_windows_bound
-from bpseg_pgm.runs.model import AUTO_MAX_RUNS, auto_max_runs, fit_runs
+from bpseg_pgm.runs.model import auto_max_runs, fit_runs
 from bpseg_pgm.runs.search import null_costs, segmental_levels
 from bpseg_pgm.runs.statistics import correlation_length
-from bpseg_pgm.runs.structure import GRADUAL_EFFECT, choose_structure
+from bpseg_pgm.policy import DEFAULT_POLICY as P
+from bpseg_pgm.decisions.structure import choose_structure
 
 
 def planted(sizes, d=16, noise=0.3, seed=0):
@@ -126,7 +127,7 @@ def test_widening_searches_k_past_the_cap_while_k_reaches_it():
     X, truth = planted(SIZES, seed=3)  # 120 runs of about 10 units; the correlation length is about 13
     w = np.ones(len(X))
     cap = auto_max_runs(len(X), correlation_length(X, w))
-    assert AUTO_MAX_RUNS < cap <= 90
+    assert P.auto_max_runs < cap <= 90
     capped = fit_runs(X, w, "auto", random_state=0, max_candidates=CAND)  # the default cap, kept
     assert int(capped.labels.max()) + 1 == cap
     fit = fit_runs(X, w, "auto", random_state=0, max_runs=cap, max_candidates=CAND, widen=True)
@@ -141,7 +142,7 @@ def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
     X, truth = planted(SIZES, seed=3)  # 1,160 units: more than the candidates
     w = np.ones(len(X))
     found = choose_structure(X, w, "auto", random_state=0)
-    assert not found.runs and found.effect > GRADUAL_EFFECT  # abrupt: the runs are the topic model's fallback
+    assert not found.runs and found.effect > P.gradual_effect  # abrupt: the runs are the topic model's fallback
     cap = auto_max_runs(len(X), correlation_length(X, w))
     assert int(found.fit.labels.max()) + 1 == int(found.fine.labels.max()) + 1 >= cap + 10
     assert adjusted_rand_score(truth, found.fit.labels) > 0.9

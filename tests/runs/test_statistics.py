@@ -129,17 +129,15 @@ def test_correlation_length_of_a_long_text_is_measured_within_windows(monkeypatc
     # parts keep the autocorrelation positive for thousands of units; within a window it dies at ~40
     from planted import planted_blocks
 
-    from bpseg_pgm.runs.statistics import CORRELATION_WINDOW, correlation_length
+    from bpseg_pgm.policy import DEFAULT_POLICY
+    from bpseg_pgm.runs.statistics import correlation_length
     from bpseg_pgm.utils.validation import normalize_rows
 
     X, _ = planted_blocks((40,) * 300, dim=320, noise=0.1, seed=0)
-    assert X.shape[0] > 2 * CORRELATION_WINDOW
+    assert X.shape[0] > 2 * DEFAULT_POLICY.correlation_window
     offsets = np.random.default_rng(1).normal(size=(3, 320)) / np.sqrt(320)
     Y = normalize_rows(X + 0.3 * np.repeat(offsets, X.shape[0] // 3, axis=0))
     assert 35 <= correlation_length(X) <= 45
     assert 35 <= correlation_length(Y) <= 45
     # one window over the whole text (the former measure) sees the parts
-    import bpseg_pgm.runs.statistics as statistics
-
-    monkeypatch.setattr(statistics, "CORRELATION_WINDOW", X.shape[0])
-    assert correlation_length(Y) > 1000
+    assert correlation_length(Y, window=X.shape[0]) > 1000

@@ -5,9 +5,10 @@ import itertools
 import numpy as np
 import pytest
 
-from bpseg_pgm.runs.candidates import WINDOW, window_size
+from bpseg_pgm.policy import DEFAULT_POLICY as P
+from bpseg_pgm.runs.candidates import window_size
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
-from bpseg_pgm.runs.windows import SHARE, share_runs, window_cuts, windowed_levels
+from bpseg_pgm.runs.windows import share_runs, window_cuts, windowed_levels
 
 
 def test_cuts_take_the_strongest_boundary_half_a_window_to_one_and_a_half_on():
@@ -36,7 +37,7 @@ def test_windows_hold_half_to_one_and_a_half_windows(seed):
 
 
 def test_windows_widen_on_very_long_documents():
-    assert window_size(50_000, 1000) == WINDOW
+    assert window_size(50_000, 1000) == P.window
     assert window_size(400_000, 1000) == 1600  # at most about half the candidates' worth of windows
 
 
@@ -66,5 +67,5 @@ def test_windowed_levels_are_each_windows_programme():
     for (a, b), window in zip(zip(cuts[:-1], cuts[1:]), windows):
         expected = segment_costs(cost_matrix(F[a:b], w[a:b]), window.max_runs)[0]
         np.testing.assert_allclose(window.costs, expected)
-        assert window.max_runs == min(b - a, SHARE * int(np.ceil(8 * (b - a) / 60)))
+        assert window.max_runs == min(b - a, P.window_share * int(np.ceil(8 * (b - a) / 60)))
     assert total.shape == (7,) and order.shape == (6,)  # 2 to 8 runs

@@ -14,7 +14,8 @@ from bpseg_pgm.runs.evidence import check_word_counts, dcm_log_evidence, ml_alph
 from bpseg_pgm.runs.levels import Levels
 from bpseg_pgm.runs.model import RunsFit, fit_runs, runs_at
 from bpseg_pgm.runs.search import segmental_levels
-from bpseg_pgm.runs.wordcost import WORD_WEIGHT, word_cost_matrix, word_levels
+from bpseg_pgm.policy import DEFAULT_POLICY
+from bpseg_pgm.runs.wordcost import word_cost_matrix, word_levels
 
 from planted import planted_blocks
 
@@ -178,7 +179,7 @@ def test_combined_levels_are_the_exact_optimum_of_the_scaled_costs():
     C = block_words(sizes=(5, 5, 4), vocab=6, per=5, shared=1, seed=3)
     levels = segmental_levels(F, w, 5)
     k = 3
-    for weight in (0.4, WORD_WEIGHT, 3.0):
+    for weight in (0.4, DEFAULT_POLICY.word_weight, 3.0):
         combined, alpha = word_levels(F, w, levels, C, k, weight)
         positions = levels.positions
         m = len(positions) - 1

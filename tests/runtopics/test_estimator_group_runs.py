@@ -34,17 +34,17 @@ def test_same_seed_same_topics():
 
 
 def test_an_engine_with_potentials_of_its_own_groups_with_the_default_one_made_once(monkeypatch):
-    import bpseg_pgm.estimator as estimator
+    import bpseg_pgm.decisions.grouping as grouping
 
     made = []
-    real = estimator.make_engine
+    real = grouping.make_engine
 
     def counting(name, *a, **k):
         engine = real(name, *a, **k)
         made.append(engine)
         return engine
 
-    monkeypatch.setattr(estimator, "make_engine", counting)
+    monkeypatch.setattr(grouping, "make_engine", counting)
     X, _, gold = returning(order=(0, 1, 0, 2))
     est = BPSeg(structure="runs", n_segments=4, group_runs=True, engine="appendix", random_state=0).fit(X)
     assert est.structure_ == "run-topics" and est.engine_.name == "potts"

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm.runtopics import RunTopicPotentials, detect_returns, fit_run_topics, summarize_runs
-from bpseg_pgm.runtopics.defaults import RETURNS_LOCALITY, RETURNS_MIN_RUNS, RETURNS_SILHOUETTE
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from planted import returning_runs
 
 
@@ -20,7 +20,7 @@ def _similarity(order, spread, size=20):
 def test_runs_of_topics_that_come_back_are_found_with_their_number_of_topics(order):
     *_, sim = _similarity(order, spread=0.5)
     found = detect_returns(sim)
-    assert found.detected and found.silhouette >= RETURNS_SILHOUETTE and found.n_topics == max(order) + 1
+    assert found.detected and found.silhouette >= P.returns_silhouette and found.n_topics == max(order) + 1
     # the threshold separates the pairs of one topic from the pairs of two
     same = np.equal.outer(order, order) & ~np.eye(len(order), dtype=bool)
     assert sim[same].min() > found.threshold > sim[~np.equal.outer(order, order)].max()
@@ -29,10 +29,10 @@ def test_runs_of_topics_that_come_back_are_found_with_their_number_of_topics(ord
 def test_runs_of_distinct_topics_are_not_returns():
     *_, sim = _similarity((0, 1, 2, 3, 4), spread=0.5)
     found = detect_returns(sim)
-    assert not found.detected and found.silhouette < RETURNS_SILHOUETTE
+    assert not found.detected and found.silhouette < P.returns_silhouette
 
 
-@pytest.mark.parametrize("m", [1, 2, RETURNS_MIN_RUNS - 1])
+@pytest.mark.parametrize("m", [1, 2, P.returns_min_runs - 1])
 def test_too_few_runs_are_not_scored(m):
     *_, sim = _similarity(((0, 1) * m)[:m], spread=0.5)
     found = detect_returns(sim)
@@ -53,7 +53,7 @@ def test_returns_that_the_locality_prior_would_split_are_kept_together():
     fit = fit_run_topics(X, np.ones(len(X)), runs)
     np.testing.assert_array_equal(fit.run_topics, [0, 1, 0, 1, 0, 1])
     np.testing.assert_array_equal(fit.labels, gold)
-    assert fit.returns.detected and fit.potentials.locality == RETURNS_LOCALITY
+    assert fit.returns.detected and fit.potentials.locality == P.returns_locality
     assert fit.potentials.threshold == pytest.approx(fit.returns.threshold)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.policy import Policy
+
 import bpseg_pgm.text.progress as progress
 from bpseg_pgm.text.pipeline import fit_segmentation
 
@@ -27,7 +29,7 @@ def _topics_document(n=60, seed=0):
 
 
 def test_a_long_fit_shows_a_line_counting_sweeps(monkeypatch, capsys):
-    monkeypatch.setattr(progress, "FIT_PROGRESS_UNITS", 10)
+    monkeypatch.setattr(progress, "DEFAULT_POLICY", Policy(progress_units=10))
     sentences, X = _topics_document()
     seg = fit_segmentation(sentences, X, "auto", _Embedder(True), {"random_state": 0})
     err = capsys.readouterr().err
@@ -39,7 +41,7 @@ def test_a_long_fit_shows_a_line_counting_sweeps(monkeypatch, capsys):
 def test_no_line_when_progress_is_off_or_the_document_is_short(monkeypatch, capsys):
     sentences, X = _topics_document()
     fit_segmentation(sentences, X, "auto", _Embedder(True), {"random_state": 0})  # 60 units < 1,000
-    monkeypatch.setattr(progress, "FIT_PROGRESS_UNITS", 10)
+    monkeypatch.setattr(progress, "DEFAULT_POLICY", Policy(progress_units=10))
     fit_segmentation(sentences, X, "auto", _Embedder(False), {"random_state": 0})
     fit_segmentation(sentences, X, "auto", None, {"random_state": 0})  # no embedder: no bar
     assert "Fitting" not in capsys.readouterr().err

@@ -7,7 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from bpseg_pgm.text.weights import WORD_SCALE, unit_weights
+from bpseg_pgm.features.weights import unit_weights
+from bpseg_pgm.policy import DEFAULT_POLICY
 
 
 def test_values_by_hand():
@@ -15,8 +16,8 @@ def test_values_by_hand():
     w = unit_weights(units)
     assert w.dtype == np.float64 and w.shape == (4,)
     words = [2, 1, 8, 20]
-    np.testing.assert_allclose(w, [1 - math.exp(-k / WORD_SCALE) for k in words], rtol=1e-15)
-    assert WORD_SCALE == 5.0
+    np.testing.assert_allclose(w, [1 - math.exp(-k / DEFAULT_POLICY.word_scale) for k in words], rtol=1e-15)
+    assert DEFAULT_POLICY.word_scale == 5.0
     assert w[1] == pytest.approx(0.181, abs=1e-3)  # one word: about 0.2
     assert w[3] == pytest.approx(0.98, abs=1e-2)  # twenty words: about 1
 

@@ -3,7 +3,7 @@
 import numpy as np
 import scipy.sparse as sp
 
-from bpseg_pgm.text.words import unit_word_counts, word_stems
+from bpseg_pgm.features.words import unit_word_counts, word_stems
 
 
 def test_inflections_share_a_stem():

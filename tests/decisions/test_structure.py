@@ -8,9 +8,10 @@ import pytest
 
 from bpseg_pgm.estimator import BPSeg
 import bpseg_pgm.runs.model as runs_model
-from bpseg_pgm.runs import AUTO_MAX_RUNS, GRADUAL_EFFECT, auto_max_runs, boundary_effects, choose_structure
+from bpseg_pgm.policy import DEFAULT_POLICY as P
+from bpseg_pgm.decisions.structure import choose_structure
+from bpseg_pgm.runs import auto_max_runs, boundary_effects
 from bpseg_pgm.runs.statistics import correlation_length
-from bpseg_pgm.runs.structure import TOPIC_SILHOUETTE
 
 from planted import planted_blocks
 from bpseg_pgm.utils.labels import n_runs
@@ -67,7 +68,7 @@ def test_boundary_effect_of_a_weightless_run_is_nan():
 def test_abrupt_shifts_get_the_topic_model():
     X, y = planted_blocks((8, 12, 10, 9), dim=32, noise=0.1, seed=0)
     found = choose_structure(X, np.ones(len(X)), "auto")
-    assert not found.runs and found.effect > GRADUAL_EFFECT
+    assert not found.runs and found.effect > P.gradual_effect
     model = BPSeg(random_state=0).fit(X)
     assert model.structure_ == "topics" and model.structure_effect_ == pytest.approx(found.effect)
 
@@ -75,7 +76,7 @@ def test_abrupt_shifts_get_the_topic_model():
 def test_gradual_text_gets_runs():
     X = gradual_document()
     found = choose_structure(X, np.ones(len(X)), "auto")
-    assert found.runs and found.effect < GRADUAL_EFFECT
+    assert found.runs and found.effect < P.gradual_effect
     assert BPSeg(random_state=0).fit(X).structure_ == "run-topics"  # the runs, then grouped into topics
     model = BPSeg(random_state=0, group_runs=False).fit(X)
     assert model.structure_ == "runs"
@@ -86,11 +87,11 @@ def test_gradual_text_gets_runs():
 
 
 def test_auto_max_runs_is_one_per_correlation_length_beyond_the_fixed_cap():
-    assert auto_max_runs(500, 40.0) == AUTO_MAX_RUNS  # a meeting: 13 correlation lengths
+    assert auto_max_runs(500, 40.0) == P.auto_max_runs  # a meeting: 13 correlation lengths
     assert auto_max_runs(600, 6.0) == 100  # many short passages: one run per correlation length
     assert auto_max_runs(40, 1.0) == 20  # never more than half the units
     assert auto_max_runs(3, 0.2) == 1
-    assert auto_max_runs(1000, 1000.0) == AUTO_MAX_RUNS
+    assert auto_max_runs(1000, 1000.0) == P.auto_max_runs
 
 
 def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
@@ -100,7 +101,7 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     X, truth = planted_blocks((5,) * 100, dim=104, noise=0.12, seed=0)
     w = np.ones(len(X))
     found = choose_structure(X, w, "auto")
-    assert not found.runs and found.effect > GRADUAL_EFFECT
+    assert not found.runs and found.effect > P.gradual_effect
     # abrupt, so the topic model, unless it cannot hold the document: its runs group into more topics
     # than the topic model's 40 labels, so they are kept, grouped, and the topic model is not run
     model = BPSeg(random_state=0).fit(X)
@@ -110,11 +111,11 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     assert adjusted_rand_score(truth, model.labels_) > adjusted_rand_score(truth, topics.labels_) + 0.1
     # ungrouped, "auto" fits the topic model, whose 40 labels for 100 passages are no clusters: the runs are kept
     ungrouped = BPSeg(random_state=0, group_runs=False).fit(X)
-    assert ungrouped.structure_ == "runs" and ungrouped.topic_silhouette_ < TOPIC_SILHOUETTE
+    assert ungrouped.structure_ == "runs" and ungrouped.topic_silhouette_ < P.topic_silhouette
     assert adjusted_rand_score(truth, ungrouped.labels_) > adjusted_rand_score(truth, topics.labels_) + 0.1
-    monkeypatch.setattr(runs_model, "auto_max_runs", lambda n, corr_length: min(AUTO_MAX_RUNS, n // 2))
+    monkeypatch.setattr(runs_model, "auto_max_runs", lambda n, corr_length, floor=P.auto_max_runs: min(floor, n // 2))
     capped = choose_structure(X, w, "auto")
-    assert capped.runs and capped.effect < GRADUAL_EFFECT  # the old fixed cap misjudges it
+    assert capped.runs and capped.effect < P.gradual_effect  # the old fixed cap misjudges it
 
 
 def test_gradual_text_with_a_given_k():
@@ -153,11 +154,11 @@ def test_auto_is_deterministic():
 
 
 def test_run_span_falls_from_the_full_scale_to_one_correlation_length():
-    from bpseg_pgm.runs import GRADUAL_FULL, RUN_SCALE, run_span
+    from bpseg_pgm.decisions.structure import run_span
 
-    assert run_span(0.0) == run_span(GRADUAL_FULL) == pytest.approx(RUN_SCALE)
-    assert run_span(GRADUAL_EFFECT) == pytest.approx(1.0)
-    spans = [run_span(e) for e in np.linspace(GRADUAL_FULL, GRADUAL_EFFECT, 7)]
+    assert run_span(0.0) == run_span(P.gradual_full) == pytest.approx(P.run_scale)
+    assert run_span(P.gradual_effect) == pytest.approx(1.0)
+    spans = [run_span(e) for e in np.linspace(P.gradual_full, P.gradual_effect, 7)]
     assert all(a > b for a, b in zip(spans, spans[1:]))
 
 

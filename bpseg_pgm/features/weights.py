@@ -13,13 +13,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["WORD_SCALE", "unit_weights"]
+from bpseg_pgm.policy import DEFAULT_POLICY
 
-#: tau, in words (chosen on QMSum train: turns of 1-3 words are mostly backchannels).
-WORD_SCALE = 5.0
+__all__ = ["unit_weights"]
 
 
-def unit_weights(units: Sequence[str], tau: float = WORD_SCALE) -> np.ndarray:
+
+def unit_weights(units: Sequence[str], tau: float = DEFAULT_POLICY.word_scale) -> np.ndarray:
     """1 - exp(-(number of whitespace-separated words) / tau) per unit, float64 (n,)."""
     if not tau > 0:
         raise ValueError(f"tau must be > 0, got {tau!r}")

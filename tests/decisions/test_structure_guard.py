@@ -4,12 +4,11 @@ are not clusters of sentences, gives way to runs."""
 import numpy as np
 import pytest
 
-import bpseg_pgm.estimator as estimator
+import bpseg_pgm.decisions.procedure as procedure
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.runs.model import fit_runs
-from bpseg_pgm.runs.structure import (
-    TOPIC_RUNS_RATIO,
-    TOPIC_SILHOUETTE,
+from bpseg_pgm.policy import DEFAULT_POLICY as P
+from bpseg_pgm.decisions.structure import (
     Structure,
     keep_topics,
     topic_silhouette,
@@ -32,7 +31,7 @@ def runs_found(X):
 def test_topic_labels_with_more_runs_than_the_ratio_allows_are_fragmented():
     X = planted([20, 20, 20])
     found, k = runs_found(X)
-    limit = int(np.floor(TOPIC_RUNS_RATIO * k))
+    limit = int(np.floor(P.topic_runs_ratio * k))
     ok = np.repeat(np.arange(limit) % 2, int(np.ceil(60 / limit)))[:60]
     assert n_runs_of(ok) <= limit and not topics_fragmented(ok, found)
     scattered = np.arange(60) % 2  # 60 runs
@@ -50,7 +49,7 @@ def test_silhouette_is_high_for_clusters_and_near_zero_for_an_arbitrary_partitio
     truth = np.repeat([0, 1, 2], 30)
     arbitrary = np.random.default_rng(0).integers(0, 3, size=90)
     good, bad = topic_silhouette(X, w, truth), topic_silhouette(X, w, arbitrary)
-    assert good > 0.3 > TOPIC_SILHOUETTE > abs(bad)
+    assert good > 0.3 > P.topic_silhouette > abs(bad)
     assert np.isnan(topic_silhouette(X, w, np.zeros(90, dtype=int)))  # one label
     assert np.isnan(topic_silhouette(X, w, np.arange(90)))  # one label per unit
 
@@ -71,11 +70,11 @@ def test_keep_topics_keeps_clusters_and_drops_partitions_and_fragments():
     w = np.ones(60)
     found, _ = runs_found(X)
     keep, sil = keep_topics(X, w, np.repeat([0, 1, 2], 20), found)
-    assert keep and sil > TOPIC_SILHOUETTE
+    assert keep and sil > P.topic_silhouette
     # the same three labels as contiguous blocks that ignore the clusters: not clusters, so the runs are used
     shifted = np.roll(np.repeat([0, 1, 2], 20), 10)
     keep, sil = keep_topics(X, w, shifted, found)
-    assert not keep and sil < TOPIC_SILHOUETTE
+    assert not keep and sil < P.topic_silhouette
     keep, sil = keep_topics(X, w, np.arange(60) % 2, found)  # 60 runs: fragmented, not scored
     assert not keep and np.isnan(sil)
     assert keep_topics(X, w, np.arange(60) % 2, Structure(False, float("nan"), None)) == (True, pytest.approx(np.nan, nan_ok=True))
@@ -91,7 +90,7 @@ def test_the_estimator_keeps_the_topic_model_only_when_keep_topics_says_so(monke
         seen.append(out)
         return out
 
-    monkeypatch.setattr(estimator, "keep_topics", keep)
+    monkeypatch.setattr(procedure, "keep_topics", keep)
     model = BPSeg(random_state=0).fit(X)
     assert len(seen) == 1 and model.structure_ == structure
     assert model.topic_silhouette_ == pytest.approx(seen[0][1], nan_ok=True)

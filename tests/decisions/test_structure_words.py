@@ -8,7 +8,7 @@ import pytest
 import scipy.sparse as sp
 from sklearn.metrics import adjusted_rand_score
 
-from bpseg_pgm.runs.structure import choose_structure
+from bpseg_pgm.decisions.structure import choose_structure
 
 from planted import gradual_document, planted_words
 

@@ -1,0 +1,51 @@
+"""Grouping runs into topics (``group_runs``), with a damped second try when BP does not converge."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from bpseg_pgm.inference.engine import Engine
+from bpseg_pgm.inference.engines import make_engine
+from bpseg_pgm.policy import Policy
+from bpseg_pgm.runs.model import RunsFit
+from bpseg_pgm.runtopics import RunTopicsFit, fit_run_topics
+
+__all__ = ["group_engine", "group_runs", "retry_engine"]
+
+
+def group_engine(engine: Engine) -> Engine:
+    """The engine that groups the runs: the estimator's, or the default one for an engine with potentials of its
+    own ("appendix"), which cannot take the runs' potentials."""
+    return engine if engine.uses_potentials else make_engine("potts")
+
+
+def retry_engine(group: Engine, *, damping_set: bool, given_object: bool, policy: Policy) -> Engine | None:
+    """The damped engine an unconverged grouping by ``group`` is run again with (``Policy.group_retry_damping``),
+    or None: the user set a damping, or ``group`` is an engine object the user gave (used as given), or the engine
+    has no damping."""
+    if damping_set or given_object or not group.name:
+        return None
+    try:
+        return make_engine(group.name, policy.group_retry_damping)
+    except ValueError:
+        return None
+
+
+def group_runs(fit: RunsFit, Xn: np.ndarray, weights: np.ndarray, *, engine: Engine, retry,
+               seed: int, policy: Policy) -> RunTopicsFit:
+    """The runs of ``fit`` grouped into topics by ``engine`` (:func:`group_engine`); a grouping whose BP did not
+    converge is run again with ``retry`` (an engine, None, or a function giving one, called only then)
+    (damped, up to ``Policy.group_retry_sweeps`` sweeps), and the damped one kept if it converged. No warning:
+    the caller raises it for the grouping whose labels it returns."""
+    rt = fit_run_topics(Xn, weights, fit.labels, engine=engine, random_state=seed, warn=False,
+                        policy=policy)
+    if not rt.converged and callable(retry) and not isinstance(retry, Engine):
+        retry = retry()  # made only when needed
+    if not rt.converged and retry is not None:
+        damped = fit_run_topics(Xn, weights, fit.labels, engine=retry, max_iter=policy.group_retry_sweeps,
+                                random_state=seed, warn=False, policy=policy)
+        if damped.converged:  # its sweeps counted after the undamped run's
+            rt = dataclasses.replace(damped, n_iter=rt.n_iter + damped.n_iter)
+    return rt

@@ -1,0 +1,186 @@
+"""How the library decides what a user gets, top to bottom: features -> structure -> how many -> grouping.
+
+:func:`decide` is the whole procedure behind ``BPSeg.fit``. It takes the document's features (unit rows,
+unit weights, word counts: :class:`~bpseg_pgm.decisions.procedure.Features`), the estimator's checked
+parameters (:class:`Settings`) and a :class:`~bpseg_pgm.policy.Policy` (every tuned number), and returns
+an :class:`Outcome`: which model's labels are the result and every fit it made on the way.
+
+1. **Structure.** ``structure="runs"`` or ``"topics"`` asked for: that model. ``"auto"`` (only for the
+   centred potentials with an engine given by name, where it was measured): the document is cut into
+   noise-calibrated runs and their boundaries' median per-unit effect is measured
+   (:func:`~bpseg_pgm.decisions.structure.choose_structure`): gradual text (effect below
+   ``Policy.gradual_effect``) gets runs, abrupt text the topic model.
+2. **How many segments.** Given, or for runs on gradual text one per :func:`~.structure.run_span`
+   correlation lengths (``Policy.run_scale``, ``Policy.gradual_full``), raised where the words' evidence
+   says the text changes more often (``Policy.evidence_penalty``); the topic model starts from
+   min(n, 2 sqrt(n), ``Policy.auto_max_segments``) labels and lets them empty out.
+3. **Grouping.** With ``group_runs`` the runs are grouped into topics that may return
+   (:mod:`~bpseg_pgm.decisions.grouping`; ``Policy.group_*``, ``Policy.returns_*``). On abrupt text the
+   grouped runs are computed first: when they hold more topics than the topic model has labels, the
+   topic model is not run. Otherwise the topic model is fitted and kept only when its topics are clusters
+   that do not scatter the document (:func:`~.structure.keep_topics`; ``Policy.topic_silhouette``,
+   ``Policy.topic_runs_ratio``); else the (grouped) runs are the result.
+
+Nothing here warns: the estimator raises the convergence warning of the model whose labels it returns.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+import scipy.sparse as sp
+
+from bpseg_pgm.inference.engine import Engine
+from bpseg_pgm.policy import Policy
+from bpseg_pgm.potentials import Potentials, adaptive_context
+from bpseg_pgm.runs.model import RunsFit, fit_runs
+from bpseg_pgm.runtopics import RunTopicsFit
+from bpseg_pgm.topics.defaults import auto_labels
+from bpseg_pgm.topics.fit import TopicsFit, fit_topics
+
+from .grouping import group_engine, group_runs, retry_engine
+from .structure import choose_structure, keep_topics
+
+__all__ = ["Features", "Outcome", "Settings", "decide"]
+
+
+@dataclass(frozen=True)
+class Features:
+    """What the model sees of a document: unit rows of unit length (n, d), unit weights (n,) and, optionally, the
+    units' word counts (n, V) (sparse), all checked."""
+
+    Xn: np.ndarray
+    weights: np.ndarray
+    word_counts: sp.csr_matrix | None = None
+
+    @property
+    def n(self) -> int:
+        return int(self.Xn.shape[0])
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The estimator's parameters, checked and resolved (``BPSeg`` builds it from its one table of checks)."""
+
+    structure: str  # "auto", "runs" or "topics"
+    n_segments: Any  # an int or "auto"
+    group_runs: bool
+    engine: Engine
+    potentials: Potentials | None  # None: an engine with potentials of its own ("appendix")
+    lam: float | None
+    sigma: float | None
+    max_iter: int
+    tol: float
+    em_rounds: int
+    context: Any  # a number, or "auto"
+    default_context: float
+    merge_above: float | None
+    init: Any
+    neighbors: Any
+    random_state: Any
+    seed: int  # random_state as the runs model's seed (0 for None)
+    auto_applies: bool  # "auto" may choose runs: the centred potentials, an engine by name, init not "all"
+    damping_set: bool  # the user set a damping: an unconverged grouping is not retried damped
+    engine_is_object: bool  # an Engine object: used as given
+
+
+@dataclass
+class Outcome:
+    """What :func:`decide` found. ``structure``: "runs", "topics" or "run-topics" (runs grouped into topics);
+    ``runs``: the runs fit (the result, or the fallback "auto" computed; None when the topic model was asked
+    for or the document has no reading-order runs); ``grouping``: the runs grouped into topics when they are
+    the result, else None; ``topics``: the topic model's fit when it is the result, else None; ``effect``: the
+    median boundary effect "auto" measured (NaN otherwise); ``silhouette``: the topic model's silhouette when
+    "auto" weighed its labels (NaN otherwise); ``granularity``: the span rule's and the words' counts when
+    "auto" chose the number of runs (None otherwise); ``context``: the context weight the topic model used;
+    ``group_engine``/``retried``: the engine that grouped the runs and whether an unconverged grouping was
+    run again damped (for the warning)."""
+
+    structure: str
+    runs: RunsFit | None = None
+    grouping: RunTopicsFit | None = None
+    topics: TopicsFit | None = None
+    effect: float = float("nan")
+    silhouette: float = float("nan")
+    granularity: dict | None = None
+    context: float | None = None
+    group_engine: Engine | None = None
+    retried: tuple[float, int] | None = field(default=None)
+
+
+class _Grouper:
+    """Runs grouped into topics, with the engines made once per fit: the grouping engine and its damped retry."""
+
+    def __init__(self, s: Settings, policy: Policy):
+        self.engine = group_engine(s.engine)
+        self.settings, self.policy = s, policy
+
+    @functools.cached_property
+    def retry(self):
+        """The damped engine of the second try (made when first needed), or None."""
+        s = self.settings
+        given = s.engine_is_object and self.engine is s.engine
+        return retry_engine(self.engine, damping_set=s.damping_set, given_object=given, policy=self.policy)
+
+    def __call__(self, fit: RunsFit, f: Features) -> RunTopicsFit:
+        return group_runs(fit, f.Xn, f.weights, engine=self.engine, retry=lambda: self.retry, seed=self.settings.seed,
+                          policy=self.policy)
+
+
+def _runs_result(fit: RunsFit, f: Features, s: Settings, policy: Policy, outcome: Outcome,
+                 grouper: _Grouper | None, grouped: RunTopicsFit | None = None) -> Outcome:
+    """The runs ``fit`` as the result, grouped into topics under ``group_runs`` (``grouped``: already computed)."""
+    outcome.structure, outcome.runs = "runs", fit
+    if s.group_runs:
+        outcome.structure, outcome.grouping = "run-topics", grouper(fit, f) if grouped is None else grouped
+        outcome.group_engine = grouper.engine
+        if not outcome.grouping.converged:  # for the warning: whether a damped second try was made
+            retried = grouper.retry is not None
+            outcome.retried = (policy.group_retry_damping, policy.group_retry_sweeps) if retried else None
+    return outcome
+
+
+def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None = None) -> Outcome:
+    """The procedure of the module docstring: the model whose labels ``BPSeg.fit`` returns, and its fits."""
+    outcome = Outcome("runs")
+    grouper = _Grouper(s, policy) if s.group_runs else None
+    # 1. structure asked for: runs
+    if s.structure == "runs":
+        fit = fit_runs(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy)
+        if f.word_counts is not None:
+            fit = fit.with_words(f.word_counts, policy.word_weight)
+        return _runs_result(fit, f, s, policy, outcome, grouper)
+    # 1-2. "auto": runs on gradual text (and how many), the topic model (with the runs as fallback) otherwise
+    found, grouped = None, None
+    if s.structure == "auto" and s.auto_applies:
+        found = choose_structure(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy,
+                                 word_counts=f.word_counts)
+        outcome.effect = found.effect
+        if found.k_span is not None:
+            outcome.granularity = {"span": found.k_span, "words": found.k_words}
+        if found.runs:
+            return _runs_result(found.fit, f, s, policy, outcome, grouper)
+        # 3. grouping first: more topics than the topic model has labels means it cannot hold the document
+        if s.group_runs and found.fit is not None:
+            grouped = grouper(found.fit, f)
+            capacity = auto_labels(f.n, policy.auto_max_segments) if isinstance(s.n_segments, str) \
+                else int(s.n_segments)
+            if grouped.n_topics > capacity:
+                return _runs_result(found.fit, f, s, policy, outcome, grouper, grouped)
+    # the topic model
+    context = adaptive_context(f.Xn, s.default_context) if isinstance(s.context, str) else s.context
+    topics = fit_topics(
+        f.Xn, engine=s.engine, potentials=s.potentials, lam=s.lam, sigma=s.sigma, max_iter=s.max_iter, tol=s.tol,
+        em_rounds=s.em_rounds, context=context, merge_above=s.merge_above, neighbors=s.neighbors, init=s.init,
+        n_segments=s.n_segments, random_state=s.random_state, callback=callback, warn=False, policy=policy,
+    )
+    if found is not None:
+        keep, outcome.silhouette = keep_topics(f.Xn, f.weights, topics.labels, found, s.seed, policy=policy)
+        if not keep:
+            return _runs_result(found.fit, f, s, policy, outcome, grouper, grouped)
+    outcome.structure, outcome.topics, outcome.context = "topics", topics, context
+    outcome.runs = found.fit if found is not None else None
+    return outcome

@@ -1,0 +1,181 @@
+"""Runs or topics: the structure decision of ``BPSeg(structure="auto")``, and how many runs.
+
+The document is cut into runs against its block-shuffled self (:func:`~bpseg_pgm.runs.model.fit_runs`
+with k "auto"). If there are at least two and their boundaries' median per-unit effect
+(:func:`~bpseg_pgm.runs.effects.boundary_effects`) is below ``Policy.gradual_effect``, topics shift
+gradually: single units are too noisy to be grouped one by one, and the document is segmented into runs,
+about one per :func:`run_span` correlation lengths. Otherwise (abrupt shifts, or no reading-order
+structure at all, as when topics alternate sentence by sentence) the topic model is the right one; its
+labels are kept only when its topics are clusters of sentences and do not scatter the document
+(:func:`keep_topics`), and the runs are used otherwise.
+
+Every number comes from the :class:`~bpseg_pgm.policy.Policy` given (the shipped one by default); what
+was measured for each is in ``docs/policy.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.runs.effects import median_boundary_effect
+from bpseg_pgm.runs.evidence import check_word_counts, evidence_runs
+from bpseg_pgm.runs.model import RunsFit, auto_max_runs, fit_runs
+from bpseg_pgm.runs.statistics import correlation_length
+from bpseg_pgm.utils.labels import n_runs
+from bpseg_pgm.utils.validation import weighted_mean
+
+__all__ = ["Structure", "choose_structure", "keep_topics", "run_span", "topic_silhouette", "topics_fragmented"]
+
+
+@dataclass
+class Structure:
+    """What ``structure="auto"`` found: ``runs`` (True: segment into runs), the median boundary
+    effect of the noise-calibrated runs (NaN: fewer than two), ``fit``: the runs fit to use (at the
+    chosen granularity; also when the topic model is chosen, as its fallback), ``fine``: the
+    noise-calibrated runs (None when the document has no reading-order structure); ``k_span`` and
+    ``k_words``: the counts of the span rule and of the words' evidence, when they were weighed."""
+
+    runs: bool
+    effect: float
+    fit: RunsFit | None
+    fine: RunsFit | None = None
+    #: the span rule's count (None when it did not decide: k given, or a long text of many passages) and the
+    #: count the words' evidence chose from there (None without words)
+    k_span: int | None = None
+    k_words: int | None = None
+
+
+def topics_fragmented(topic_labels: np.ndarray, found: Structure, ratio: float = DEFAULT_POLICY.topic_runs_ratio) -> bool:
+    """Whether the topic model's labels form more than ``ratio`` times the runs of the noise-calibrated runs
+    fit (``Policy.topic_runs_ratio``); False when the document has no reading-order runs to compare."""
+    if found.fine is None or found.fit is None:
+        return False
+    k_fine = int(found.fine.labels.max()) + 1
+    return n_runs(np.asarray(topic_labels)) > ratio * k_fine
+
+
+def topic_silhouette(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray, random_state=0,
+                     max_units: int = DEFAULT_POLICY.silhouette_max_units) -> float:
+    """Mean silhouette of the units under ``labels`` (scikit-learn), cosine on the unit rows centred on
+    their weighted mean: how far each unit's own topic is closer than the next one (1: tight, separate
+    topics; about 0: an arbitrary partition). A document of more than ``max_units`` units is scored on a
+    sample of that many, drawn with ``random_state``. NaN when there are fewer than two labels, or as many
+    labels as units (in the sample)."""
+    from sklearn.metrics import silhouette_score
+
+    labels = np.asarray(labels)
+    n = labels.shape[0]
+    center = weighted_mean(Xn, np.asarray(weights, dtype=np.float64))
+    idx = np.arange(n)
+    if n > max_units:
+        idx = np.sort(np.random.default_rng(random_state).choice(n, size=max_units, replace=False))
+    k = np.unique(labels[idx]).size
+    if not 2 <= k < idx.size:
+        return float("nan")
+    return float(silhouette_score(Xn[idx] - center, labels[idx], metric="cosine"))
+
+
+def keep_topics(Xn: np.ndarray, weights: np.ndarray, topic_labels: np.ndarray, found: Structure,
+                random_state=0, *, policy: Policy = DEFAULT_POLICY, min_silhouette: float | None = None,
+                ratio: float | None = None) -> tuple[bool, float]:
+    """Whether ``structure="auto"`` keeps the topic model's labels on abrupt text, and their silhouette.
+
+    Kept when the document has no reading-order runs to fall back on, or when the labels are not
+    fragmented (:func:`topics_fragmented`, ``ratio``: ``Policy.topic_runs_ratio``) and their topics are
+    clusters (:func:`topic_silhouette` at least ``min_silhouette``: ``Policy.topic_silhouette``); otherwise
+    the runs are used. The silhouette is NaN (and the runs used) when the topic model found one label, or
+    one per unit.
+    """
+    min_silhouette = policy.topic_silhouette if min_silhouette is None else min_silhouette
+    ratio = policy.topic_runs_ratio if ratio is None else ratio
+    if found.fine is None or found.fit is None:
+        return True, float("nan")
+    if topics_fragmented(topic_labels, found, ratio):
+        return False, float("nan")
+    silhouette = topic_silhouette(Xn, weights, topic_labels, random_state, policy.silhouette_max_units)
+    return bool(silhouette >= min_silhouette), silhouette
+
+
+def run_span(effect: float, *, run_scale: float = DEFAULT_POLICY.run_scale,
+             gradual_full: float = DEFAULT_POLICY.gradual_full,
+             gradual_effect: float = DEFAULT_POLICY.gradual_effect) -> float:
+    """Correlation lengths per segment on gradual text: ``run_scale`` at or below ``gradual_full``,
+    1 at ``gradual_effect``, geometric in between."""
+    t = float(np.clip((gradual_effect - effect) / (gradual_effect - gradual_full), 0.0, 1.0))
+    return run_scale**t
+
+
+def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, *,
+                     policy: Policy = DEFAULT_POLICY, max_runs: int | None = None, word_counts=None,
+                     **changes) -> Structure:
+    """Runs for a document whose shifts are gradual, the topic model otherwise.
+
+    The document is cut into runs against its block-shuffled self (as ``structure="runs"``
+    does). If there are at least two and their boundaries' median per-unit effect
+    (:func:`~bpseg_pgm.runs.effects.boundary_effects`) is below ``gradual_effect``, topics shift gradually:
+    single units are too noisy to be grouped one by one, and the document is segmented into runs,
+    ``n_segments`` of them or n / (:func:`run_span` x correlation length), at most as many as the
+    noise-calibrated runs. Otherwise (abrupt shifts, or no reading-order structure at all, as when topics
+    alternate sentence by sentence) the topic model is the right one, with the runs fit at
+    n / correlation length as its fallback (:func:`keep_topics`). On such a text longer than the
+    candidates (``Policy.max_candidates``) whose noise-calibrated k reaches one run per correlation
+    length (above ``Policy.auto_max_runs``), k is searched further (``fit_runs(widen=True)``) and the
+    noise-calibrated runs are the fallback: a long text of many short unrelated passages has more of them
+    than correlation lengths (Choi set 1 concatenated: 1.6-1.8 correlation lengths per passage; at
+    5,000 units the runs' ARI against the passages went from 0.43 to 0.86). ``max_runs`` caps the
+    noise-calibrated runs (default :func:`~bpseg_pgm.runs.model.auto_max_runs`).
+
+    With ``word_counts`` (unit x term counts, dense or sparse, checked by
+    :func:`~bpseg_pgm.runs.evidence.check_word_counts`) the count of the span rule is a floor: the level
+    between it and the noise-calibrated runs whose words' model evidence, less ``evidence_penalty`` x
+    log C(n - 1, k - 1), is highest is taken (:func:`~bpseg_pgm.runs.evidence.evidence_runs`). The span rule
+    alone does not grow with a text made of many parts; the words do. Whatever k is (given or chosen), the
+    runs' boundaries then weigh the words' cost beside the embeddings', with ``word_weight``
+    (:meth:`~bpseg_pgm.runs.model.RunsFit.with_words`); the noise-calibrated runs (``fine``) stay the
+    embeddings' alone.
+
+    Every number comes from ``policy``; ``changes`` (e.g. ``run_scale=2.0``) replace fields of it for this
+    call, for studies.
+    """
+    if changes:
+        policy = policy.replace(**changes)
+    gradual_effect = policy.gradual_effect
+    corr_length = correlation_length(Xn, weights, policy.correlation_window)
+    n = Xn.shape[0]
+    counts = None if word_counts is None else check_word_counts(word_counts, n)
+    fine = fit_runs(Xn, weights, "auto", random_state, corr_length, policy=policy, max_runs=max_runs)
+    k_fine = int(fine.labels.max()) + 1
+    if k_fine < 2:
+        return Structure(False, float("nan"), None)
+    effect = median_boundary_effect(Xn, weights, fine.labels)
+    cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
+    many = (max_runs is None and effect >= gradual_effect and n > policy.max_candidates
+            and k_fine == cap > policy.auto_max_runs)
+    if many:  # abrupt, and k reached one run per correlation length: search on past it
+        fine = fit_runs(Xn, weights, "auto", random_state, corr_length, policy=policy,
+                        max_runs=min(2 * cap, n // 2), widen=True)
+        k_fine = int(fine.labels.max()) + 1
+        effect = median_boundary_effect(Xn, weights, fine.labels)
+        many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule
+    k_span = k_words = None
+    if isinstance(n_segments, str):
+        span = run_span(effect, run_scale=policy.run_scale, gradual_full=policy.gradual_full,
+                        gradual_effect=gradual_effect)
+        k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
+        if not many:
+            k_span = k
+            if counts is not None:
+                k = k_words = evidence_runs(counts, fine.levels, k, k_fine, policy.evidence_penalty,
+                                            policy.max_evidence_levels)[0]
+    else:
+        k = int(n_segments)
+    if k == k_fine:
+        fit = fine
+    else:
+        fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state, policy=policy)
+    if counts is not None:
+        fit = fit.with_words(counts, policy.word_weight)
+    return Structure(bool(effect < gradual_effect), effect, fit, fine, k_span, k_words)

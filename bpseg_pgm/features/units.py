@@ -1,0 +1,94 @@
+"""``Units``: a document as the model sees it, built in one step from its sentences.
+
+Embeddings alone are not the whole model: the text pipeline also gives each unit a weight (short
+backchannels such as "Yeah ." count less: :func:`~bpseg_pgm.features.weights.unit_weights`) and counts its
+words (:func:`~bpseg_pgm.features.words.unit_word_counts`: the runs' boundaries and their number read
+them). ``Units.from_sentences`` builds all three, and ``BPSeg().fit(units)`` fits the model
+``segment_sentences`` fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from bpseg_pgm.utils.validation import check_str_list
+
+from .weights import unit_weights
+from .words import unit_word_counts
+
+__all__ = ["Units"]
+
+
+@dataclass(frozen=True, eq=False)
+class Units:
+    """A document's units: their embeddings and what the text adds to them.
+
+    Parameters
+    ----------
+    embeddings : array of shape (n, d)
+        One row per unit (any scale: the estimator normalises the rows).
+    weights : array of shape (n,), optional
+        How much each unit counts (None: every unit counts 1).
+    word_counts : array or sparse matrix of shape (n, V), optional
+        Each unit's word counts (None: the model reads the embeddings alone).
+    sentences : list of str, optional
+        The units' text, kept for reference.
+
+    Build it with :meth:`from_sentences`; ``BPSeg().fit(units)`` uses all of it.
+    """
+
+    embeddings: np.ndarray
+    weights: np.ndarray | None = None
+    word_counts: Any = None
+    sentences: list[str] | None = field(default=None, repr=False)
+
+    def __post_init__(self):
+        X = np.asarray(self.embeddings)
+        if X.ndim != 2:
+            raise ValueError(f"embeddings must be a 2-d array (units x dimensions), got shape {X.shape}")
+        n = X.shape[0]
+        if self.weights is not None and np.shape(self.weights) != (n,):
+            raise ValueError(f"weights must have one value per unit ({n}), got shape {np.shape(self.weights)}")
+        if self.word_counts is not None and (self.word_counts.ndim != 2 or self.word_counts.shape[0] != n):
+            raise ValueError(f"word_counts must have one row per unit ({n}), got shape {self.word_counts.shape}")
+        if self.sentences is not None and len(self.sentences) != n:
+            raise ValueError(f"sentences must have one entry per unit ({n}), got {len(self.sentences)}")
+
+    def __len__(self) -> int:
+        return int(np.shape(self.embeddings)[0])
+
+    @classmethod
+    def from_sentences(cls, sentences: Sequence[str], embedder: Any = None, *, embeddings: Any = None,
+                       words: bool = True) -> Units:
+        """Units built from their text: embeddings (``embedder.encode``; None: the default
+        :class:`~bpseg_pgm.embeddings.Embedder`, or ``embeddings`` given), unit weights, and word counts
+        (``words=False``: none, as for the topic model, which does not read them).
+
+        Every sentence must hold text: an empty or whitespace-only one is a ValueError (``segment_sentences``
+        keeps such units outside the model and gives them their neighbour's segment).
+        """
+        sentences = list(check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True,
+                                        not_a_list="sentences must be a list of str",
+                                        not_a_str="{name} is {type}, not str"))
+        empty = [i for i, s in enumerate(sentences) if not s.strip()]
+        if empty:
+            raise ValueError(f"sentence {empty[0]} is empty: Units hold the units the model sees "
+                             "(segment_sentences keeps empty units outside the model)")
+        if embeddings is None:
+            if embedder is None:
+                from bpseg_pgm.embeddings import Embedder
+
+                embedder = Embedder()
+            embeddings = embedder.encode(sentences)
+        counts = unit_word_counts(sentences) if words else None
+        return cls(np.asarray(embeddings), unit_weights(sentences), counts, sentences)
+
+    @property
+    def sparse_word_counts(self) -> sp.csr_matrix | None:
+        """``word_counts`` as a CSR matrix (None when there are none)."""
+        return None if self.word_counts is None else sp.csr_matrix(self.word_counts)
