@@ -5,7 +5,7 @@ import pytest
 
 import bpseg_pgm.estimator as estimator_module
 from bpseg_pgm.text.pipeline import segment_sentences, segment_text
-from bpseg_pgm.text.words import unit_word_counts
+from bpseg_pgm.features.words import unit_word_counts
 
 CATS = ["The cat sleeps.", "Cats purr loudly.", "A cat chases mice."]
 BONDS = ["Bond yields rose.", "The bonds matured.", "Yields of bonds fell."]
