@@ -40,6 +40,7 @@ from bpseg_pgm.utils.validation import (
     check_representatives,
     check_sample_weight,
     check_sigma,
+    check_n_segments,
     check_tol,
     normalize_rows,
 )
@@ -49,19 +50,6 @@ __all__ = ["BPSeg", "STRUCTURES"]
 #: The values of ``structure``.
 STRUCTURES = ("auto", "runs", "topics")
 _CONTIGUOUS = {"auto": "auto", True: "runs", False: "topics"}
-
-
-def _check_n_segments_type(k) -> None:
-    if isinstance(k, str) and k == "auto":
-        return
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise ValueError(f"n_segments must be an integer or 'auto', got {k!r}")
-
-
-def _check_run_count(k, n: int) -> None:
-    _check_n_segments_type(k)
-    if not isinstance(k, str) and not 1 <= k <= n:
-        raise ValueError(f"n_segments must be between 1 and the number of sentences ({n}), got {k}")
 
 
 def _check_max_iter(value, engine: Engine) -> int:
@@ -345,7 +333,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         p["merge_above"] = _check_merge_above(self.merge_above)
         p["init"] = _check_init(self.init, n)
         p["neighbors"] = _check_neighbors(self.neighbors)
-        _check_n_segments_type(self.n_segments)
+        check_n_segments(self.n_segments)
         group = _check_group_runs(self.group_runs)
         p["group_runs"] = (p["structure"] == "auto" and isinstance(self.n_segments, str)) if group == "auto" else group
         p["defaults"] = defaults
@@ -436,9 +424,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         n = features.n
         p = self._checked_params(n)
         engine, structure = p["engine"], p["structure"]
+        if not (isinstance(self.init, str) and self.init == "all"):  # init="all": k = n, n_segments ignored
+            check_n_segments(self.n_segments, n)
         auto_applies = structure == "auto" and self._auto_applies(engine)
-        if structure == "runs" or auto_applies:
-            _check_run_count(self.n_segments, n)
         if structure != "runs":  # "auto" may still choose the topic model
             check_fit_memory(n, features.Xn.shape[1], n_segments=self.n_segments, init=self.init,
                              neighbors=self.neighbors, sigma=p["sigma"], engine=engine.name or "custom")

@@ -48,7 +48,7 @@ from bpseg_pgm.text.checks import check_bpseg_params
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.prune import PruneResult
 from bpseg_pgm.utils.labels import index_runs, run_starts
-from bpseg_pgm.utils.validation import check_str_list, check_unicode
+from bpseg_pgm.utils.validation import check_n_segments, check_str_list, check_unicode
 
 __all__ = [
     "bm25_relevance",
@@ -210,9 +210,7 @@ def _check_budget(budget: Any, max_tokens: Any) -> tuple[float | None, int | Non
 
 
 def _check_options(n_segments: Any, separator: Any, bm25_weight: Any, top_m: Any, part_units: Any) -> None:
-    if not (isinstance(n_segments, str) and n_segments == "auto") and (
-            isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or n_segments < 1):
-        raise ValueError(f"n_segments must be 'auto' or a positive int, got {n_segments!r}")
+    check_n_segments(n_segments)
     if not isinstance(separator, str):
         raise ValueError(f"separator must be a str, got {type(separator).__name__}")
     if isinstance(bm25_weight, bool) or not isinstance(bm25_weight, numbers.Real) or not (

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import inspect
-import numbers
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -22,6 +21,7 @@ import numpy as np
 
 from bpseg_pgm.text.split import sentence_spans, squash
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.validation import check_n_segments as check_n_segments_value
 from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
 __all__ = ["bpseg_estimator", "check_bpseg_params", "check_n_segments", "check_sentences", "nonempty_units",
@@ -65,12 +65,9 @@ def check_sentences(sentences: Any) -> list[str]:
 
 def check_n_segments(n_segments: Any, n: int, init: Any) -> None:
     """A ValueError unless ``n_segments`` is "auto" or a positive int at most ``n`` (anything goes with ``init="all"``)."""
-    if init == "all" or (isinstance(n_segments, str) and n_segments == "auto"):
-        return  # k = n, or chosen by the estimator
-    if isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or n_segments < 1:
-        raise ValueError(f"n_segments must be a positive int or 'auto', got {n_segments!r}")
-    if n_segments > n:
-        raise ValueError(f"n_segments={n_segments} is larger than the number of sentences ({n})")
+    if isinstance(init, str) and init == "all":
+        return  # k = n
+    check_n_segments_value(n_segments, n)
 
 
 def split_for_segmentation(text: Any, lines: bool, markdown: bool = False) -> tuple[list[str], list[Span]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.utils.validation import check_n_segments
+
 INITS = ("random", "farthest", "all")
 
 
@@ -19,10 +21,7 @@ def choose_representatives(Xn: np.ndarray, k: int, init: str = "random", random_
     n = Xn.shape[0]
     if init == "all":
         return np.arange(n)
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise ValueError(f"n_segments must be an integer, got {k!r}")
-    if not 1 <= k <= n:
-        raise ValueError(f"n_segments must be between 1 and the number of sentences ({n}), got {k}")
+    k = check_n_segments(k, n)
     if init == "random":
         rng = np.random.default_rng(random_state)
         return np.sort(rng.choice(n, size=k, replace=False))

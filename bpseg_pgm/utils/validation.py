@@ -249,3 +249,15 @@ def check_limit(limit) -> None:
     """``limit`` (how many documents at most) is None or a positive int (not a bool); else a ValueError."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
+
+
+def check_n_segments(n_segments, n: int | None = None):
+    """``n_segments`` as the whole package takes it: "auto", or an int from 1 to ``n`` (the number of units, when
+    known). One message per mistake, wherever it is made (``BPSeg``, ``segment_text``, ``prune``, the CLI)."""
+    if isinstance(n_segments, str) and n_segments == "auto":
+        return n_segments
+    if isinstance(n_segments, (bool, np.bool_)) or not isinstance(n_segments, (int, np.integer)) or n_segments < 1:
+        raise ValueError(f"n_segments must be a positive int or 'auto', got {n_segments!r}")
+    if n is not None and n_segments > n:
+        raise ValueError(f"n_segments={n_segments} is larger than the number of sentences ({n})")
+    return int(n_segments)
