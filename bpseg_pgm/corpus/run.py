@@ -43,7 +43,9 @@ class CorpusReport:
     workers_asked: int | None = None  #: the ``workers`` asked for, when more than :func:`max_workers` allowed
 
     def summary(self) -> str:
-        skipped = f", {self.n_skipped} already in the output" if self.n_skipped else ""
+        # a rerun skips by id alone: say so, since a document whose text changed is skipped too
+        skipped = (f", {self.n_skipped} already in the output (skipped by id; a changed text is not segmented "
+                   "again: write to a new OUT for that)") if self.n_skipped else ""
         capped = ""
         if self.workers_asked is not None and self.workers is not None:
             capped = (f"; {self.workers} worker(s), not {self.workers_asked} "

@@ -9,7 +9,8 @@ same embedding batches and the same labels on one worker, two, or a cluster.
 :func:`segment_task` runs on a Dask worker (or in this process): it checks and splits every
 document, embeds all their sentences in one call (one model per worker process, cached on disk
 like every embedding), then runs BP-Seg on each document exactly as
-:func:`~bpseg_pgm.text.segment_text` does.  A document that cannot be segmented (empty, one
+:func:`~bpseg_pgm.text.segment_text` does (Markdown included: a ``.md`` file of a folder is read as
+Markdown, as ``bpseg segment`` reads it, and other text is guessed).  A document that cannot be segmented (empty, one
 sentence, fewer sentences than k) becomes an error row; a failure of the embedding model itself
 is not the document's fault and is raised.
 """
@@ -69,13 +70,16 @@ def _embedder(config: TaskConfig):
 def _prepare(doc: CorpusDocument, config: TaskConfig):
     """(sentences, spans, text) of a document, or a ValueError saying why it cannot be segmented."""
     from bpseg_pgm.text.checks import check_n_segments, check_sentences, split_for_segmentation
+    from bpseg_pgm.text.pipeline import _markdown
     from bpseg_pgm.text.split import join_sentences
 
     if doc.units is not None:
         sentences = check_sentences(list(doc.units))
         text, spans = join_sentences(sentences)
     else:
-        sentences, spans = split_for_segmentation(doc.text, config.lines)
+        # Markdown as segment_text decides it: a .md file is, other text is guessed, never with --lines
+        markdown = _markdown(doc.text, config.lines, doc.meta.get("markdown"))
+        sentences, spans = split_for_segmentation(doc.text, config.lines, markdown)
         text = doc.text
     check_n_segments(config.n_segments, len(sentences), config.params.get("init"))
     return sentences, spans, text

@@ -1,7 +1,8 @@
 """The one document reader: a folder, a JSONL file or a Parquet file as :class:`~bpseg_pgm.types.document.Document` s.
 
 * a **folder**: every ``.txt`` and ``.md`` file under it (sub-folders included, symlinked ones
-  followed, each folder once; hidden files and folders skipped), in sorted order; a document's id
+  followed, each folder once; hidden files and folders skipped), in sorted order (a ``.md`` file's
+  document says ``meta["markdown"] = True``: it is read as Markdown, as ``bpseg segment`` reads it); a document's id
   is its path relative to the folder (``reports/2024/q1.txt``); only regular files are opened
   (a FIFO or a link to ``/dev/zero`` is an error row) and never read past ``max_bytes``; a path
   that is not UTF-8 is an error row whose id shows the bytes escaped (``caf\\xe9.txt``);
@@ -41,6 +42,7 @@ from bpseg_pgm.utils.validation import check_str_list
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "JSONL_SUFFIXES",
+    "MARKDOWN_SUFFIXES",
     "PARQUET_SUFFIXES",
     "TEXT_SUFFIXES",
     "content_record",
@@ -52,6 +54,7 @@ __all__ = [
 ]
 
 TEXT_SUFFIXES = (".txt", ".md")
+MARKDOWN_SUFFIXES = (".md", ".markdown")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -166,8 +169,10 @@ def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes
 
 
 def _read_file(path: Path, doc_id: str, max_bytes: int) -> Document:
+    # a .md file is Markdown, as `bpseg segment` reads it (meta["markdown"]); other text is guessed when segmented
+    meta = {"markdown": True} if path.suffix.lower() in MARKDOWN_SUFFIXES else {}
     try:
-        return Document(doc_id, text=decode_text(read_regular(path, max_bytes)))
+        return Document(doc_id, text=decode_text(read_regular(path, max_bytes)), meta=meta)
     except ValueError as exc:
         return Document(doc_id, error=str(exc))
     except OSError as exc:
