@@ -270,10 +270,28 @@ class Embedder:
                 raise ValueError(f"cannot write the ONNX export of {self.model_name!r} to {folder}: "
                                  f"{exc.strerror or exc}") from None
         try:
-            return OnnxEncoder(folder, self.backend, self.threads, model_id=self.base_model_id)
+            return OnnxEncoder(folder, self.backend, self.threads, model_id=self.base_model_id,
+                               model_dir=self._model_dir())
         except Exception as exc:  # noqa: BLE001 - onnxruntime and tokenizer errors of many types
             raise ValueError(f"cannot load the ONNX export in {folder} (delete it to export again): "
                              f"{_first_line(exc)}") from None
+
+    def _model_dir(self) -> Path | None:
+        """The model's folder on this machine (the bundled model's, a local directory, or a Hugging Face model
+        already in the local cache), or None when it cannot be found without the network."""
+        if self._path is not None:
+            return self._path
+        try:
+            from huggingface_hub import snapshot_download
+        except ImportError:
+            return None
+        names = [self.model_name] if "/" in self.model_name else [self.model_name, f"sentence-transformers/{self.model_name}"]
+        for name in names:
+            try:
+                return Path(snapshot_download(name, local_files_only=True))
+            except Exception:  # noqa: BLE001 - not cached, not a repository name: nothing to compare with
+                continue
+        return None
 
     def _load_torch(self):
         from sentence_transformers import SentenceTransformer

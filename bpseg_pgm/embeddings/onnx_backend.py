@@ -12,8 +12,10 @@ The first use of a model exports it (``torch.onnx``, about 2 s for all-MiniLM-L6
 (``model.onnx`` / ``model-int8.onnx``), the tokenizer and ``bpseg_onnx.json`` (maximum length,
 dimension).  The folder is built beside its final place and renamed into it, so a half-exported
 model is never used; later runs load it without importing torch.  Loading checks the description
-(:func:`check_description`, and its inputs against the graph's): a damaged one is one ``ValueError``
-naming the field and the folder, to be deleted so that the next run exports again.  Only models made of a
+(:func:`check_description`, its inputs against the graph's, its padding against the tokenizer and its
+length, normalisation and lower-casing against the model folder's own files, :func:`check_against_model`):
+a damaged one is one ``ValueError`` naming the field and the folder, to be deleted so that the next run
+exports again.  Only models made of a
 Transformer, a mean Pooling and (optionally) a Normalize module are supported, which is what
 all-MiniLM-L6-v2 and most sentence-transformers models are; others are a ``ValueError``.
 """
@@ -31,7 +33,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["BACKENDS", "OnnxEncoder", "check_backend", "check_description", "onnx_dir"]
+__all__ = ["BACKENDS", "OnnxEncoder", "check_against_model", "check_backend", "check_description", "model_facts",
+           "onnx_dir"]
 
 BACKENDS = ("torch", "onnx", "onnx-int8")
 _META = "bpseg_onnx.json"
@@ -155,20 +158,90 @@ def check_description(meta: Any, model_id: str | None = None) -> dict:
     return meta
 
 
+def _read_json(path: Path) -> Any:
+    """The JSON in ``path``, or None when it is absent or unreadable (a fact not known is not checked)."""
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def model_facts(model_dir: str | os.PathLike | None) -> dict:
+    """What a sentence-transformers model folder says about the fields of the export's description, read from its
+    small JSON files alone (no torch): ``normalize`` (a Normalize module in ``modules.json``), ``do_lower_case`` and
+    ``max_seq_length`` (``sentence_bert_config.json``), ``max_position_embeddings`` (the Transformer's
+    ``config.json``).  A fact the folder does not state is left out, and is then not checked."""
+    facts: dict[str, Any] = {}
+    if model_dir is None:
+        return facts
+    root = Path(model_dir)
+    modules = _read_json(root / "modules.json")
+    transformer = root
+    if isinstance(modules, list) and all(isinstance(m, dict) for m in modules):
+        types = [str(m.get("type", "")).rsplit(".", 1)[-1] for m in modules]
+        facts["normalize"] = "Normalize" in types
+        for m, kind in zip(modules, types):
+            if kind == "Transformer" and isinstance(m.get("path"), str):
+                transformer = root / m["path"]
+                break
+    config = _read_json(transformer / "sentence_bert_config.json")
+    if not isinstance(config, dict):
+        config = _read_json(root / "sentence_bert_config.json")
+    if isinstance(config, dict):
+        do_lower_case = config.get("do_lower_case", False)
+        if isinstance(do_lower_case, bool):
+            facts["do_lower_case"] = do_lower_case
+        if _is_int(config.get("max_seq_length"), 1):
+            facts["max_seq_length"] = config["max_seq_length"]
+    hf = _read_json(transformer / "config.json")
+    if isinstance(hf, dict) and _is_int(hf.get("max_position_embeddings"), 1):
+        facts["max_position_embeddings"] = hf["max_position_embeddings"]
+    return facts
+
+
+def check_against_model(meta: dict, tokenizer: Any, facts: dict) -> None:
+    """The description's fields checked against the model they describe: ``pad_id`` and ``pad_token`` against the
+    exported tokenizer (a token of its vocabulary, the one named), ``max_seq_length``, ``normalize`` and
+    ``do_lower_case`` against the model folder's own files (:func:`model_facts`).  A ValueError naming the first
+    field that disagrees (an ``onnxruntime`` index error or a silently different embedding otherwise)."""
+    vocab = tokenizer.get_vocab_size(with_added_tokens=True)
+    if meta["pad_id"] >= vocab:
+        raise ValueError(f"{_META}: 'pad_id' is {meta['pad_id']}, but the tokenizer has {vocab} tokens "
+                         f"(ids 0 to {vocab - 1})")
+    pad = tokenizer.token_to_id(meta["pad_token"])
+    if pad is None:
+        raise ValueError(f"{_META}: 'pad_token' is {meta['pad_token']!r}, which the tokenizer does not know")
+    if pad != meta["pad_id"]:
+        raise ValueError(f"{_META}: 'pad_id' is {meta['pad_id']}, but the tokenizer's {meta['pad_token']!r} "
+                         f"is {pad}")
+    limit = facts.get("max_position_embeddings")
+    if limit is not None and meta["max_seq_length"] > limit:
+        raise ValueError(f"{_META}: 'max_seq_length' is {meta['max_seq_length']}, but the model takes at most "
+                         f"{limit} tokens (max_position_embeddings)")
+    for key in ("max_seq_length", "normalize", "do_lower_case"):
+        if key in facts and meta[key] != facts[key]:
+            raise ValueError(f"{_META}: {key!r} is {json.dumps(meta[key])}, but the model's is "
+                             f"{json.dumps(facts[key])}")
+
+
 class OnnxEncoder:
     """The part of SentenceTransformer that :class:`~bpseg_pgm.embeddings.Embedder` uses, on ONNX Runtime.
 
     The export's description is checked when it is loaded (:func:`check_description`; its ``inputs`` must
-    also be the graph's inputs), so a damaged one is a ValueError here, not a KeyError at the first batch.
+    also be the graph's inputs, its ``pad_id`` the tokenizer's pad token, its ``max_seq_length``, ``normalize``
+    and ``do_lower_case`` those of the model folder ``model_dir`` when it is given: :func:`check_against_model`),
+    so a damaged one is a ValueError here, not an onnxruntime error at the first batch or other embeddings.
     """
 
-    def __init__(self, folder: Path, backend: str, threads: int | None = None, model_id: str | None = None):
+    def __init__(self, folder: Path, backend: str, threads: int | None = None, model_id: str | None = None,
+                 model_dir: str | os.PathLike | None = None):
         import onnxruntime as ort
         from tokenizers import Tokenizer  # the fast tokenizer's own library: transformers would import torch
 
         self.meta = check_description(json.loads((folder / _META).read_text("utf-8")), model_id)
         self.max_seq_length = self.meta["max_seq_length"]
         self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer" / "tokenizer.json"))
+        check_against_model(self.meta, self._tokenizer, model_facts(model_dir))
         self._tokenizer.enable_truncation(max_length=self.max_seq_length)
         self._tokenizer.enable_padding(pad_id=self.meta["pad_id"], pad_token=self.meta["pad_token"])
         options = ort.SessionOptions()

@@ -106,6 +106,14 @@ def _bogus_inputs(meta):
         (lambda m: m.update(dim=17), r"'dim' is 17, but the graph model.onnx gives 384"),
         (lambda m: m.update(model_id="another-model"), r"'model_id' must be"),
         (lambda m: m.clear() or m.update(x=1), r"has no 'inputs'"),
+        # issue 36, fault 10: each field checked against the model and its tokenizer
+        (lambda m: m.update(pad_id=999999), r"'pad_id' is 999999, but the tokenizer has 30522 tokens"),
+        (lambda m: m.update(pad_id=5), r"'pad_id' is 5, but the tokenizer's '\[PAD\]' is 0"),
+        (lambda m: m.update(pad_token="[NOPE]"), r"'pad_token' is '\[NOPE\]', which the tokenizer does not know"),
+        (lambda m: m.update(max_seq_length=100000), r"'max_seq_length' is 100000, but the model takes at most 512"),
+        (lambda m: m.update(max_seq_length=128), r"'max_seq_length' is 128, but the model's is 256"),
+        (lambda m: m.update(normalize=False), r"'normalize' is false, but the model's is true"),
+        (lambda m: m.update(do_lower_case=True), r"'do_lower_case' is true, but the model's is false"),
     ],
 )
 def test_damaged_export_description_is_one_clear_error(onnx_cache, tmp_path, damage, match):
@@ -122,3 +130,20 @@ def test_damaged_export_description_is_one_clear_error(onnx_cache, tmp_path, dam
     assert str(folder) in str(info.value)
     assert len(str(info.value).splitlines()) == 1
     assert re.search(match, str(info.value)), str(info.value)
+
+
+def test_model_facts_come_from_the_model_folder_alone(tmp_path):
+    from bpseg_pgm.embeddings.embedder import default_model_path
+    from bpseg_pgm.embeddings.onnx_backend import model_facts
+
+    assert model_facts(default_model_path()) == {"normalize": True, "do_lower_case": False, "max_seq_length": 256,
+                                                  "max_position_embeddings": 512}
+    assert model_facts(None) == {} and model_facts(tmp_path) == {}  # nothing stated: nothing checked
+    (tmp_path / "modules.json").write_text(json.dumps([
+        {"idx": 0, "name": "0", "path": "0_Transformer", "type": "sentence_transformers.models.Transformer"},
+        {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"}]))
+    (tmp_path / "0_Transformer").mkdir()
+    (tmp_path / "0_Transformer" / "sentence_bert_config.json").write_text('{"max_seq_length": 128, "do_lower_case": true}')
+    (tmp_path / "0_Transformer" / "config.json").write_text('{"max_position_embeddings": 514}')
+    assert model_facts(tmp_path) == {"normalize": False, "do_lower_case": True, "max_seq_length": 128,
+                                     "max_position_embeddings": 514}
