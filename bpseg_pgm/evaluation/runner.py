@@ -64,12 +64,11 @@ def segment(doc: Document, X: np.ndarray, name: str, seed: int) -> tuple[np.ndar
     estimator = make_estimator(name, len(doc), seed, gold_k=k)
     t0 = time.perf_counter()
     if method.uses_weights:
-        from bpseg_pgm.features.weights import unit_weights
-        from bpseg_pgm.features.words import unit_word_counts
+        from bpseg_pgm.features.units import Units
 
         # what the text pipeline gives the estimator: weights, and the words the automatic granularity reads
-        words = {"word_counts": unit_word_counts(doc.units)} if method.uses_words else {}
-        labels = np.asarray(estimator.fit_predict(X, sample_weight=unit_weights(doc.units), **words))
+        units = Units.from_sentences(doc.units, embeddings=X, words=method.uses_words)
+        labels = np.asarray(estimator.fit_predict(units))
     else:
         labels = np.asarray(estimator.fit_predict(X))
     return labels, time.perf_counter() - t0

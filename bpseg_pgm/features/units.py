@@ -69,16 +69,13 @@ class Units:
         :class:`~bpseg_pgm.embeddings.Embedder`, or ``embeddings`` given), unit weights, and word counts
         (``words=False``: none, as for the topic model, which does not read them).
 
-        Every sentence must hold text: an empty or whitespace-only one is a ValueError (``segment_sentences``
-        keeps such units outside the model and gives them their neighbour's segment).
+        Every unit given is a unit of the model, an empty one too (``segment_sentences`` instead keeps empty
+        units outside the model and gives them their neighbour's segment; without empty units
+        ``BPSeg().fit(Units.from_sentences(s))`` fits what ``segment_sentences(s)`` fits).
         """
         sentences = list(check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True,
                                         not_a_list="sentences must be a list of str",
                                         not_a_str="{name} is {type}, not str"))
-        empty = [i for i, s in enumerate(sentences) if not s.strip()]
-        if empty:
-            raise ValueError(f"sentence {empty[0]} is empty: Units hold the units the model sees "
-                             "(segment_sentences keeps empty units outside the model)")
         if embeddings is None:
             if embedder is None:
                 from bpseg_pgm.embeddings import Embedder

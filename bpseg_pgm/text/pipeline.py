@@ -20,6 +20,7 @@ import numpy as np
 
 from bpseg_pgm.chunks.markdown import looks_like_markdown
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
+from bpseg_pgm.features.units import Units
 from bpseg_pgm.text.checks import (bpseg_estimator, check_bpseg_params, check_n_segments, check_sentences,
                                    nonempty_units, split_for_segmentation)
 from bpseg_pgm.text.segmentation import _renumber  # noqa: F401  (tests read it here)
@@ -90,10 +91,8 @@ def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
     check_bpseg_params(n_segments, bpseg_params, len(sentences))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    seg = fit_segmentation(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params,
-                           text=text, spans=spans, lines=lines)
-    seg.markdown = markdown
-    return seg
+    return fit_segmentation(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params,
+                            text=text, spans=spans, lines=lines, markdown=markdown)
 
 
 def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N_SEGMENTS, *, model: PathOrName = None,
@@ -141,14 +140,14 @@ def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N
     for text, k, mark, (sentences, spans) in zip(texts, ks, marks, split):
         rows = X[pos:pos + len(sentences)]
         pos += len(sentences)
-        out.append(fit_segmentation(sentences, rows, k, embedder, bpseg_params, text=text, spans=spans, lines=lines))
-        out[-1].markdown = mark
+        out.append(fit_segmentation(sentences, rows, k, embedder, bpseg_params, text=text, spans=spans, lines=lines,
+                                    markdown=mark))
     return out
 
 
 def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embedder: Any,
                      bpseg_params: dict[str, Any], text: str | None = None, spans: list[Span] | None = None,
-                     lines: bool = False) -> Segmentation:
+                     lines: bool = False, markdown: bool | None = None) -> Segmentation:
     """BP-Seg on the embeddings ``X`` of checked ``sentences``: the :class:`Segmentation`, labels renumbered.
 
     ``X`` has one row per non-empty sentence (what the model sees), or one row per sentence (the rows
@@ -159,9 +158,6 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
     ``lines`` are kept in the result (None: the sentences joined by newlines).  NaN or inf beliefs, fewer
     than 2 non-empty sentences or a k larger than their number are a ValueError.
     """
-    from bpseg_pgm.features.weights import unit_weights
-    from bpseg_pgm.features.words import unit_word_counts
-
     sentences = list(sentences)
     live = nonempty_units(sentences)
     if len(live) < 2:
@@ -174,16 +170,14 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
         X_live = X
     else:
         raise ValueError(f"{len(X)} embedding rows for {len(sentences)} sentences ({len(live)} non-empty)")
-    # short units ("Yeah .") count less where the model uses weights (structure="runs")
+    # the features step: unit weights (short units, "Yeah .", count less) and the words, which place the runs'
+    # boundaries and choose their number (not counted when the topic model, which does not read them, is asked for)
     live_units = [sentences[i] for i in live]
-    weights = unit_weights(live_units)
+    words = bpseg_params.get("structure", "auto") != "topics"
+    units = Units.from_sentences(live_units, embeddings=X_live, words=words)
     show = bool(getattr(embedder, "progress_enabled", lambda: False)())
     with fit_progress(len(live), show) as callback:
-        # the words place the runs' boundaries (and choose their number when it is left to the model): counted
-        # unless the topic model was asked for
-        counts = None if bpseg_params.get("structure", "auto") == "topics" else unit_word_counts(live_units)
-        estimator = bpseg_estimator(n_segments, bpseg_params).fit(X_live, sample_weight=weights, callback=callback,
-                                                                  word_counts=counts)
+        estimator = bpseg_estimator(n_segments, bpseg_params).fit(units, callback=callback)
         if callback is not None:
             callback.done(f"{getattr(estimator, 'structure_', None)}, {estimator.n_segments_} segments")
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
@@ -197,4 +191,5 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
         structure=getattr(estimator, "structure_", None), runs=getattr(estimator, "runs_", None),
         granularity=getattr(estimator, "granularity_", None),
         embedder=embedder, model=getattr(embedder, "model_name", None), text=text, spans=spans, lines=lines,
+        markdown=markdown,
     )

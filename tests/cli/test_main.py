@@ -31,7 +31,7 @@ def test_text_output_through_the_installed_console_script(cli_env, example_file,
 
 def test_json_from_standard_input(cli_env, run_bpseg):
     prose = " ".join(load_example()).encode("utf-8")
-    proc = run_bpseg(["segment", "-", "-k", "4", "--format", "json", "--engine", "loopy", "--init", "farthest"],
+    proc = run_bpseg(["segment", "-", "-k", "4", "--format", "json", "--full-beliefs", "--engine", "loopy", "--init", "farthest"],
                      cli_env, stdin=prose)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)

@@ -24,6 +24,8 @@ class Spy:
         self.calls, self.name, self.gold_k = calls, name, gold_k
 
     def fit_predict(self, X, sample_weight=None):
+        # a method that uses the text's features gets them as Units (embeddings, weights, words)
+        sample_weight = getattr(X, "weights", sample_weight)
         self.calls.append({"name": self.name, "n": len(X), "gold_k": self.gold_k, "sample_weight": sample_weight})
         return np.arange(len(X)) % 2
 
@@ -113,7 +115,7 @@ def test_the_default_gets_the_units_word_counts_and_other_methods_do_not(monkeyp
 
     class WordSpy(Spy):
         def fit_predict(self, X, sample_weight=None, word_counts=None):
-            calls.append({"name": self.name, "word_counts": word_counts})
+            calls.append({"name": self.name, "word_counts": getattr(X, "word_counts", word_counts)})
             return np.arange(len(X)) % 2
 
     for name in ("bpseg", "kcpd-true-k"):

@@ -33,7 +33,9 @@ def fits(monkeypatch):
     fit = estimator_module.BPSeg.fit
 
     def recording_fit(self, X, *args, **kwargs):
-        calls.append((self, np.asarray(X).shape[0], kwargs.get("word_counts")))
+        # the pipeline passes Units (embeddings, weights, words); a caller may pass arrays and word_counts
+        counts = getattr(X, "word_counts", None) if kwargs.get("word_counts") is None else kwargs["word_counts"]
+        calls.append((self, len(X), counts))
         return fit(self, X, *args, **kwargs)
 
     monkeypatch.setattr(estimator_module.BPSeg, "fit", recording_fit)
