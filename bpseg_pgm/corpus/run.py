@@ -56,8 +56,7 @@ class CorpusReport:
 
 def default_workers() -> int:
     """Local workers when none are asked for: one per core (each with one model thread), at most 8 (memory: one
-    model per worker).  On the 2-core development machine 2 workers of 1 thread beat 1 worker of 2 threads
-    (benchmarks/RESULTS.md, corpus scale)."""
+    model per worker).  On the 2-core development machine 2 workers of 1 thread beat 1 worker of 2 threads."""
     return max(1, min(8, _cores()))
 
 

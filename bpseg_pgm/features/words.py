@@ -8,7 +8,7 @@ boundary ("2nd" is no word) and has at least two characters, reduced to its Port
 The fillers of speech ("um", "yeah", "okay") are kept on purpose, unlike in keywords
 (:mod:`bpseg_pgm.keywords.stopwords`): spread evenly through a meeting they temper the evidence the
 content words' bursts give. Dropped, they send QMSum train meetings to about three times as many runs
-(ARI 0.52 -> 0.46; RESULTS section 14).
+(ARI 0.52 -> 0.46).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A similarity-weighted Potts term centred on the document's mean similarity.
 
-Why (measured, see benchmarks/RESULTS.md): the paper's pairwise factor for different labels,
+Why (measured on the development sets): the paper's pairwise factor for different labels,
 exp(lam * (cos - 1)), is 1 for identical sentences and smallest for *unrelated* ones, so it
 pushes unrelated sentences into the same segment, with a pull that grows with the number of
 neighbours: beyond ~20 sentences everything collapses into one segment. Here different

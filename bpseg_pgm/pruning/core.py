@@ -6,7 +6,8 @@ filled: a fraction of the words (``budget=0.2``), or a number of tokens (``max_t
 What is kept comes back in reading order, with exact offsets into the input.
 
 How (every choice below was made on QMSum train meetings, and measured on the validation
-meetings by ``benchmarks/bench_prune.py``; see benchmarks/RESULTS.md):
+meetings by ``benchmarks/bench_prune.py``; the tuned numbers are fields of ``Policy``, ``prune_*`` in
+``docs/policy.md``):
 
 1. **Segments.** ``BPSeg(structure="runs")`` cuts the units into runs of consecutive units on
    one topic (exact segmental programme; short units such as "Yeah ." weigh less,

@@ -8,7 +8,7 @@ to sentence embeddings). Two forms:
 * ``penalty=beta``: PELT with a penalty per change point, scaled here by the number of units
   so one value serves documents of every length: ``pen = beta * n`` on the cosine kernel
   (the cost of a segment is its size times one minus its mean pairwise cosine, so it grows
-  with n). ``beta`` was chosen on the development sets (see benchmarks/RESULTS.md).
+  with n). ``beta`` was chosen on the development sets.
 """
 
 from __future__ import annotations

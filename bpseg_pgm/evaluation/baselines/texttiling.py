@@ -74,9 +74,8 @@ class TextTiling:
     cutoff : "hc" (mean - std/2, nltk's default) or "lc" (mean - std) on the depth scores.
     min_gap : boundaries closer than this many sentences to a deeper one are dropped.
 
-    The defaults were selected on Choi set 1 only (mean ARI over a small grid; see
-    ``benchmarks/RESULTS.md``). ``fit_predict(X)`` takes the (n, d) sentence-embedding matrix in document order; the
-    sentence text is not needed.
+    The defaults were selected on Choi set 1 only (mean ARI over a small grid). ``fit_predict(X)`` takes the
+    (n, d) sentence-embedding matrix in document order; the sentence text is not needed.
     """
 
     def __init__(self, window: int = 5, smoothing_width: int = 0, cutoff: str = "hc", min_gap: int = 4):
