@@ -53,9 +53,7 @@ def _imports(mods):
 
 #: Import edges kept only so that an old, documented name keeps working (each warns FutureWarning and
 #: names the new path); they point upward on purpose and are the one exception to the layers.
-DEPRECATED_ALIASES = {
-    ("bpseg_pgm.chunks", "bpseg_pgm.text.chunks"),  # bpseg_pgm.chunks.chunk_texts -> bpseg_pgm.text.chunk_texts
-}
+DEPRECATED_ALIASES: set[tuple[str, str]] = set()  # none: the never-released aliases were removed (issue 35)
 
 
 def _top(mod: str) -> str:

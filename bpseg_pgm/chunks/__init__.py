@@ -8,11 +8,9 @@
 
 Below the text layer: chunking needs only those types, the embedding model's tokenizer
 (:mod:`bpseg_pgm.embeddings`) and the runs of labels (:mod:`bpseg_pgm.utils.labels`).
-``chunk_texts``, which segments many texts and then chunks them, is :func:`bpseg_pgm.text.chunk_texts`;
-``bpseg_pgm.chunks.chunk_texts`` still works, with a FutureWarning.
+``chunk_texts``, which segments many texts and then chunks them, is :func:`bpseg_pgm.text.chunk_texts`
+(it segments first, so it lives in the text layer, above the chunks).
 """
-
-import warnings
 
 from bpseg_pgm.chunks.chunking import make_chunks, token_counter
 from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, checked_token_counter
@@ -28,14 +26,3 @@ __all__ = [
     "make_chunks",
     "token_counter",
 ]
-
-
-def __getattr__(name: str):
-    """``chunk_texts``, deprecated here: it lives in the text layer, above the chunks (it segments first)."""
-    if name == "chunk_texts":
-        warnings.warn("bpseg_pgm.chunks.chunk_texts is deprecated: import chunk_texts from bpseg_pgm.text",
-                      FutureWarning, stacklevel=2)
-        from bpseg_pgm.text.chunks import chunk_texts
-
-        return chunk_texts
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

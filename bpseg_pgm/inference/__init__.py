@@ -12,13 +12,9 @@ Three layers, each importing only the ones below it:
   :class:`LoopyBeliefPropagation`, loopy BP in pgmpy's ``Inference`` API.
 
 This module's API is the plug-in API plus :class:`LoopyBeliefPropagation` and
-:func:`bethe_log_partition`. The kernels are imported from :mod:`.kernels`; their old names
-here (``potts_bp``, ``fast_bp_seg``, ``exact_marginals``, ``reference_bp``, ...) still work
-and warn (FutureWarning) with the new path.
+:func:`bethe_log_partition`. The kernels are imported from :mod:`.kernels` (``from
+bpseg_pgm.inference.kernels.potts import potts_bp``, ...).
 """
-
-import importlib
-import warnings
 
 from .engine import REGISTRY, Engine, EngineResult, register_engine
 from .engines import (
@@ -58,23 +54,6 @@ __all__ = [
     "bethe_log_partition",
 ]
 
-#: Kernel names once exported here -> the module that holds them now (deprecated here).
-MOVED = {
-    "BPResult": "bpseg_pgm.inference.kernels.flooding",
-    "flooding_bp": "bpseg_pgm.inference.kernels.flooding",
-    "potts_bp": "bpseg_pgm.inference.kernels.potts",
-    "table_bp": "bpseg_pgm.inference.kernels.tables",
-    "max_product_bp": "bpseg_pgm.inference.kernels.max_product",
-    "mean_field": "bpseg_pgm.inference.kernels.mean_field",
-    "gibbs_frequencies": "bpseg_pgm.inference.kernels.gibbs",
-    "fast_bp_seg": "bpseg_pgm.inference.kernels.fast_bp_seg",
-    "exact_marginals": "bpseg_pgm.inference.kernels.exact",
-    "exact_inference": "bpseg_pgm.inference.kernels.exact",
-    "largest_clique_entries": "bpseg_pgm.inference.kernels.exact",
-    "reference_bp": "bpseg_pgm.inference.kernels.reference",
-    "reference_potentials": "bpseg_pgm.inference.kernels.reference",
-}
-
 
 def __getattr__(name):
     # the pgmpy-based class loads pgmpy (and torch) on first use only
@@ -82,14 +61,6 @@ def __getattr__(name):
         from .kernels.loopy import LoopyBeliefPropagation
 
         return LoopyBeliefPropagation
-    if name in MOVED:
-        warnings.warn(
-            f"bpseg_pgm.inference.{name} is deprecated: import it from {MOVED[name]} "
-            f"(`from {MOVED[name]} import {name}`)",
-            FutureWarning,
-            stacklevel=2,
-        )
-        return getattr(importlib.import_module(MOVED[name]), name)
     raise AttributeError(f"module 'bpseg_pgm.inference' has no attribute {name!r}")
 
 

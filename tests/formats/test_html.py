@@ -152,12 +152,6 @@ def test_the_html_format_is_the_same_renderer_titled_after_the_input():
     assert (html.suffix, html.media_type, html.options) == (".html", "text/html", ())
 
 
-def test_the_old_import_path_still_works_with_a_future_warning():
-    with pytest.warns(FutureWarning, match="import it from bpseg_pgm.formats.html"):
-        from bpseg_pgm.text.render import render_html as old
-    assert old is render_html
-
-
 def test_legend_and_list_name_topics_their_segments_and_keywords_when_a_topic_returns():
     text = ("The app release is on Friday. Testers found bugs in the app.\n\nThe office moves in May. "
             "Boxes for the office arrive.\n\nThe app release notes need a review. The release slips.")

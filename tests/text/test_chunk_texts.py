@@ -1,4 +1,4 @@
-"""chunk_texts: any text, one embedding batch for all; the old path bpseg_pgm.chunks.chunk_texts still works."""
+"""chunk_texts: any text, one embedding batch for all."""
 
 import pytest
 
@@ -29,11 +29,9 @@ def test_chunk_texts_takes_any_text_and_one_batch(embedder, monkeypatch):
         chunk_texts(["ok. ok.", 3], embedder=embedder)
 
 
-def test_the_old_path_warns_and_is_the_same_function():
+def test_chunk_texts_lives_in_the_text_layer_only():
     import bpseg_pgm.chunks
+    import bpseg_pgm.text
 
-    with pytest.warns(FutureWarning, match="import chunk_texts from bpseg_pgm.text"):
-        from bpseg_pgm.chunks import chunk_texts as old
-    assert old is chunk_texts
-    with pytest.raises(AttributeError, match="has no attribute 'nothing_here'"):
-        bpseg_pgm.chunks.nothing_here
+    assert bpseg_pgm.text.chunk_texts is chunk_texts
+    assert not hasattr(bpseg_pgm.chunks, "chunk_texts")
