@@ -70,7 +70,7 @@ def _embedder(config: TaskConfig):
 def _prepare(doc: CorpusDocument, config: TaskConfig):
     """(sentences, spans, text) of a document, or a ValueError saying why it cannot be segmented."""
     from bpseg_pgm.text.checks import check_n_segments, check_sentences, split_for_segmentation
-    from bpseg_pgm.text.pipeline import _markdown
+    from bpseg_pgm.text.pipeline import read_as_markdown
     from bpseg_pgm.text.split import join_sentences
 
     if doc.units is not None:
@@ -78,7 +78,7 @@ def _prepare(doc: CorpusDocument, config: TaskConfig):
         text, spans = join_sentences(sentences)
     else:
         # Markdown as segment_text decides it: a .md file is, other text is guessed, never with --lines
-        markdown = _markdown(doc.text, config.lines, doc.meta.get("markdown"))
+        markdown = read_as_markdown(doc.text, config.lines, doc.meta.get("markdown"))
         sentences, spans = split_for_segmentation(doc.text, config.lines, markdown)
         text = doc.text
     check_n_segments(config.n_segments, len(sentences), config.params.get("init"))

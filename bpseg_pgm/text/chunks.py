@@ -16,7 +16,7 @@ import numpy as np
 from bpseg_pgm.chunks import Chunk, check_chunk_options, make_chunks, token_counter
 from bpseg_pgm.embeddings import resolve_embedder
 from bpseg_pgm.text.checks import check_bpseg_params, check_n_segments
-from bpseg_pgm.text.pipeline import _markdown, segment_texts
+from bpseg_pgm.text.pipeline import read_as_markdown, segment_texts
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 from bpseg_pgm.utils.validation import check_list, check_unicode
@@ -86,7 +86,7 @@ def chunk_texts(
             check_unicode(text)
         except ValueError as exc:
             raise ValueError(f"texts[{i}]: {exc}") from None
-        marks.append(_markdown(text, lines, markdown))
+        marks.append(read_as_markdown(text, lines, markdown))
         n_spans.append(len(sentence_spans(text, lines=lines, markdown=marks[-1])))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     many = [i for i, n in enumerate(n_spans) if n >= 2]

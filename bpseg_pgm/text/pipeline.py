@@ -29,7 +29,7 @@ from bpseg_pgm.text.segmentation import Segmentation, build_segmentation
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
 
-__all__ = ["Segmentation", "fit_segmentation", "segment_text", "segment_sentences", "segment_texts"]
+__all__ = ["Segmentation", "fit_segmentation", "read_as_markdown", "segment_text", "segment_sentences", "segment_texts"]
 
 DEFAULT_N_SEGMENTS = "auto"  # as in BPSeg: let the estimator choose k
 
@@ -64,8 +64,10 @@ def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_
                             bpseg_params)
 
 
-def _markdown(text: Any, lines: bool, markdown: Any) -> bool:
-    """Whether ``text`` is read as Markdown: ``markdown`` if a bool, else (None) guessed; never with ``lines``."""
+def read_as_markdown(text: Any, lines: bool, markdown: Any) -> bool:
+    """Whether ``text`` is read as Markdown: ``markdown`` if a bool, else (None) guessed
+    (:func:`~bpseg_pgm.chunks.markdown.looks_like_markdown`); never with ``lines``.  Any other ``markdown`` is a
+    ValueError.  The one rule for :func:`segment_text`, :func:`segment_texts`, ``chunk_texts`` and ``bpseg corpus``."""
     if markdown is not None and not isinstance(markdown, (bool, np.bool_)):
         raise ValueError(f"markdown must be True, False or None, got {markdown!r}")
     if lines or not isinstance(text, str):
@@ -86,7 +88,7 @@ def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model
     each code block, table and heading is one unit, and the result's ``markdown`` tells its chunks to keep
     Markdown blocks whole.
     """
-    markdown = _markdown(text, lines, markdown)
+    markdown = read_as_markdown(text, lines, markdown)
     sentences, spans = split_for_segmentation(text, lines, markdown)
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
     check_bpseg_params(n_segments, bpseg_params, len(sentences))
@@ -122,9 +124,9 @@ def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N
     if isinstance(markdown, (list, tuple)):
         if len(markdown) != len(texts):
             raise ValueError(f"markdown has {len(markdown)} values for {len(texts)} texts")
-        marks = [_markdown(text, lines, m) for text, m in zip(texts, markdown)]
+        marks = [read_as_markdown(text, lines, m) for text, m in zip(texts, markdown)]
     else:
-        marks = [_markdown(text, lines, markdown) for text in texts]
+        marks = [read_as_markdown(text, lines, markdown) for text in texts]
     for i, (text, k) in enumerate(zip(texts, ks)):
         try:
             sentences, spans = split_for_segmentation(text, lines, marks[i])
