@@ -408,8 +408,8 @@ def make_chunks(
     ``contiguous=False``: one chunk per segment (split further when over ``max_tokens``), by
     segment and then reading order.  ``max_tokens``: the largest chunk, in the embedding model's tokens
     (special tokens included); a hard cap unless ``hard_cap=False`` (then a sentence longer than the cap
-    stays whole).  ``min_tokens``: merge smaller contiguous chunks into a neighbour (None: a quarter of
-    ``max_tokens``; 0: no merging).  ``markdown``: respect Markdown blocks and headings (None: decided from
+    stays whole).  ``min_tokens``: merge smaller contiguous chunks into a neighbour of the same segment
+    (None: a quarter of ``max_tokens``; 0: no merging).  ``markdown``: respect Markdown blocks and headings (None: decided from
     the text).  ``count_tokens``, a function from a list of str to a list of int, replaces the model's
     tokenizer.  See the module's description.
 

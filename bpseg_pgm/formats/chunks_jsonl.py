@@ -2,9 +2,9 @@
 
 The chunks are the segmentation's own (``Segmentation.chunks``): one per run of consecutive
 sentences, or one per segment with ``whole_segments``; ``max_tokens`` is a hard cap (``soft_cap``: a
-sentence longer than it stays whole) and ``min_tokens`` merges shorter ones into a neighbour.  Each line is
-the chunk's ``to_dict()`` after its 0-based number ``chunk``: its segment and topic, its contiguous segment
-and the topic's keywords among them.
+sentence longer than it stays whole) and ``min_tokens`` merges shorter ones into a neighbour of the same
+segment.  Each line is the chunk's ``to_dict()`` after its 0-based number ``chunk``: its segment and topic, its
+contiguous segment and the topic's keywords among them.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ class ChunksJsonlFormat(OutputFormat):
                      help="no chunk longer than N tokens of the embedding model (special tokens included): cut at "
                           "a chunk's weakest link, and a sentence longer than N at its strongest inner boundary"),
         FormatOption("min_tokens", int, metavar="N", minimum=0,
-                     help="merge a chunk shorter than N tokens into its most similar neighbour, if the result "
-                          "fits --max-tokens (default: a quarter of --max-tokens; 0: never)"),
+                     help="merge a chunk shorter than N tokens into its most similar neighbour of the same segment, "
+                          "if the result fits --max-tokens (default: a quarter of --max-tokens; 0: never)"),
         FormatOption("soft_cap", bool,
                      help="let a sentence longer than --max-tokens stay whole (the cap is hard by default)"),
         FormatOption("whole_segments", bool,

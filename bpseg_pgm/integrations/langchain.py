@@ -52,7 +52,7 @@ class BPSegTextSplitter(TextSplitter):
         (special tokens included; 256 fits all-MiniLM-L6-v2's window); None for no cap.
     contiguous : True: one chunk per run of consecutive sentences of a segment (``text ==
         original[start:end]``); False: one chunk per segment, its runs joined by blank lines.
-    min_tokens : merge a contiguous chunk shorter than this into its most similar neighbour.
+    min_tokens : merge a contiguous chunk shorter than this into its most similar neighbour of the same segment.
     n_segments : k for every text, or "auto"; a k above a text's number of sentences becomes that number.
     lines : one sentence per line instead of splitting prose.
     model, embedder, cache_dir, show_progress : as for :func:`bpseg_pgm.text.segment_text`.

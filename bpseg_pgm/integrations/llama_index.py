@@ -58,7 +58,7 @@ class BPSegNodeParser(NodeParser):
 
     max_tokens: Optional[int] = Field(default=None, description="Largest multi-sentence chunk, in model tokens.")
     contiguous: bool = Field(default=True, description="Chunks are runs of a segment (else whole segments).")
-    min_tokens: Optional[int] = Field(default=None, description="Merge smaller contiguous chunks into a neighbour.")
+    min_tokens: Optional[int] = Field(default=None, description="Merge smaller contiguous chunks into a neighbour of the same segment.")
     n_segments: Union[int, str] = Field(default="auto", description="k for every document, or 'auto'.")
     lines: bool = Field(default=False, description="One sentence per line instead of prose.")
     model: Optional[str] = Field(default=None, description="Embedding model (None: all-MiniLM-L6-v2, bundled).")
