@@ -85,6 +85,9 @@ class Settings:
     auto_applies: bool  # "auto" may choose runs: the centred potentials, an engine by name, init not "all"
     damping_set: bool  # the user set a damping: an unconverged grouping is not retried damped
     engine_is_object: bool  # an Engine object: used as given
+    #: the runs model's cost of a run: a registered name or a RunCost object (bpseg_pgm.runs.cost_registry); it
+    #: cuts every run this procedure fits ("runs", and "auto"'s runs), the words added beside it when given
+    cost: Any = "embeddings"
 
 
 @dataclass
@@ -149,7 +152,7 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
     grouper = _Grouper(s, policy) if s.group_runs else None
     # 1. structure asked for: runs
     if s.structure == "runs":
-        fit = fit_runs(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy)
+        fit = fit_runs(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy, cost=s.cost)
         if f.word_counts is not None:
             fit = fit.with_words(f.word_counts, policy.word_weight)
         return _runs_result(fit, f, s, policy, outcome, grouper)
@@ -157,7 +160,7 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
     found, grouped = None, None
     if s.structure == "auto" and s.auto_applies:
         found = choose_structure(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy,
-                                 word_counts=f.word_counts)
+                                 word_counts=f.word_counts, cost=s.cost)
         outcome.effect = found.effect
         if found.k_span is not None:
             outcome.granularity = {"span": found.k_span, "words": found.k_words}

@@ -110,7 +110,7 @@ def run_span(effect: float, *, run_scale: float = DEFAULT_POLICY.run_scale,
 
 def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, *,
                      policy: Policy = DEFAULT_POLICY, max_runs: int | None = None, word_counts=None,
-                     **changes) -> Structure:
+                     cost="embeddings", **changes) -> Structure:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
 
     The document is cut into runs against its block-shuffled self (as ``structure="runs"``
@@ -137,6 +137,11 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     (:meth:`~bpseg_pgm.runs.model.RunsFit.with_words`); the noise-calibrated runs (``fine``) stay the
     embeddings' alone.
 
+    ``cost``: the runs model's cost of a run (a registered name or a
+    :class:`~bpseg_pgm.runs.cost_registry.RunCost`: :func:`~bpseg_pgm.runs.model.fit_runs`); every runs fit here
+    is cut by it, the words added beside it. The boundary effect that tells gradual from abrupt text, and its
+    thresholds, read the embeddings (they were measured with the embeddings' cost).
+
     Every number comes from ``policy``; ``changes`` (e.g. ``run_scale=2.0``) replace fields of it for this
     call, for studies.
     """
@@ -146,7 +151,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     corr_length = correlation_length(Xn, weights, policy.correlation_window)
     n = Xn.shape[0]
     counts = None if word_counts is None else check_word_counts(word_counts, n)
-    fine = fit_runs(Xn, weights, "auto", random_state, corr_length, policy=policy, max_runs=max_runs)
+    fine = fit_runs(Xn, weights, "auto", random_state, corr_length, policy=policy, max_runs=max_runs, cost=cost)
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
         return Structure(False, float("nan"), None)
@@ -156,7 +161,7 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
             and k_fine == cap > policy.auto_max_runs)
     if many:  # abrupt, and k reached one run per correlation length: search on past it
         fine = fit_runs(Xn, weights, "auto", random_state, corr_length, policy=policy,
-                        max_runs=min(2 * cap, n // 2), widen=True)
+                        max_runs=min(2 * cap, n // 2), widen=True, cost=cost)
         k_fine = int(fine.labels.max()) + 1
         effect = median_boundary_effect(Xn, weights, fine.labels)
         many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule
@@ -175,7 +180,8 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
     if k == k_fine:
         fit = fine
     else:
-        fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state, policy=policy)
+        fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state, policy=policy,
+                                                                     cost=cost)
     if counts is not None:
         fit = fit.with_words(counts, policy.word_weight)
     return Structure(bool(effect < gradual_effect), effect, fit, fine, k_span, k_words)

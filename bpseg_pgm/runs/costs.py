@@ -8,15 +8,18 @@ The cost of the run a..b-1 is
 :func:`cost_matrix` gives it for every pair (a, b) from prefix sums (each cost O(1) from a Gram
 matrix of the prefix sums), and :func:`segment_costs` the best total cost with 1..K runs, exactly,
 by the segmental dynamic programme in O(K n^2) (:mod:`bpseg_pgm.runs.search` reads the runs back).
+:class:`EmbeddingsCost` is that cost as the registered run cost ``"embeddings"``, the default
+(:mod:`bpseg_pgm.runs.cost_registry`: another cost can take its place in the programme).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from .cost_registry import RunCost, register_cost
 from .memory import check_runs_memory
 
-__all__ = ["cost_matrix", "segment_costs"]
+__all__ = ["EmbeddingsCost", "cost_matrix", "segment_costs"]
 
 
 def cost_matrix(F: np.ndarray, weights: np.ndarray, positions: np.ndarray | None = None) -> np.ndarray:
@@ -45,6 +48,20 @@ def cost_matrix(F: np.ndarray, weights: np.ndarray, positions: np.ndarray | None
     C = np.maximum(C, 0.0)  # rounding can leave -1e-13 on one-unit segments
     C[np.tril_indices(m + 1)] = np.inf
     return C
+
+
+@register_cost
+class EmbeddingsCost(RunCost):
+    """The default run cost, ``"embeddings"``: the run's weighted scatter of the features around its weighted
+    mean (module docstring), from :func:`cost_matrix` (the same numbers, bit for bit)."""
+
+    name = "embeddings"
+
+    def matrix(self, positions: np.ndarray | None = None) -> np.ndarray:
+        return cost_matrix(self.features, self.weights, positions)
+
+    def error(self, start: int, end: int) -> float:
+        return float(cost_matrix(self.features[start:end], self.weights[start:end], np.array([0, end - start]))[0, 1])
 
 
 def segment_costs(C: np.ndarray, max_segments: int, min_size: int = 1) -> tuple[np.ndarray, np.ndarray]:

@@ -19,11 +19,11 @@ unit x term matrix.
 from __future__ import annotations
 
 import numpy as np
-
-from bpseg_pgm.policy import DEFAULT_POLICY
 import scipy.sparse as sp
 from scipy.optimize import minimize_scalar
 from scipy.special import gammaln
+
+from bpseg_pgm.policy import DEFAULT_POLICY
 
 __all__ = ["check_word_counts", "dcm_log_evidence", "evidence_runs",
            "level_evidence", "log_placements", "ml_alpha"]

@@ -24,7 +24,6 @@ from __future__ import annotations
 import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY
-
 from bpseg_pgm.utils import memory as memory_probe
 
 from .candidates import window_size

@@ -23,15 +23,16 @@ gradually. Steps (:func:`fit_runs`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
+import scipy.sparse as sp
 
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
-
 from bpseg_pgm.utils.labels import bounds_labels
 
 from .chain import ChainResult, run_chain_bp
+from .cost_registry import RunCost, check_cost
 from .levels import Levels
 from .memory import check_runs_memory
 from .null import block_permutation, noise_calibrated_k, null_shuffles
@@ -73,6 +74,13 @@ class RunsFit:
     scatter: float = 1e-6
     #: the alpha of the words' model when the boundaries weigh the words too (:meth:`with_words`), else None
     word_alpha: float | None = None
+    #: the run cost the levels were cut by (:class:`~bpseg_pgm.runs.cost_registry.RunCost`; None: the embeddings')
+    cost: RunCost | None = field(default=None, repr=False)
+    #: after :meth:`with_words`: the units' word counts and the words' weight, and the run cost's own levels
+    #: (before the words), so that :meth:`at` weighs the words again at the new number of runs; else None
+    word_counts: sp.csr_matrix | None = field(default=None, repr=False)
+    word_weight: float | None = field(default=None, repr=False)
+    cost_levels: Levels | None = field(default=None, repr=False)
     _chain: ChainResult | None = field(default=None, init=False, repr=False)
 
     def _solved(self) -> ChainResult:
@@ -94,30 +102,43 @@ class RunsFit:
 
     def at(self, n_runs: int) -> RunsFit:
         """The same document cut into ``n_runs`` runs (1 to ``levels.max_runs``), without refitting:
-        the programme's best split at that level, its means and chain beliefs."""
+        the programme's best split at that level, its means and chain beliefs. A fit whose boundaries weigh the
+        words (:meth:`with_words`) weighs them again at ``n_runs`` (their scales and alpha set at that number of
+        runs, on the run cost's own levels), so ``fit.at(k)`` is what a fit given k gives (``fit_runs(..., k)``
+        then ``with_words``), not the words' levels of the fitted k read at another."""
         if self.levels is None or self.features is None:
             raise ValueError("this fit keeps no levels to re-cut")
         if isinstance(n_runs, bool) or not isinstance(n_runs, (int, np.integer)):
             raise ValueError(f"n_runs must be an integer, got {n_runs!r}")
-        fit = runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width)
+        if self.word_counts is not None:
+            base = runs_at(self.features, self.weights, self.cost_levels, int(n_runs), self.smoothing_width,
+                           cost=self.cost)
+            return base.with_words(self.word_counts, self.word_weight)
+        fit = runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width, cost=self.cost)
         fit.word_alpha = self.word_alpha
         return fit
 
     def with_words(self, counts, weight: float = DEFAULT_POLICY.word_weight) -> RunsFit:
         """The same number of runs, their boundaries placed by the embeddings' and the words' cost together
         (:mod:`~bpseg_pgm.runs.wordcost`; ``counts`` as
-        :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them). The levels kept are the combined
-        ones, so :meth:`at` keeps weighing the words. ``self`` where the words cannot weigh in (one run, runs
-        solved in windows, no word: :func:`~bpseg_pgm.runs.wordcost.word_levels`)."""
-        if self.levels is None or self.features is None:
+        :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them; beside the fit's run cost, ``cost``). The
+        levels kept are the combined ones at this k; the fit also keeps the counts, the weight and the run cost's
+        own levels (``cost_levels``), so :meth:`at` weighs the words again at another k. ``self`` where the words
+        never weigh in (``weight`` 0, no word, no levels kept); where they cannot at this k (one run, runs solved
+        in windows, a cost that gains nothing: :func:`~bpseg_pgm.runs.wordcost.word_levels`) the same runs, in a
+        copy that keeps the words for :meth:`at`."""
+        if self.levels is None or self.features is None or not weight > 0 or counts.nnz == 0:
             return self
+        base = self.levels if self.cost_levels is None else self.cost_levels
         k = int(self.labels.max()) + 1
-        found = word_levels(self.features, self.weights, self.levels, counts, k, weight)
+        found = word_levels(self.features, self.weights, base, counts, k, weight, cost=self.cost)
+        kept = {"word_counts": counts, "word_weight": weight, "cost_levels": base}
         if found is None:
-            return self
+            return replace(self, word_alpha=None, **kept)
         levels, alpha = found
-        fit = runs_at(self.features, self.weights, levels, k, self.smoothing_width)
+        fit = runs_at(self.features, self.weights, levels, k, self.smoothing_width, cost=self.cost)
         fit.word_alpha = alpha
+        fit.word_counts, fit.word_weight, fit.cost_levels = counts, weight, base
         return fit
 
 
@@ -140,7 +161,7 @@ def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, corr_length: float | None = None,
              *, policy: Policy = DEFAULT_POLICY, max_runs: int | None = None, max_candidates: int | None = None,
-             widen: bool = False) -> RunsFit:
+             widen: bool = False, cost="embeddings") -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
     ``n_segments``: k, or "auto" (noise-calibrated, at most ``max_runs`` runs: by default
@@ -154,11 +175,20 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
     ``max_candidates`` (None: the policy's): a document longer than this is solved over binary
     segmentation's boundaries, and past them in windows when it needs more runs
     (:func:`~bpseg_pgm.runs.search.segmental_levels`; the null documents the same way).
+    ``cost``: the cost of a run the programme minimises, a registered name
+    (:func:`~bpseg_pgm.runs.cost_registry.cost_names`; "embeddings", the default: the weighted scatter of the
+    smoothed features) or a :class:`~bpseg_pgm.runs.cost_registry.RunCost` object, fitted on the smoothed
+    features and the weights (and on each null document the same way, so it also sets the noise-calibrated
+    k). On a document longer than ``max_candidates`` the candidate positions stay binary segmentation's with
+    the embeddings' scatter (a user's cost does not drive them); the means, the scatter and the chain beliefs
+    are the embeddings'. The words' cost ("words") is not a cost to cut by alone: it is added by
+    :meth:`RunsFit.with_words`.
     """
     n = Xn.shape[0]
+    cost = check_cost(cost)
     check_runs_memory(n, Xn.shape[1])  # before anything of size n x d
     max_candidates = policy.max_candidates if max_candidates is None else int(max_candidates)
-    search = {"max_candidates": max_candidates, "window": policy.window, "share": policy.window_share}
+    search = {"max_candidates": max_candidates, "window": policy.window, "share": policy.window_share, "cost": cost}
     halflife = persistence_halflife(Xn)
     width = policy.smoothing * halflife
     F = smoothed_embeddings(Xn, width, weights)
@@ -180,20 +210,21 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
     else:
         k = int(n_segments)
         levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
-    return runs_at(F, weights, levels, k, width)
+    return runs_at(F, weights, levels, k, width, cost=cost)
 
 
-def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: float) -> RunsFit:
+def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: float, *,
+            cost: RunCost | None = None) -> RunsFit:
     """The runs model at k runs of ``levels`` (the programme's best split of the features F): means and
     centres now; chain beliefs and exact log Z when first asked for. What :meth:`RunsFit.at` re-cuts with,
-    without refitting."""
+    without refitting. ``cost``: the run cost ``levels`` were cut by, kept on the fit (None: the embeddings')."""
     starts = levels.starts(k)
     ends = np.append(starts[1:], F.shape[0])
     labels = bounds_labels(np.append(starts, F.shape[0]))
     mu = np.stack([_run_mean(F[a:b], weights[a:b]) for a, b in zip(starts, ends)])
     # the embeddings' scatter per unit of weight (not levels.costs[k]: levels that weigh the words cost more)
-    cost = sum(float(np.dot(weights[a:b], np.einsum("ij,ij->i", F[a:b] - m, F[a:b] - m)))
-               for a, b, m in zip(starts, ends, mu))
-    scatter = cost / max(float(np.sum(weights)), 1e-12)
+    spread = sum(float(np.dot(weights[a:b], np.einsum("ij,ij->i", F[a:b] - m, F[a:b] - m)))
+                 for a, b, m in zip(starts, ends, mu))
+    scatter = spread / max(float(np.sum(weights)), 1e-12)
     centers = mu / np.maximum(np.linalg.norm(mu, axis=1, keepdims=True), 1e-12)
-    return RunsFit(labels, centers, width, levels, F, weights, mu, scatter)
+    return RunsFit(labels, centers, width, levels, F, weights, mu, scatter, cost=cost)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY
-
 from bpseg_pgm.utils.labels import bounds_labels
 
 from .candidates import binary_segmentation, candidate_positions, window_size
-from .costs import cost_matrix, segment_costs
+from .cost_registry import RunCost, run_cost_matrix
+from .costs import EmbeddingsCost, segment_costs
 from .levels import Levels
 from .memory import check_windows_memory
 from .null import noise_calibrated_k
@@ -33,7 +33,7 @@ def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
 
 def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size: int = 1,
                      max_candidates: int = DEFAULT_POLICY.max_candidates, *, window: int = DEFAULT_POLICY.window,
-                     share: int = DEFAULT_POLICY.window_share) -> Levels:
+                     share: int = DEFAULT_POLICY.window_share, cost: RunCost | None = None) -> Levels:
     """The best split into 1..``max_runs`` runs (each of at least ``min_size`` units) over the candidate
     positions of :func:`~bpseg_pgm.runs.candidates.candidate_positions`: exact on documents of at most
     ``max_candidates`` units, over binary segmentation's boundaries on longer ones.
@@ -43,13 +43,18 @@ def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size
     ``window`` units with the runs shared out between them (:mod:`bpseg_pgm.runs.windows`): linear in
     the length for a given run density, no larger matrix. Levels past m hold a boundary at every cut
     between windows.
+
+    ``cost``: the cost of a run (:class:`~bpseg_pgm.runs.cost_registry.RunCost`; None: the embeddings' scatter,
+    :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`), fitted on ``F`` and ``weights`` (each window on its units).
+    Binary segmentation's candidates on a long document are the embeddings' scatter's whatever the cost.
     """
     n = int(np.asarray(F).shape[0])
     hierarchy = binary_segmentation(F, weights, max_candidates - 1) if n > max_candidates else None
     positions = candidate_positions(F, weights, max_candidates, hierarchy)
     m = positions.shape[0] - 1
     K = max(1, min(int(max_runs), m))
-    C = cost_matrix(F, weights, positions)
+    cost = EmbeddingsCost() if cost is None else cost
+    C = run_cost_matrix(cost, F, weights, positions)
     if min_size > 1:
         C[(positions[None, :] - positions[:, None]) < min_size] = np.inf
     costs, arg = segment_costs(C, K)
@@ -58,7 +63,7 @@ def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size
         return Levels(positions, costs, arg)
     cuts = window_cuts(hierarchy, n, window_size(n, max_candidates, window))
     check_windows_memory(cuts, int(max_runs))
-    windows, order, total = windowed_levels(F, weights, int(max_runs), cuts, share)
+    windows, order, total = windowed_levels(F, weights, int(max_runs), cuts, share, cost=cost)
     if len(windows) > m + 1:  # more windows than runs past the candidates (not with window_size's windows)
         return Levels(positions, costs, arg)
     # total[j]: the cost with W + j runs
@@ -96,11 +101,13 @@ def segmental_labels(
 
 
 def null_costs(shuffled, max_runs: int, min_size: int = 1, max_candidates: int = DEFAULT_POLICY.max_candidates, *,
-               window: int = DEFAULT_POLICY.window, share: int = DEFAULT_POLICY.window_share) -> np.ndarray:
+               window: int = DEFAULT_POLICY.window, share: int = DEFAULT_POLICY.window_share,
+               cost: RunCost | None = None) -> np.ndarray:
     """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as
-    :func:`segmental_levels` solves the document: ``shuffled`` yields (features, weights) pairs, one null
-    at a time (a generator keeps one null's features in memory)."""
-    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size, max_candidates, window=window, share=share).costs, max_runs)
+    :func:`segmental_levels` solves the document (with the same ``cost``, fitted on each null): ``shuffled``
+    yields (features, weights) pairs, one null at a time (a generator keeps one null's features in memory)."""
+    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size, max_candidates, window=window, share=share,
+                                                  cost=cost).costs, max_runs)
                     for Fs, ws in shuffled], axis=0)
 
 

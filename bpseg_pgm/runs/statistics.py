@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY
-
 from bpseg_pgm.potentials.base import mean_pair_cosine
 from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
 

@@ -32,7 +32,8 @@ import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY
 
-from .costs import cost_matrix, segment_costs
+from .cost_registry import RunCost, run_cost_matrix
+from .costs import EmbeddingsCost, segment_costs
 from .levels import Levels
 
 __all__ = ["share_runs", "window_cuts", "windowed_levels"]
@@ -84,20 +85,22 @@ def share_runs(curves, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def windowed_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, cuts: np.ndarray,
-                    share: int = DEFAULT_POLICY.window_share):
+                    share: int = DEFAULT_POLICY.window_share, cost: RunCost | None = None):
     """The windows' exact levels and the runs shared out between them.
 
     Returns ``windows`` (one :class:`~bpseg_pgm.runs.levels.Levels` per window, over every position of it,
     up to ``share`` (``Policy.window_share``) times its share of ``max_runs``), ``order`` and ``costs``: :func:`share_runs` of their
     costs, i.e. the window that takes each run past the first of every window, and the total cost with
-    W, W+1, ... runs (W windows)."""
+    W, W+1, ... runs (W windows). ``cost``: the cost of a run, fitted on each window's units (None: the
+    embeddings' scatter, :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`)."""
     n = int(cuts[-1])
     K = int(max_runs)
+    cost = EmbeddingsCost() if cost is None else cost
     windows = []
     for a, b in zip(cuts[:-1], cuts[1:]):
         a, b = int(a), int(b)
         k_w = max(1, min(b - a, int(share) * int(np.ceil(K * (b - a) / n))))
-        costs, arg = segment_costs(cost_matrix(F[a:b], weights[a:b]), k_w)
+        costs, arg = segment_costs(run_cost_matrix(cost, F[a:b], weights[a:b]), k_w)
         windows.append(Levels(np.arange(b - a + 1, dtype=np.int64), costs, arg.astype(np.int32)))
     order, costs = share_runs([w.costs for w in windows], K)
     return tuple(windows), order, costs

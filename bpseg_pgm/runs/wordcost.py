@@ -12,7 +12,14 @@ its log evidence (:func:`word_cost_matrix`), and the boundaries of the k runs mi
 g_E and g_W being what each cost gains, from one run to the k runs the embeddings alone found (so that
 neither's scale, a sum of squared distances or of log-probabilities, decides; :func:`word_levels`).
 alpha is set by type-II maximum likelihood on those same runs. The number of runs is not changed: it is
-chosen before, on the embeddings (and their null document) and the words' evidence.
+chosen before, on the embeddings (and their null document) and the words' evidence. With another run cost
+(:mod:`~bpseg_pgm.runs.cost_registry`) in place of the embeddings', the words are added beside that one the
+same way, scaled against its gain.
+
+The words' cost is registered as the run cost ``"words"`` (:class:`WordsCost`), for what it is: a term added
+beside the run cost once k is chosen, not a cost to cut by alone (``standalone`` False): its alpha is fitted on
+the k runs of the run cost, its scale is set against that cost's gain at k, and the block-shuffled null
+documents that choose k carry no words.
 
 Development sets, the runs of every document, ARI, the embeddings alone -> with the words at weight 1
 (``python benchmarks/boundaries_words.py``; RESULTS section 15): at the gold number of runs QMSum train 0.528 ->
@@ -23,17 +30,17 @@ Development sets, the runs of every document, ARI, the embeddings alone -> with 
 from __future__ import annotations
 
 import numpy as np
-
-from bpseg_pgm.policy import DEFAULT_POLICY
 import scipy.sparse as sp
 from scipy.special import gammaln
 
-from .costs import cost_matrix, segment_costs
+from bpseg_pgm.policy import DEFAULT_POLICY
+
+from .cost_registry import RunCost, register_cost, run_cost_matrix
+from .costs import EmbeddingsCost, segment_costs
 from .evidence import ml_alpha
 from .levels import Levels
 
-__all__ = ["word_cost_matrix", "word_levels"]
-
+__all__ = ["WordsCost", "word_cost_matrix", "word_levels"]
 
 
 def word_cost_matrix(counts: sp.csr_matrix, alpha: float, positions: np.ndarray | None = None) -> np.ndarray:
@@ -79,17 +86,47 @@ def word_cost_matrix(counts: sp.csr_matrix, alpha: float, positions: np.ndarray 
     return W
 
 
+@register_cost
+class WordsCost(RunCost):
+    """The words' cost of a run, ``"words"``: minus the DCM log evidence of its words (:func:`word_cost_matrix`)
+    under a symmetric Dirichlet(``alpha``), for the units' word ``counts`` (n, V) (CSR, as
+    :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them). Not standalone (module docstring): the runs
+    model adds it beside the run cost, scaled, where word counts are given (:func:`word_levels`,
+    :meth:`~bpseg_pgm.runs.model.RunsFit.with_words`); ``fit_runs(cost="words")`` is refused."""
+
+    name = "words"
+    standalone = False
+
+    def __init__(self, counts: sp.csr_matrix | None = None, alpha: float | None = None):
+        self.counts, self.alpha = counts, alpha
+
+    def fit(self, features: np.ndarray, weights: np.ndarray) -> WordsCost:
+        super().fit(features, weights)
+        if self.counts is None or self.alpha is None:
+            raise ValueError("the words' cost needs the units' word counts and an alpha: WordsCost(counts, alpha)")
+        if self.counts.shape[0] != self.features.shape[0]:
+            raise ValueError(f"word counts have {self.counts.shape[0]} rows for {self.features.shape[0]} units")
+        return self
+
+    def matrix(self, positions: np.ndarray | None = None) -> np.ndarray:
+        return word_cost_matrix(self.counts, self.alpha, positions)
+
+    def __repr__(self) -> str:
+        return f"WordsCost(alpha={self.alpha!r})"
+
+
 def _split_cost(M: np.ndarray, index: np.ndarray) -> float:
     """The cost of the runs between consecutive entries of ``index`` (candidate indices, 0 first and m last)."""
     return float(M[index[:-1], index[1:]].sum())
 
 
 def word_levels(F: np.ndarray, weights: np.ndarray, levels: Levels, counts: sp.csr_matrix, k: int,
-                weight: float = DEFAULT_POLICY.word_weight) -> tuple[Levels, float] | None:
-    """The programme's levels again, over the same candidate positions as ``levels`` (the embeddings' alone,
+                weight: float = DEFAULT_POLICY.word_weight, cost: RunCost | None = None) -> tuple[Levels, float] | None:
+    """The programme's levels again, over the same candidate positions as ``levels`` (the run cost's alone,
     ``F`` its features, ``weights`` the units'), with the words' cost added (module docstring), up to the same
     number of runs; and the alpha used. ``k``: the chosen number of runs, the reference for the two scales and
-    for alpha.
+    for alpha. ``cost``: the run cost ``levels`` were cut by (None: the embeddings',
+    :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`).
 
     None where the words cannot weigh in: ``weight`` 0, k below 2, levels solved in windows (more runs
     than candidates), no word, or a cost that gains nothing at k. Words that carry no topic at all still gain
@@ -105,9 +142,9 @@ def word_levels(F: np.ndarray, weights: np.ndarray, levels: Levels, counts: sp.c
     reference = np.searchsorted(positions, np.append(levels.starts(k), levels.n_units))
     whole = np.array([0, m])
     alpha = ml_alpha(counts, levels.labels(k))[0]
-    E = cost_matrix(F, weights, positions)
+    E = run_cost_matrix(EmbeddingsCost() if cost is None else cost, F, weights, positions)
     g_e = _split_cost(E, whole) - _split_cost(E, reference)
-    D = word_cost_matrix(counts, alpha, positions)
+    D = run_cost_matrix(WordsCost(counts, alpha), F, weights, positions)
     g_w = _split_cost(D, whole) - _split_cost(D, reference)
     if not (g_e > 0 and g_w > 0 and np.isfinite(g_e) and np.isfinite(g_w)):
         return None

@@ -8,16 +8,15 @@ from itertools import combinations
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from planted import planted_blocks
 
+from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.runs.costs import cost_matrix
 from bpseg_pgm.runs.evidence import check_word_counts, dcm_log_evidence, ml_alpha
 from bpseg_pgm.runs.levels import Levels
 from bpseg_pgm.runs.model import RunsFit, fit_runs, runs_at
 from bpseg_pgm.runs.search import segmental_levels
-from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.runs.wordcost import word_cost_matrix, word_levels
-
-from planted import planted_blocks
 
 RUNS, SIZE = 4, 30
 N = RUNS * SIZE
@@ -342,16 +341,24 @@ def test_with_words_scatter_is_the_embeddings_scatter(embedding_fit):
     np.testing.assert_allclose(words.centers, means / np.linalg.norm(means, axis=1, keepdims=True), atol=1e-12)
 
 
-def test_at_keeps_weighing_the_words(embedding_fit):
+def test_at_weighs_the_words_again_at_the_new_number_of_runs(embedding_fit):
+    """Issue 36 fault 2: a re-cut of a fit that weighs the words is the fit given that k (the words' scales and
+    alpha set at the new k, on the embeddings' own levels), not the combined levels of the fitted k read back."""
     fit, C = embedding_fit
     words = fit.with_words(C)
+    assert words.cost_levels is fit.levels and words.word_counts is C
     for j in range(1, words.levels.max_runs + 1):
         cut = words.at(j)
-        assert cut.word_alpha == words.word_alpha
+        given = fit.at(j).with_words(C)  # the runs fit given j runs, then the words
         assert int(cut.labels.max()) + 1 == j
-        np.testing.assert_array_equal(cut.labels, words.levels.labels(j))  # the combined levels
+        np.testing.assert_array_equal(cut.labels, given.labels)
+        assert cut.word_alpha == given.word_alpha
+        assert (cut.word_alpha is None) == (j == 1)
+        np.testing.assert_array_equal(cut.levels.costs, given.levels.costs)
         assert cut.scatter == pytest.approx(direct_scatter(cut.features, cut.weights, cut.labels), rel=1e-9)
+        np.testing.assert_array_equal(cut.at(RUNS).labels, words.labels)  # a re-cut of a re-cut: the same rule
     np.testing.assert_array_equal(words.at(RUNS).labels, words.labels)
+    assert words.at(RUNS).word_alpha == words.word_alpha
     assert fit.at(RUNS).word_alpha is None  # the embeddings' own fit stays the embeddings'
 
 
@@ -362,7 +369,10 @@ def test_with_words_is_self_where_the_words_cannot_weigh_in(embedding_fit):
     assert fit.with_words(check_word_counts(np.zeros((N, 0)), N)) is fit
     assert fit.at(1).with_words(C).word_alpha is None  # one run: nothing to place
     one = fit.at(1)
-    assert one.with_words(C) is one
+    kept = one.with_words(C)  # the same run, in a copy that keeps the words for a re-cut
+    np.testing.assert_array_equal(kept.labels, one.labels)
+    assert kept.word_alpha is None and kept.levels is one.levels and kept.cost_levels is one.levels
+    np.testing.assert_array_equal(kept.at(RUNS).labels, fit.with_words(C).labels)
     bare = RunsFit(fit.labels, fit.centers, fit.smoothing_width)  # no levels kept
     assert bare.with_words(C) is bare
 

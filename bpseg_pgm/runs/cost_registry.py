@@ -1,0 +1,189 @@
+"""The cost of a run as a plug-in: :class:`RunCost`, and the costs by name (``fit_runs(cost="embeddings")``).
+
+As ruptures' ``BaseCost`` names its cost on its class (``model = "l2"``) and ``cost_factory(model)`` finds it,
+a :class:`RunCost` subclass names itself with its class attribute ``name`` and registers with
+:func:`register_cost`; :func:`cost_factory` builds one by name and :func:`cost_names` lists them::
+
+    @register_cost
+    class CosineCost(RunCost):
+        name = "cosine"
+
+        def error(self, start, end):  # units start..end-1 of the features given to fit
+            rows = self.features[start:end]
+            mean = rows.mean(axis=0)
+            return float(np.sum(1.0 - rows @ mean / max(np.linalg.norm(mean), 1e-12)))
+
+after which ``fit_runs(X, w, "auto", cost="cosine")`` (and the decision layer's ``Settings(cost="cosine")``)
+cut runs by it. A cost is fitted on one document's features (:meth:`RunCost.fit`) and gives the cost of every
+candidate run at once (:meth:`RunCost.matrix`, the (m+1, m+1) matrix the segmental programme of
+:mod:`bpseg_pgm.runs.costs` minimises over); a subclass writes :meth:`~RunCost.error` (the cost of one run,
+as ruptures' costs do: the matrix is then filled one run at a time, O(m^2) calls) or, faster,
+:meth:`~RunCost.matrix` itself.
+
+What a cost drives: the best split into every number of runs (the levels), over the same candidate
+positions, and the noise-calibrated number of runs (the document's best costs against its block-shuffled
+null documents', each null fitted with the same cost). What it does not: on a document longer than
+``Policy.max_candidates`` units the candidate positions are still binary segmentation's with the embeddings'
+scatter (:mod:`bpseg_pgm.runs.candidates`); the chain beliefs, the runs' means and ``structure="auto"``'s
+boundary effect read the embeddings.
+
+The built-ins: ``"embeddings"`` (:class:`~bpseg_pgm.runs.costs.EmbeddingsCost`, the default: the weighted
+scatter of the smoothed embeddings) and ``"words"`` (:class:`~bpseg_pgm.runs.wordcost.WordsCost`, the words'
+DCM cost; not a cost to cut by alone, ``standalone`` False: the runs model adds it beside the run cost once
+the number of runs is chosen, scaled against that cost's gain, when word counts are given).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .memory import check_runs_memory
+
+__all__ = ["COSTS", "RunCost", "check_cost", "checked_matrix", "cost_factory", "cost_names", "fitted_cost",
+           "register_cost", "run_cost_matrix"]
+
+#: The names of the costs that ship with the library: another class cannot take them.
+BUILT_IN = ("embeddings", "words")
+
+
+class RunCost:
+    """The cost of a run of consecutive units, for the runs model's segmental programme.
+
+    ``name`` (class attribute): the name :func:`register_cost` files it under. ``standalone`` (class
+    attribute): whether :func:`~bpseg_pgm.runs.model.fit_runs` may cut runs by it alone (False for a term the
+    model only adds beside the run cost, as the words' cost).
+
+    :meth:`fit` keeps one document's ``features`` (n, d) (the smoothed unit rows the programme cuts) and
+    ``weights`` (n,); :meth:`matrix` gives the cost of every run between candidate positions. Lower is
+    better, and a run's cost should not be negative (the programme in windows and the noise-calibrated number
+    of runs assume the best total cost falls as runs are added). The object given by a user is never fitted
+    itself: each document gets a copy (:func:`fitted_cost`).
+    """
+
+    name: ClassVar[str] = ""
+    standalone: ClassVar[bool] = True
+
+    features: np.ndarray
+    weights: np.ndarray
+
+    def fit(self, features: np.ndarray, weights: np.ndarray) -> RunCost:
+        """Keep the document: ``features`` (n, d) float64, ``weights`` (n,) >= 0. Returns self."""
+        self.features = np.asarray(features, dtype=np.float64)
+        self.weights = np.asarray(weights, dtype=np.float64)
+        return self
+
+    def error(self, start: int, end: int) -> float:
+        """The cost of the run of units ``start``..``end``-1 (0 <= start < end <= n)."""
+        raise NotImplementedError(f"{type(self).__name__} must define error(start, end) or matrix(positions)")
+
+    def matrix(self, positions: np.ndarray | None = None) -> np.ndarray:
+        """(m+1, m+1) matrix C[i, j] = cost of the run positions[i]..positions[j]-1, inf where j <= i.
+        ``positions``: sorted candidate boundaries 0 = p_0 < ... < p_m = n; None is every position (m = n).
+        This default fills it from :meth:`error`, one run at a time."""
+        n = self.features.shape[0]
+        positions = np.arange(n + 1) if positions is None else np.asarray(positions, dtype=np.int64)
+        m = positions.shape[0] - 1
+        check_runs_memory(m, programme_only=True)
+        C = np.full((m + 1, m + 1), np.inf)
+        for i in range(m):
+            a = int(positions[i])
+            for j in range(i + 1, m + 1):
+                C[i, j] = float(self.error(a, int(positions[j])))
+        return C
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+#: name -> RunCost subclass, in registration order
+COSTS: dict[str, type[RunCost]] = {}
+
+
+def register_cost(cls: type[RunCost]) -> type[RunCost]:
+    """Class decorator: make ``cls`` (a :class:`RunCost` subclass) available as ``cost=cls.name``."""
+    if not (isinstance(cls, type) and issubclass(cls, RunCost)):
+        raise ValueError(f"register_cost needs a RunCost subclass, got {cls!r}")
+    name = cls.__dict__.get("name", "")
+    if not isinstance(name, str) or not name or any(c.isspace() for c in name):
+        raise ValueError(f"a RunCost names itself with a class attribute `name`, a non-empty str without spaces; "
+                         f"{cls.__name__} has {name!r}")
+    taken = COSTS.get(name)
+    if name in BUILT_IN and taken is not None and taken is not cls:
+        raise ValueError(f"cost name {name!r} is a built-in one ({taken.__name__}); choose another name")
+    COSTS[name] = cls
+    return cls
+
+
+def cost_names() -> tuple[str, ...]:
+    """The registered names, in registration order."""
+    return tuple(COSTS)
+
+
+def _unknown(cost: Any) -> ValueError:
+    return ValueError(f"cost must be one of {cost_names()} or a bpseg_pgm.runs.cost_registry.RunCost, got {cost!r}")
+
+
+def cost_factory(name: str, **params: Any) -> RunCost:
+    """A cost object by name: ``cost_factory("embeddings")``; ValueError naming the choices for another name."""
+    if not isinstance(name, str) or name not in COSTS:
+        raise _unknown(name)
+    return COSTS[name](**params)
+
+
+def check_cost(cost: Any) -> RunCost:
+    """The run cost to cut by: a registered name (built with no parameters) or a :class:`RunCost` object (used
+    as given). ValueError for anything else, naming the choices, and for a cost that is not ``standalone``."""
+    if isinstance(cost, str):
+        if cost not in COSTS:
+            raise _unknown(cost)
+        cls = COSTS[cost]
+        if not cls.standalone:  # say why before trying to build it
+            raise ValueError(_not_standalone(cost))
+        return cls()
+    if not isinstance(cost, RunCost):
+        raise _unknown(cost)
+    if not cost.standalone:
+        raise ValueError(_not_standalone(cost.name or type(cost).__name__))
+    return cost
+
+
+def _not_standalone(name: str) -> str:
+    return (f"cost {name!r} is not a cost to cut runs by alone: the runs model adds the words' cost beside the "
+            f"run cost once the number of runs is chosen (scaled against that cost's gain, its alpha fitted on "
+            f"those runs), whenever word counts are given (BPSeg.fit(word_counts=...), a Units, or the text "
+            f"pipeline); keep cost='embeddings' (or your own) and give the word counts")
+
+
+def fitted_cost(cost: RunCost, features: np.ndarray, weights: np.ndarray) -> RunCost:
+    """A copy of ``cost`` fitted on one document (the object given is left as it was)."""
+    return copy.copy(cost).fit(features, weights)
+
+
+def checked_matrix(C: Any, m: int, cost: RunCost) -> np.ndarray:
+    """A cost's matrix over m + 1 candidate positions, checked: (m+1, m+1) float64, no NaN, inf where j <= i."""
+    C = np.asarray(C, dtype=np.float64)
+    if C.shape != (m + 1, m + 1):
+        raise ValueError(f"cost {cost.name or type(cost).__name__!r}: matrix(positions) must be ({m + 1}, {m + 1}) "
+                         f"for {m + 1} positions, got {C.shape}")
+    lower = np.tri(m + 1, dtype=bool)
+    if not np.isposinf(C[lower]).all():
+        C = C.copy()
+        C[lower] = np.inf
+    if np.isnan(C).any() or np.isneginf(C).any():
+        raise ValueError(f"cost {cost.name or type(cost).__name__!r}: a run's cost must be a number or +inf "
+                         "(impossible), got NaN or -inf")
+    return C
+
+
+def run_cost_matrix(cost: RunCost, features: np.ndarray, weights: np.ndarray,
+                    positions: np.ndarray | None = None) -> np.ndarray:
+    """``cost`` fitted on the document (a copy: :func:`fitted_cost`) and its checked matrix over ``positions``
+    (None: every position), as the segmental programme takes it."""
+    C = fitted_cost(cost, features, weights).matrix(positions)
+    if cost.name in BUILT_IN and COSTS.get(cost.name) is type(cost):
+        return C  # the built-ins' matrices, as the programme has always taken them
+    m = np.asarray(features).shape[0] if positions is None else int(np.asarray(positions).shape[0]) - 1
+    return checked_matrix(C, m, cost)
