@@ -14,7 +14,6 @@ number from a :class:`~bpseg_pgm.policy.Policy`), and sets the fitted attributes
 from __future__ import annotations
 
 import sys
-import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
@@ -23,6 +22,7 @@ from bpseg_pgm.decisions import Features, Outcome, Settings, decide
 from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
+from bpseg_pgm.params import INITS, PARAMETERS, STRUCTURES
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
@@ -31,7 +31,6 @@ from bpseg_pgm.runtopics.fit import warn_unconverged as warn_grouping_unconverge
 from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
 from bpseg_pgm.topics.fit import engine_label, warn_unconverged as warn_topics_unconverged
 from bpseg_pgm.topics.memory import check_fit_memory
-from bpseg_pgm.topics.representatives import INITS
 from bpseg_pgm.utils.validation import (
     check_damping,
     check_embeddings,
@@ -47,10 +46,6 @@ from bpseg_pgm.utils.validation import (
 
 __all__ = ["BPSeg", "STRUCTURES"]
 
-#: The values of ``structure``.
-STRUCTURES = ("auto", "runs", "topics")
-_CONTIGUOUS = {"auto": "auto", True: "runs", False: "topics"}
-
 
 def _check_max_iter(value, engine: Engine) -> int:
     max_iter = engine.default_max_iter if value is None else value
@@ -59,12 +54,12 @@ def _check_max_iter(value, engine: Engine) -> int:
     return int(max_iter)
 
 
-def _check_em_rounds(em, engine: Engine):
+def _check_em_rounds(em, engine: Engine, default: int) -> int:
     if em is not None and (isinstance(em, bool) or not isinstance(em, (int, np.integer)) or em < 0):
         raise ValueError(f"em_rounds must be None or an integer >= 0, got {em!r}")
     if em and not engine.supports_em:
         raise ValueError(f"engine={engine_label(engine)!r} is Algorithm 2 as written; it has no em_rounds")
-    return em
+    return default if em is None else int(em)
 
 
 def _check_context(context):
@@ -111,26 +106,44 @@ def _check_group_runs(group_runs) -> str | bool:
     raise ValueError(f"group_runs must be 'auto', True or False, got {group_runs!r}")
 
 
-def _check_structure(structure, contiguous) -> str:
-    if contiguous is not None:
-        if isinstance(contiguous, str):
-            key = contiguous
-        elif isinstance(contiguous, (bool, np.bool_)):  # not 0/1: `1 in (True, False)` holds
-            key = bool(contiguous)
-        else:
-            key = None
-        if key not in _CONTIGUOUS:
-            raise ValueError(f"contiguous must be 'auto', True or False, got {contiguous!r}")
-        warnings.warn(
-            f"BPSeg(contiguous={contiguous!r}) is deprecated: use structure={_CONTIGUOUS[key]!r}",
-            FutureWarning, stacklevel=4,
-        )
-        if not (isinstance(structure, str) and structure in ("auto", _CONTIGUOUS[key])):
-            raise ValueError(f"contiguous={contiguous!r} contradicts structure={structure!r}; give only structure")
-        return _CONTIGUOUS[key]
+def _check_structure(structure) -> str:
     if not isinstance(structure, str) or structure not in STRUCTURES:
         raise ValueError(f"structure must be one of {STRUCTURES}, got {structure!r}")
     return structure
+
+
+#: How each parameter of the table (:data:`~bpseg_pgm.params.PARAMETERS`) is checked and resolved:
+#: name -> check(estimator, value, resolved so far, n units). The table's order is the checks' order.
+_CHECKS = {
+    "structure": lambda est, v, p, n: _check_structure(v),
+    "damping": lambda est, v, p, n: check_damping(v),
+    "engine": lambda est, v, p, n: make_engine(v, p["damping"]),
+    "potentials": lambda est, v, p, n: est._defaults(p["engine"]),
+    "lam": lambda est, v, p, n: p["potentials"]["lam"] if v is None else check_nonnegative(v, "lam"),
+    "sigma": lambda est, v, p, n: check_sigma(p["potentials"]["sigma"] if isinstance(v, str) and v == "auto" else v),
+    "max_iter": lambda est, v, p, n: _check_max_iter(v, p["engine"]),
+    "tol": lambda est, v, p, n: check_tol(v),
+    "random_state": lambda est, v, p, n: check_random_state(v),
+    "em_rounds": lambda est, v, p, n: _check_em_rounds(v, p["engine"], p["potentials"]["em_rounds"]),
+    "context": lambda est, v, p, n: _check_context(v),
+    "merge_above": lambda est, v, p, n: _check_merge_above(v),
+    "init": lambda est, v, p, n: _check_init(v, n),
+    "neighbors": lambda est, v, p, n: _check_neighbors(v),
+    "n_segments": lambda est, v, p, n: check_n_segments(v),
+    "group_runs": lambda est, v, p, n: _resolve_group_runs(_check_group_runs(v), p["structure"], est.n_segments),
+    "policy": lambda est, v, p, n: _check_policy(v),
+}
+
+
+def _resolve_group_runs(group, structure: str, n_segments) -> bool:
+    """``group_runs`` as used: "auto" is True under structure "auto" with n_segments "auto"; True with the topic
+    model asked for is a ValueError (there are no runs to group)."""
+    if group == "auto":
+        return structure == "auto" and isinstance(n_segments, str)
+    if group and structure == "topics":
+        raise ValueError("group_runs=True groups runs into topics: it needs structure 'auto' or 'runs', "
+                         "not 'topics' (the topic model's segments may already return)")
+    return group
 
 
 class BPSeg(ClusterMixin, BaseEstimator):
@@ -247,24 +260,23 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     def __init__(
         self,
-        n_segments="auto",
-        lam=None,
-        sigma="auto",
-        engine="potts",
-        init="farthest",
-        potentials="centered",
-        neighbors="auto",
-        max_iter=None,
-        tol=1e-6,
-        damping=0.0,
-        random_state=None,
-        em_rounds=None,
-        context="auto",
-        merge_above=0.9,
-        structure="auto",
-        contiguous=None,
-        group_runs="auto",
-        policy=None,
+        n_segments=PARAMETERS["n_segments"].default,
+        lam=PARAMETERS["lam"].default,
+        sigma=PARAMETERS["sigma"].default,
+        engine=PARAMETERS["engine"].default,
+        init=PARAMETERS["init"].default,
+        potentials=PARAMETERS["potentials"].default,
+        neighbors=PARAMETERS["neighbors"].default,
+        max_iter=PARAMETERS["max_iter"].default,
+        tol=PARAMETERS["tol"].default,
+        damping=PARAMETERS["damping"].default,
+        random_state=PARAMETERS["random_state"].default,
+        em_rounds=PARAMETERS["em_rounds"].default,
+        context=PARAMETERS["context"].default,
+        merge_above=PARAMETERS["merge_above"].default,
+        structure=PARAMETERS["structure"].default,
+        group_runs=PARAMETERS["group_runs"].default,
+        policy=PARAMETERS["policy"].default,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -281,70 +293,32 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.context = context
         self.merge_above = merge_above
         self.structure = structure
-        self.contiguous = contiguous
         self.group_runs = group_runs
         self.policy = policy
 
     # -- checks: one table, run when fit starts, whatever the document -------------------
-    #: Every parameter and what it takes; :meth:`_checked_params` checks them all, in this order,
-    #: before any work (each check raises ValueError naming the parameter).
-    _parameter_checks = {
-        "structure": "'auto', 'runs' or 'topics' (contiguous: deprecated, 'auto', True or False)",
-        "engine": "a registered name or an Engine; damping in [0, 1) only for engines given by name",
-        "potentials": "a registered name or a Potentials object",
-        "lam": "None or a number >= 0",
-        "sigma": "'auto', None or a number > 0",
-        "max_iter": "None or an integer >= 1",
-        "tol": "a number >= 0",
-        "random_state": "None or a seed",
-        "em_rounds": "None or an integer >= 0 (none for Algorithm 2)",
-        "context": "'auto' or a number >= 0",
-        "merge_above": "None or a number in [-1, 1]",
-        "init": "'random', 'farthest', 'all' or k distinct sentence indices",
-        "neighbors": "'auto', 'all', None, pairs or a callable",
-        "n_segments": "'auto' or an integer (between 1 and n for runs)",
-        "group_runs": "'auto', True or False",
-        "policy": "None or a bpseg_pgm.Policy",
-    }
-
     def check_params(self, n_units: int | None = None) -> None:
         """Check every parameter now, as ``fit`` does first; ValueError naming the first bad one.
 
-        ``n_units``: the document's length, for the checks that need it (explicit ``init`` indices);
-        None checks them against no length (a corpus run checks each document again when it fits).
+        The parameters and what each takes are declared once, in :data:`bpseg_pgm.params.PARAMETERS`; they are
+        checked in its order. ``n_units``: the document's length, for the checks that need it (explicit ``init``
+        indices); None checks them against no length (a corpus run checks each document again when it fits).
         """
         self._checked_params(sys.maxsize if n_units is None else int(n_units))
 
     def _checked_params(self, n: int) -> dict:
-        """Every parameter of ``_parameter_checks`` checked and resolved for the model."""
-        p = {"structure": _check_structure(self.structure, self.contiguous)}
-        engine = make_engine(self.engine, check_damping(self.damping))
-        defaults = self._defaults(engine)
-        p["engine"] = engine
-        p["lam"] = defaults["lam"] if self.lam is None else check_nonnegative(self.lam, "lam")
-        sigma = defaults["sigma"] if isinstance(self.sigma, str) and self.sigma == "auto" else self.sigma
-        p["sigma"] = check_sigma(sigma)
-        p["max_iter"] = _check_max_iter(self.max_iter, engine)
-        p["tol"] = check_tol(self.tol)
-        check_random_state(self.random_state)
-        em = _check_em_rounds(self.em_rounds, engine)
-        p["em_rounds"] = defaults["em_rounds"] if em is None else int(em)
-        p["context"] = _check_context(self.context)
-        p["merge_above"] = _check_merge_above(self.merge_above)
-        p["init"] = _check_init(self.init, n)
-        p["neighbors"] = _check_neighbors(self.neighbors)
-        check_n_segments(self.n_segments)
-        group = _check_group_runs(self.group_runs)
-        p["group_runs"] = (p["structure"] == "auto" and isinstance(self.n_segments, str)) if group == "auto" else group
-        p["defaults"] = defaults
-        p["policy"] = _check_policy(self.policy)
+        """Every parameter of the table checked and resolved for the model, in the table's order (``potentials``
+        resolves to the defaults that lam=None, sigma="auto", em_rounds=None and context="auto" mean)."""
+        p: dict = {}
+        for name in PARAMETERS:
+            p[name] = _CHECKS[name](self, getattr(self, name), p, n)
         return p
 
     def _defaults(self, engine: Engine) -> dict:
         """What lam=None, sigma="auto", em_rounds=None and context="auto" mean here: the named
         potential's registered defaults, Algorithm 2's, or those of a user's Potentials object."""
         if not engine.uses_potentials:
-            if self.potentials is not None and not isinstance(self.potentials, str):
+            if not isinstance(self.potentials, str):
                 raise ValueError(
                     f"engine={engine_label(engine)!r} is Algorithm 2 with its own potentials; "
                     "leave potentials at its default"
@@ -352,20 +326,14 @@ class BPSeg(ClusterMixin, BaseEstimator):
             return APPENDIX_DEFAULTS
         if isinstance(self.potentials, Potentials):
             return CUSTOM_DEFAULTS
-        return lookup(self._potentials_name()).defaults
-
-    def _potentials_name(self) -> str:
-        if self.potentials is None:
-            warnings.warn("potentials=None is deprecated: say potentials='paper'", FutureWarning, stacklevel=5)
-            return "paper"
-        return self.potentials
+        return lookup(self.potentials).defaults
 
     def _potentials(self, p: dict) -> Potentials | None:
         if not p["engine"].uses_potentials:
             return None
         if isinstance(self.potentials, Potentials):
             return self.potentials
-        return lookup(self._potentials_name()).cls(lam=p["lam"], sigma=p["sigma"])
+        return lookup(self.potentials).cls(lam=p["lam"], sigma=p["sigma"])
 
     def _auto_applies(self, engine: Engine) -> bool:
         """Whether ``structure="auto"`` may choose runs: only for the centred model (the default),
@@ -415,7 +383,6 @@ class BPSeg(ClusterMixin, BaseEstimator):
             X = X.embeddings
         Xn = normalize_rows(check_embeddings(X))
         n = Xn.shape[0]
-        self.policy_ = _check_policy(self.policy)
         counts = None if word_counts is None else check_word_counts(word_counts, n)
         return Features(Xn, check_sample_weight(sample_weight, n), counts)
 
@@ -423,6 +390,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         """Every parameter checked (one table) and resolved, the memory a topic fit needs checked, before any work."""
         n = features.n
         p = self._checked_params(n)
+        self.policy_ = p["policy"]
         engine, structure = p["engine"], p["structure"]
         if not (isinstance(self.init, str) and self.init == "all"):  # init="all": k = n, n_segments ignored
             check_n_segments(self.n_segments, n)
@@ -434,7 +402,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         return Settings(
             structure=structure, n_segments=self.n_segments, group_runs=p["group_runs"], engine=engine,
             potentials=self._potentials(p), lam=p["lam"], sigma=p["sigma"], max_iter=p["max_iter"], tol=p["tol"],
-            em_rounds=p["em_rounds"], context=p["context"], default_context=p["defaults"]["context"],
+            em_rounds=p["em_rounds"], context=p["context"], default_context=p["potentials"]["context"],
             merge_above=p["merge_above"], init=self.init, neighbors=self.neighbors, random_state=self.random_state,
             seed=0 if seed is None else seed, auto_applies=auto_applies, damping_set=bool(self.damping),
             engine_is_object=not isinstance(self.engine, str),

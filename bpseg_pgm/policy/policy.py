@@ -204,7 +204,8 @@ class Policy:
             raise ValueError(f"Policy has no field {name!r}")
         f = by_name[name]
         measured = f"; measured: {f.metadata['measured']}" if f.metadata["measured"] else ""
-        return f"{name} = {f.default!r} ({f.metadata['stage']}): {f.metadata['reason']}{measured}"
+        return (f"{name} = {f.default!r} ({f.metadata['stage']}): {f.metadata['reason']}{measured} "
+                f"(docs/policy.md#{name})")
 
     @classmethod
     def table(cls) -> list[dict]:

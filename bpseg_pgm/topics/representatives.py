@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.params import INITS
 from bpseg_pgm.utils.validation import check_n_segments
-
-INITS = ("random", "farthest", "all")
 
 
 def choose_representatives(Xn: np.ndarray, k: int, init: str = "random", random_state=None) -> np.ndarray:

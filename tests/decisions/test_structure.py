@@ -1,4 +1,4 @@
-"""contiguous="auto" (the default): runs for gradual text, the topic model otherwise."""
+"""structure="auto" (the default): runs for gradual text, the topic model otherwise."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_gradual_text_gets_runs():
     assert model.structure_ == "runs"
     check_fitted(model, len(X))
     # coarser than the noise-calibrated runs, and not one segment
-    fine = BPSeg(contiguous=True, random_state=0).fit(X).n_segments_
+    fine = BPSeg(structure="runs", random_state=0).fit(X).n_segments_
     assert 2 <= model.n_segments_ <= fine
 
 
@@ -133,7 +133,7 @@ def test_alternating_topics_get_the_topic_model():
     assert model.labels_[0] != model.labels_[1]
 
 
-@pytest.mark.parametrize("params", [dict(contiguous=False), dict(potentials="paper"), dict(engine="fast"),
+@pytest.mark.parametrize("params", [dict(structure="topics"), dict(potentials="paper"), dict(engine="fast"),
                                     dict(init="all")])
 def test_auto_never_applies_outside_the_centred_default(params):
     X = gradual_document(n_blocks=4, block=25)
@@ -142,7 +142,7 @@ def test_auto_never_applies_outside_the_centred_default(params):
 
 def test_contiguous_true_is_always_runs():
     X, _ = planted_blocks((8, 12, 10, 9), dim=32, noise=0.1, seed=0)
-    model = BPSeg(contiguous=True, random_state=0).fit(X)
+    model = BPSeg(structure="runs", random_state=0).fit(X)
     assert model.structure_ == "runs" and np.isnan(model.structure_effect_)
 
 

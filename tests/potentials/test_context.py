@@ -93,6 +93,6 @@ def test_context_recovers_noisy_contiguous_topics():
     centers = rng.normal(size=(6, 48))
     y = np.repeat(np.arange(6), 8)
     X = centers[y] + 3.0 * rng.normal(size=(48, 48))
-    alone = adjusted_rand_score(y, BPSeg(context=0.0, contiguous=False).fit_predict(X))
-    mixed = adjusted_rand_score(y, BPSeg(contiguous=False).fit_predict(X))
+    alone = adjusted_rand_score(y, BPSeg(context=0.0, structure="topics").fit_predict(X))
+    mixed = adjusted_rand_score(y, BPSeg(structure="topics").fit_predict(X))
     assert mixed > alone + 0.1, (alone, mixed)

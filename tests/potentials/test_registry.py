@@ -59,9 +59,3 @@ def test_an_unknown_name_names_the_choices():
         BPSeg(potentials="nope").fit(X)
 
 
-def test_none_is_the_deprecated_spelling_of_paper():
-    X, _ = planted_blocks((6, 6), seed=0)
-    with pytest.warns(FutureWarning, match="potentials='paper'"):
-        a = BPSeg(n_segments=2, potentials=None).fit(X)
-    b = BPSeg(n_segments=2, potentials="paper").fit(X)
-    np.testing.assert_array_equal(a.labels_, b.labels_)

@@ -1,4 +1,4 @@
-"""``BPSeg(contiguous=True)``: contiguous runs by the exact segmental programme and chain BP."""
+"""``BPSeg(structure="runs")``: contiguous runs by the exact segmental programme and chain BP."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def run_labels(sizes):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_auto_k_finds_the_planted_runs(sizes, noise, seed):
     X, _ = planted_blocks(sizes, noise=noise, seed=seed)
-    model = BPSeg(contiguous=True, random_state=seed).fit(X)
+    model = BPSeg(structure="runs", random_state=seed).fit(X)
     check_fitted(model, X.shape[0])
     assert model.n_segments_ == len(sizes)
     np.testing.assert_array_equal(model.labels_, run_labels(sizes))
@@ -40,7 +40,7 @@ def test_noisier_blocks_have_the_right_count_and_nearly_the_right_boundaries():
     sizes = (15, 15, 15)
     for seed in range(4):
         X, _ = planted_blocks(sizes, noise=0.3, seed=seed)
-        model = BPSeg(contiguous=True, random_state=0).fit(X)
+        model = BPSeg(structure="runs", random_state=0).fit(X)
         check_fitted(model, 45)
         assert model.n_segments_ == 3
         assert adjusted_rand_score(run_labels(sizes), model.labels_) > 0.9
@@ -49,7 +49,7 @@ def test_noisier_blocks_have_the_right_count_and_nearly_the_right_boundaries():
 def test_a_returning_topic_is_a_new_run():
     sizes = (12, 12, 12)
     X, _ = planted_blocks(sizes, noise=0.1, seed=3, order=[0, 1, 0])  # A B A
-    model = BPSeg(contiguous=True, random_state=0).fit(X)
+    model = BPSeg(structure="runs", random_state=0).fit(X)
     check_fitted(model, 36)
     np.testing.assert_array_equal(model.labels_, run_labels(sizes))  # three runs, not two labels
 
@@ -57,7 +57,7 @@ def test_a_returning_topic_is_a_new_run():
 def test_a_document_without_structure_is_one_or_few_runs():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(60, 16))
-    model = BPSeg(contiguous=True, random_state=0).fit(X)
+    model = BPSeg(structure="runs", random_state=0).fit(X)
     check_fitted(model, 60)
     assert model.n_segments_ <= 3  # against 4 planted runs found above, noise gives little
 
@@ -66,7 +66,7 @@ def test_a_document_without_structure_is_one_or_few_runs():
 def test_given_k_returns_k_runs(k):
     sizes = (10, 14, 8)
     X, _ = planted_blocks(sizes, noise=0.1, seed=0)
-    model = BPSeg(contiguous=True, n_segments=k).fit(X)
+    model = BPSeg(structure="runs", n_segments=k).fit(X)
     check_fitted(model, 32)
     assert model.n_segments_ == k
     if k == 3:
@@ -75,7 +75,7 @@ def test_given_k_returns_k_runs(k):
 
 def test_beliefs_are_chain_marginals_that_respect_the_order():
     X, _ = planted_blocks((10, 10, 10), noise=0.4, seed=5)
-    model = BPSeg(contiguous=True, n_segments=3).fit(X)
+    model = BPSeg(structure="runs", n_segments=3).fit(X)
     b = model.beliefs_
     assert b[0, 0] == pytest.approx(1.0)  # the first unit opens run 0
     cdf = np.cumsum(b, axis=1)  # P(run <= j) never increases along the text
@@ -87,19 +87,19 @@ def test_beliefs_are_chain_marginals_that_respect_the_order():
 def test_same_random_state_same_labels():
     X, _ = planted_blocks((9, 7, 11, 6), noise=0.35, seed=11)
     for seed in (0, 3):
-        a = BPSeg(contiguous=True, random_state=seed).fit(X)
-        b = BPSeg(contiguous=True, random_state=seed).fit(X)
+        a = BPSeg(structure="runs", random_state=seed).fit(X)
+        b = BPSeg(structure="runs", random_state=seed).fit(X)
         np.testing.assert_array_equal(a.labels_, b.labels_)
         np.testing.assert_array_equal(a.beliefs_, b.beliefs_)
         assert a.log_partition_ == b.log_partition_
-    c = BPSeg(contiguous=True).fit(X)  # random_state None: seed 0
-    d = BPSeg(contiguous=True, random_state=0).fit(X)
+    c = BPSeg(structure="runs").fit(X)  # random_state None: seed 0
+    d = BPSeg(structure="runs", random_state=0).fit(X)
     np.testing.assert_array_equal(c.labels_, d.labels_)
 
 
 def test_fit_predict_and_attributes():
     X, _ = planted_blocks((8, 8), noise=0.1, seed=0)
-    model = BPSeg(contiguous=True)
+    model = BPSeg(structure="runs")
     labels = model.fit_predict(X, sample_weight=np.ones(16))
     np.testing.assert_array_equal(labels, model.labels_)
     assert model.n_iter_ == 1 and model.converged_ is True
@@ -112,12 +112,12 @@ def test_fit_predict_and_attributes():
 
 def test_sample_weight_is_used():
     X, _ = planted_blocks((10, 10), noise=0.1, seed=0)
-    a = BPSeg(contiguous=True, n_segments=2).fit(X)
-    b = BPSeg(contiguous=True, n_segments=2).fit(X, sample_weight=np.full(20, 3.0))
+    a = BPSeg(structure="runs", n_segments=2).fit(X)
+    b = BPSeg(structure="runs", n_segments=2).fit(X, sample_weight=np.full(20, 3.0))
     np.testing.assert_array_equal(a.labels_, b.labels_)
     w = np.ones(20)
     w[::2] = 0.05  # uneven weights change the features, the scatter and so the marginals
-    c = BPSeg(contiguous=True, n_segments=2).fit(X, sample_weight=w)
+    c = BPSeg(structure="runs", n_segments=2).fit(X, sample_weight=w)
     check_fitted(c, 20)
     assert not np.allclose(a.beliefs_, c.beliefs_)
 
@@ -127,7 +127,7 @@ def test_zero_weights_are_allowed():
     w = np.ones(18)
     w[[0, 6, 7, 17]] = 0.0
     for k in ("auto", 2, 3, 5):
-        check_fitted(BPSeg(contiguous=True, n_segments=k).fit(X, sample_weight=w), 18)
+        check_fitted(BPSeg(structure="runs", n_segments=k).fit(X, sample_weight=w), 18)
 
 
 def test_a_run_of_zero_weight_units_does_not_crash():
@@ -136,7 +136,7 @@ def test_a_run_of_zero_weight_units_does_not_crash():
     X = np.tile([[1.0, 0.0, 0.0]], (6, 1))
     for w in ([1, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1], [1, 0, 1, 0, 1, 0], [1, 1, 0, 0, 0, 1]):
         for k in (2, 3, 4):
-            check_fitted(BPSeg(contiguous=True, n_segments=k).fit(X, sample_weight=np.array(w, float)), 6)
+            check_fitted(BPSeg(structure="runs", n_segments=k).fit(X, sample_weight=np.array(w, float)), 6)
 
 
 @pytest.mark.parametrize(
@@ -155,17 +155,10 @@ def test_a_run_of_zero_weight_units_does_not_crash():
 def test_bad_sample_weight(weights, message):
     X, _ = planted_blocks((3, 3), seed=0)
     with pytest.raises(ValueError, match=message):
-        BPSeg(contiguous=True).fit(X, sample_weight=weights)
+        BPSeg(structure="runs").fit(X, sample_weight=weights)
 
 
 # -- parameter checks -----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("bad", ["yes", 1, 0, 1.0, [True]])
-def test_contiguous_must_be_a_bool(bad):
-    X, _ = planted_blocks((4, 4), seed=0)
-    with pytest.raises(ValueError, match="contiguous"):
-        BPSeg(contiguous=bad).fit(X)
 
 
 @pytest.mark.parametrize("bad", ["yes", True, None, 1, "Runs"])
@@ -175,53 +168,41 @@ def test_structure_must_be_a_name(bad):
         BPSeg(structure=bad).fit(X)
 
 
-@pytest.mark.parametrize("old, new", [(True, "runs"), (False, "topics"), ("auto", "auto")])
-def test_contiguous_is_the_deprecated_name_of_structure(old, new):
-    X, _ = planted_blocks((6, 6), seed=0)
-    with pytest.warns(FutureWarning, match=f"structure={new!r}"):
-        a = BPSeg(contiguous=old, n_segments=2).fit(X)
-    b = BPSeg(structure=new, n_segments=2).fit(X)
-    np.testing.assert_array_equal(a.labels_, b.labels_)
-    assert a.structure_ == b.structure_
-    with pytest.raises(ValueError, match="contradicts"):
-        BPSeg(contiguous=old, structure="topics" if new == "runs" else "runs").fit(X)
-
-
 def test_numpy_bools_are_bools():
     X, _ = planted_blocks((6, 6), seed=0)
-    assert BPSeg(contiguous=np.True_, n_segments=2).fit(X).n_segments_ == 2
+    assert BPSeg(structure="runs", group_runs=np.True_, n_segments=2).fit(X).n_segments_ == 2
 
 
 @pytest.mark.parametrize("k", [0, -1, 13, 2.0, True, "two", None, "AUTO"])
 def test_n_segments_out_of_range(k):
     X, _ = planted_blocks((6, 6), seed=0)
     with pytest.raises(ValueError, match="n_segments"):
-        BPSeg(contiguous=True, n_segments=k).fit(X)
+        BPSeg(structure="runs", n_segments=k).fit(X)
 
 
 def test_n_segments_may_be_n_or_numpy_int():
     X, _ = planted_blocks((3, 3), seed=0)
-    model = BPSeg(contiguous=True, n_segments=np.int64(6)).fit(X)
+    model = BPSeg(structure="runs", n_segments=np.int64(6)).fit(X)
     np.testing.assert_array_equal(model.labels_, np.arange(6))
     check_fitted(model, 6)
 
 
 def test_bad_embeddings_and_random_state():
     with pytest.raises(ValueError):
-        BPSeg(contiguous=True).fit(np.array([[1.0, np.nan], [0.0, 1.0]]))
+        BPSeg(structure="runs").fit(np.array([[1.0, np.nan], [0.0, 1.0]]))
     with pytest.raises(ValueError):
-        BPSeg(contiguous=True).fit(np.zeros((0, 3)))
+        BPSeg(structure="runs").fit(np.zeros((0, 3)))
     X, _ = planted_blocks((3, 3), seed=0)
     with pytest.raises(ValueError, match="random_state"):
-        BPSeg(contiguous=True, random_state=-1).fit(X)
+        BPSeg(structure="runs", random_state=-1).fit(X)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_tiny_documents(n):
     X, _ = planted_blocks((3, 3), seed=0)
-    model = BPSeg(contiguous=True).fit(X[:n])
+    model = BPSeg(structure="runs").fit(X[:n])
     check_fitted(model, n)
-    model = BPSeg(contiguous=True, n_segments=n).fit(X[:n])
+    model = BPSeg(structure="runs", n_segments=n).fit(X[:n])
     check_fitted(model, n)
     assert model.n_segments_ == n
 

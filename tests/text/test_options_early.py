@@ -4,7 +4,6 @@
 TypeError from BPSeg's constructor; now it is a ValueError naming the keyword before the model is touched.
 """
 
-import warnings
 
 import numpy as np
 import pytest
@@ -67,16 +66,3 @@ def test_fit_segmentation_unknown_parameter_is_a_value_error():
         fit_segmentation(SENTS, X, 2, None, {"lamda": 0.1})
 
 
-def test_deprecated_contiguous_warns_once():
-    X = np.eye(4, dtype=np.float32)[[0, 0, 1, 1]] + 0.01
-
-    class _Fixed:
-        model_name = "fixed"
-
-        def encode(self, sentences):
-            return X[: len(sentences)]
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        segment_sentences(SENTS, 2, embedder=_Fixed(), contiguous=True)
-    assert sum(issubclass(w.category, FutureWarning) and "contiguous" in str(w.message) for w in caught) == 1

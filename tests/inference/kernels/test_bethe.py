@@ -114,5 +114,5 @@ def test_full_tables_bethe_through_custom_potentials():
 
 
 def test_contiguous_log_partition_still_there():
-    m = BPSeg(contiguous=True, n_segments=2).fit(X7)
+    m = BPSeg(structure="runs", n_segments=2).fit(X7)
     assert np.isfinite(m.log_partition_)
