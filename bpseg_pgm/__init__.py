@@ -9,6 +9,8 @@ __version__ = "0.1.0"
 #: name -> (module, attribute): the package's top-level API
 _EXPORTS = {
     "BPSeg": ("bpseg_pgm.estimator", "BPSeg"),
+    "Policy": ("bpseg_pgm.policy", "Policy"),
+    "Units": ("bpseg_pgm.features", "Units"),
     "segment_text": ("bpseg_pgm.text", "segment_text"),
     "segment_texts": ("bpseg_pgm.text", "segment_texts"),
     "segment_sentences": ("bpseg_pgm.text", "segment_sentences"),

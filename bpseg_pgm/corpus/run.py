@@ -24,6 +24,7 @@ from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documen
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
 from bpseg_pgm.io.documents import read_documents
 from bpseg_pgm.io.jsonable import jsonable
+from bpseg_pgm.utils.validation import check_n_segments
 
 __all__ = ["segment_corpus", "CorpusReport", "default_workers", "max_workers"]
 
@@ -108,9 +109,7 @@ def _cores() -> int:
 def _check(n_segments, workers, scheduler, task_chars, params) -> None:
     from bpseg_pgm.estimator import BPSeg
 
-    if not (isinstance(n_segments, str) and n_segments == "auto") and (
-            isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or n_segments < 1):
-        raise ValueError(f"n_segments must be a positive int or 'auto', got {n_segments!r}")
+    check_n_segments(n_segments)  # the same check, and message, as BPSeg's (bpseg_pgm.params)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, numbers.Integral) or workers < 0):
         raise ValueError(f"workers must be an integer >= 0, got {workers!r}")
     if scheduler is not None:
