@@ -149,113 +149,129 @@ def _resolve_group_runs(group, structure: str, n_segments) -> bool:
 class BPSeg(ClusterMixin, BaseEstimator):
     """BP-Seg text segmentation over sentence embeddings.
 
+    Sentences become the variables of a Markov network whose states are segment labels; belief
+    propagation gives each sentence a belief over the labels. ``structure="auto"`` (the default) decides
+    per document between runs of consecutive sentences and topics that may return, and how many; every
+    decision and every tuned number is in :mod:`bpseg_pgm.decisions` and :class:`~bpseg_pgm.policy.Policy`
+    (``docs/policy.md``). Every parameter is checked when ``fit`` starts, before any work, from one table
+    (:data:`bpseg_pgm.params.PARAMETERS`).
+
     Parameters
     ----------
-    n_segments : int, or "auto" (default): start from min(n, ceil(2 sqrt(n)), 40)
-        labels (chosen by ``init``) and let segments empty out during re-estimation. Ignored with
-        ``init="all"`` (k = n). The number actually used is ``n_segments_``.
-    potentials : "centered" (default), "paper" (eq. 1-2), or a
+    n_segments : int or "auto", default="auto"
+        How many segments. For the topic model, "auto" starts from min(n, ceil(2 sqrt(n)),
+        ``Policy.auto_max_segments``) labels chosen by ``init`` and lets them empty out during
+        re-estimation (ignored with ``init="all"``); for runs, "auto" is chosen against the document
+        shuffled in blocks, and on gradual text by the span rule and the words' evidence. The number used is
+        ``n_segments_``.
+    lam : float >= 0 or None, default=None
+        Strength of the pairwise term; None takes the potentials' own (centered 150, paper 0.12, fast 300).
+    sigma : float > 0, None or "auto", default="auto"
+        Distance decay exp(-|i-j|^2 / sigma) of the pairwise term (None: no decay); "auto" takes the
+        potentials' own (centered 200, paper None, fast 10).
+    engine : str or Engine, default="potts"
+        The inference engine: "potts", "loopy", "appendix" (alias "fast": the appendix's Algorithm 2),
+        "exact", "reference", "max-product", "mean-field", "gibbs", "mplp", any name registered with
+        :func:`~bpseg_pgm.inference.register_engine`, or an :class:`~bpseg_pgm.inference.Engine` instance
+        (used as given, with its own settings).
+    init : {"farthest", "random", "all"} or array of int, default="farthest"
+        How the k initial representatives are chosen ("random" is the paper's), or k distinct indices.
+    potentials : str or Potentials, default="centered"
+        The unary and pairwise model: "centered", "paper" (eq. 1-2), any registered name, or a
         :class:`~bpseg_pgm.potentials.Potentials` object of your own.
-    lam : float >= 0, strength of the pairwise term; None (default) takes the model's own:
-        centered 150, paper 0.12 (section 4.1), fast 300 (appendix).
-    sigma : None (no decay) or float > 0, distance decay exp(-|i-j|^2 / sigma) of the pairwise
-        term; "auto" (default) takes the model's own: centered 200, paper None, fast 10.
-    engine : a name, "potts" (default), "loopy", "appendix" (alias "fast": the appendix's Algorithm 2), "exact", "reference", "max-product",
-        "mean-field", "gibbs", "mplp" or any registered with
-        :func:`~bpseg_pgm.inference.register_engine`; or an
-        :class:`~bpseg_pgm.inference.Engine` instance (its own parameters, e.g.
-        ``GibbsEngine(n_samples=2000)``). See :mod:`bpseg_pgm.inference.engines`.
-    init : "farthest" (default), "random" (the paper), "all", or k distinct sentence indices.
-    neighbors : "auto" (default: all pairs up to 400 sentences, then a decay-wide window
-        plus 10 nearest neighbours), "all"/None (the paper's complete graph), (i, j) pairs,
-        or a callable(X) -> pairs. The edge set used is ``edges_``.
-    max_iter : sweeps at most per BP run (default 100; for "appendix" it is T, default 5).
-    tol : stop when no normalised log message changes by more than this.
-    damping : in [0, 1), geometric damping of messages, for an engine given by name (an
-        engine object carries its own).
-    random_state : seed for ``init="random"``.
-    em_rounds : int >= 0, or None (default: 5 for "centered", 0 otherwise). Representative
-        re-estimation: after BP each label's representative becomes the belief-weighted mean
-        of the embeddings, labels holding less than half a sentence of belief are dropped, and
-        BP runs again. Not for engine "appendix" (Algorithm 2 as written).
-    context : float >= 0, or "auto" (default). Reading-order context: the potentials see
-        normalise(R_i + context (R_{i-1} + R_{i+1})) in place of each sentence's embedding R_i
-        (:mod:`bpseg_pgm.potentials.context`); 0 is the paper's model, each sentence alone.
-        "auto": 0 except for "centered", where it is 0.2 scaled by how much more similar
-        adjacent sentences are than average pairs (0 for a prompt whose topics alternate
-        sentence by sentence, 0.2 for a document whose topics persist). The value used is
-        ``context_``.
-    merge_above : float in [-1, 1] or None (default 0.9). During re-estimation, labels whose
-        representatives have at least this cosine similarity are merged into one (None: never).
-        Without it a long topic can stay cut into several labels (measured: 29-34 segments for
-        4 synthetic topics at n = 1000, against 4 with it).
-    structure : "auto" (default), "runs" or "topics". "runs": every segment is one run of consecutive
-        sentences (:mod:`bpseg_pgm.runs`): exact segmental programme on reading-order-smoothed
-        embeddings, k given or chosen against the shuffled document, exact chain marginals as
-        beliefs (forward-backward: BP on a tree). The potentials, engine, init, lam, sigma,
-        context and EM parameters do not apply (they are still checked); ``log_partition_`` is the
-        chain's exact log Z. "topics": the topic model (:mod:`bpseg_pgm.topics`; segments may
-        return), whatever the document. "auto": decided per document
-        (:func:`bpseg_pgm.decisions.structure.choose_structure`): text whose topics shift
-        gradually (meetings, lectures: reading-order runs that differ from their neighbours by a
-        per-unit effect below 0.5) is segmented into runs, about one per three correlation
-        lengths when k is "auto" (one per correlation length as the effect nears 0.5); text with
-        abrupt shifts, or whose topics alternate sentence by sentence, gets the topic model, kept
-        when its topics are clusters of sentences (mean silhouette at least 0.08,
-        ``topic_silhouette_``) and its labels form at most three times the noise-calibrated runs;
-        otherwise (a real document whose sentences do not cluster by section, or cut into pieces) the
-        runs, one per correlation length, or the noise-calibrated runs where a long text of many short
-        passages holds more. Only
-        with the centred potentials (the default): for the paper's potentials, a user's, an engine
-        with potentials of its own ("appendix") or an Engine object, or init "all", "auto" means
-        "topics". ``structure_`` says which was used ("runs" or "topics"),
-        ``structure_effect_`` the measured median effect, ``topic_silhouette_`` the topic model's
-        silhouette when "auto" weighed its labels (NaN otherwise).
-    group_runs : "auto" (default), True or False. Topics over runs (:mod:`bpseg_pgm.runtopics`): when the
-        segmentation is runs, group them into topics by belief propagation over a Markov network whose
-        variables are the runs (unary: a run's centred mean against each topic's centre; pairwise: run-to-run
-        similarity around a threshold, and a reading-order locality prior), so that a topic that comes back
-        gets its earlier label and adjacent runs with one topic merge. "auto": True under
-        ``structure="auto"`` with ``n_segments="auto"``, False otherwise (runs asked for, or a number of
-        segments asked for, stay runs). ``structure_`` is then "run-topics" and ``run_topics_`` holds the fit.
-        On abrupt text (which "auto" gives the topic model) the runs are grouped first: when they form more
-        topics than the topic model has labels (``n_segments``, or the count "auto" starts from, at most 40),
-        the topic model cannot hold the document (a long text of many unrelated passages) and is not run;
-        the grouped runs are the result (this keeps a 10,000-unit text of short passages at seconds).
-        A grouping whose BP stops at its sweep limit unconverged is run again with damping
-        ``Policy.group_retry_damping`` (unless ``damping`` is set or the engine is an object), and a
-        ConvergenceWarning is raised only for the model whose labels ``fit`` returns, not for one it discarded.
-    contiguous : deprecated, None (default). The former name of ``structure``: True is "runs",
-        False "topics", "auto" "auto" (a FutureWarning says so).
+    neighbors : "auto", "all", None, array of pairs or callable, default="auto"
+        The topic model's edges: "auto" is every pair up to 400 sentences, then a decay-wide window plus
+        10 nearest neighbours; "all"/None the paper's complete graph; (i, j) pairs; or callable(X) -> pairs.
+    max_iter : int >= 1 or None, default=None
+        BP sweeps at most per run (None: the engine's own, 100; for "appendix" its T, 5).
+    tol : float >= 0, default=1e-6
+        BP stops when no normalised log message changes by more.
+    damping : float in [0, 1), default=0.0
+        Geometric damping of messages, for an engine given by name (an engine object carries its own).
+    random_state : None, int >= 0 or numpy Generator, default=None
+        Seed of every random choice (``init="random"``, the runs model's null documents: None is seed 0
+        there). The same seed gives the same labels.
+    em_rounds : int >= 0 or None, default=None
+        Rounds of representative re-estimation after BP (None: 5 for "centered", 0 otherwise); not for
+        "appendix".
+    context : float >= 0 or "auto", default="auto"
+        Reading-order context of the topic model: the potentials see normalise(R_i + context (R_{i-1} +
+        R_{i+1})); 0 is the paper's model. "auto": 0 except for "centered", where it is 0.2 scaled by how much
+        more similar adjacent sentences are than average pairs. The value used is ``context_``.
+    merge_above : float in [-1, 1] or None, default=0.9
+        During re-estimation, labels whose representatives have at least this cosine merge (None: never).
+    structure : {"auto", "runs", "topics"}, default="auto"
+        "runs": every segment is one run of consecutive sentences (:mod:`bpseg_pgm.runs`: an exact
+        segmental programme, exact chain marginals as beliefs). "topics": the topic model
+        (:mod:`bpseg_pgm.topics`; segments may return). "auto": decided per document
+        (:func:`bpseg_pgm.decisions.decide`): gradual text gets runs, abrupt text the topic model, kept only
+        when its topics are clusters that do not scatter the document. "auto" applies to the centred
+        potentials with an engine given by name; otherwise it means "topics".
+    group_runs : "auto", bool, default="auto"
+        Group the runs into topics that may return (:mod:`bpseg_pgm.runtopics`): "auto" does it under
+        ``structure="auto"`` with ``n_segments="auto"``. True needs runs (``structure`` "auto" or "runs").
+    policy : Policy or None, default=None
+        The tuned numbers of every decision (None: the shipped :data:`~bpseg_pgm.policy.DEFAULT_POLICY`);
+        ``BPSeg(policy=Policy(run_scale=2.0))`` changes one of them. See ``Policy.explain(name)``.
 
-    Every parameter is checked when ``fit`` starts, before any work, whichever model the document
-    then gets (one table, ``_parameter_checks``).
+    Attributes
+    ----------
+    labels_ : ndarray of shape (n,)
+        Each sentence's segment, an index into ``centers_``.
+    beliefs_ : ndarray of shape (n, k)
+        Each sentence's belief over the segments; rows sum to 1.
+    n_segments_ : int
+        The number of segments (topics) found.
+    centers_ : ndarray of shape (k, d)
+        Each segment's centre (for the topic model, in the space the potentials saw, after context mixing).
+    structure_ : {"runs", "topics", "run-topics"}
+        The model whose labels were kept ("run-topics": runs grouped into topics).
+    structure_effect_ : float
+        The median per-unit boundary effect "auto" measured (NaN when it did not).
+    topic_silhouette_ : float
+        The topic model's silhouette when "auto" weighed its labels (NaN otherwise).
+    granularity_ : dict or None
+        When "auto" chose the number of runs: ``{"span": the span rule's count, "words": the words' count}``.
+    runs_ : RunsFit or None
+        The runs fit: the segmentation when ``structure_`` is "runs" or "run-topics", the fallback "auto"
+        computed when it is "topics", None when the topic model was asked for. ``runs_.at(k)`` re-cuts at k
+        runs without refitting.
+    run_topics_ : RunTopicsFit or None
+        The grouping of the runs into topics when ``structure_`` is "run-topics".
+    representatives_ : ndarray of int or None
+        The topic model's initial representative sentences (None for runs).
+    n_iter_ : int
+        BP sweeps, all rounds (1 for runs: the chain is solved exactly).
+    converged_ : bool
+        Whether the last BP round converged.
+    edges_ : ndarray of shape (m, 2)
+        The network's edges (the chain's for runs).
+    deltas_ : list of float
+        The largest message change per sweep.
+    model_ : DiscreteMarkovNetwork or None
+        The pgmpy network, when the engine built one.
+    engine_ : Engine or None
+        The engine used (None for runs).
+    engine_extra_ : dict
+        What the engine reported besides the beliefs.
+    inference_ : object or None
+        The engine's inference object, when it kept one.
+    log_partition_ : float or None
+        The engine's estimate of log Z for the last round (the Bethe free energy's -F for "potts"/"loopy";
+        exact for "exact" and for runs; the ELBO for "mean-field"; None for engines with none).
+    lam_, sigma_, em_rounds_, context_, potentials_ : the values used (None or 0 for runs).
+    smoothing_width_ : float or None
+        The runs' features' smoothing width in units (None for the topic model).
+    policy_ : Policy
+        The policy used.
+    n_features_in_ : int
+        The embeddings' dimension.
 
-    Fitted attributes (every one set by every fit; those that do not apply to the model used are
-    None): ``labels_`` (n,) indices into ``centers_``, ``beliefs_`` (n, k) rows
-    summing to 1, ``representatives_`` (initial sentence indices), ``centers_`` (final
-    representative vectors), ``structure_`` ("runs", "topics" or "run-topics": runs grouped into topics), ``topic_silhouette_``, ``n_segments_``, ``n_iter_`` (sweeps, all rounds), ``converged_``
-    (last round), ``edges_``, ``deltas_`` (message change per sweep), ``model_`` (the pgmpy
-    network, when the engine built one), ``engine_`` (the Engine object used; None for runs),
-    ``smoothing_width_`` (runs: the features' smoothing width in units; None for topics),
-    ``runs_`` (the runs fit, a :class:`~bpseg_pgm.runs.model.RunsFit`: the segmentation when
-    ``structure_`` is "runs", the fallback that "auto" computed when it is "topics", None when the
-    topic model was asked for or the document has no reading-order runs; ``runs_.levels`` holds the
-    best split into every number of runs up to ``runs_.levels.max_runs`` and ``runs_.at(k)`` re-cuts
-    at k runs without refitting), ``run_topics_`` (a :class:`~bpseg_pgm.runtopics.RunTopicsFit` when the runs
-    were grouped into topics, else None: ``run_topics_.run_topics`` the topic of each run of ``runs_``,
-    ``run_topics_.returns`` what the returns test found), ``granularity_`` (a dict when "auto" chose the
-    number of runs, of the segmentation or of the topic model's fallback: ``"span"``, the span rule's
-    count, and ``"words"``, the count the words' evidence chose from there when ``fit`` was given
-    ``word_counts``, else None; None otherwise),
-    ``n_features_in_``
-    (the embeddings' dimension, scikit-learn's convention),
-    ``log_partition_`` (the engine's estimate of log Z for the last round's model: the Bethe
-    free energy's -F for "potts"/"loopy", exact on a tree such as chain ``neighbors`` and an
-    approximation on graphs with cycles; exact for "exact"; the ELBO, a lower bound, for
-    "mean-field"; None for engines with none), and the values actually used: ``lam_``,
-    ``sigma_``, ``em_rounds_``, ``context_``, ``potentials_`` (None for "appendix"). ``centers_`` live
-    in the space the potentials saw (after context mixing).
+    Examples
+    --------
+    >>> from bpseg_pgm import BPSeg, Units
+    >>> labels = BPSeg(n_segments=3).fit_predict(X)                     # doctest: +SKIP
+    >>> labels = BPSeg().fit_predict(Units.from_sentences(sentences))  # doctest: +SKIP
     """
 
     def __init__(
