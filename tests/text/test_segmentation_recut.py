@@ -10,7 +10,7 @@ import pytest
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.features.weights import unit_weights
-from bpseg_pgm.text.pipeline import segment_sentences
+from bpseg_pgm.text.pipeline import segment_sentences, segment_text
 from bpseg_pgm.text.segmentation import Segmentation
 
 from .test_pipeline import _FixedEmbedder  # the same test double
@@ -186,3 +186,56 @@ def test_a_recut_keeps_the_fits_markdown_flag():
         seg = segment_text(text, structure="runs", markdown=flag, embedder=_FixedEmbedder(X))
         assert seg.markdown is flag and seg.max_segments is not None
         assert seg.recut(2).markdown is flag and seg.recut(2).recut(3).markdown is flag
+
+
+# -- issue 36 fault 2: a re-cut of a fit whose boundaries weigh the words ---------------------------------
+
+
+def _worded_document(blocks=6, size=10, d=16, seed=3):
+    """Sentences whose words change at every block of ``size`` (each block its own terms), embeddings that
+    barely see the blocks: the words place the boundaries, so their scale and alpha at k matter."""
+    rng = np.random.default_rng(seed)
+    centres = rng.normal(size=(blocks, d))
+    X = np.concatenate([0.3 * centres[b] + rng.normal(size=(size, d)) for b in range(blocks)])
+    sentences = []
+    for b in range(blocks):
+        for i in range(size):
+            terms = rng.choice(12, size=4, replace=False)
+            sentences.append(" ".join(f"block{b}term{t}" for t in terms) + f" and shared words {i % 3}.")
+    return sentences, X
+
+
+def test_recut_of_a_fit_that_weighs_the_words_is_the_fit_given_that_k():
+    """Before the fix the re-cut read the words' levels of the fitted k (scales and alpha set there) and its
+    word_alpha was None; the fit given k sets them at k."""
+    sentences, X = _worded_document()
+    seg = segment_sentences(sentences, embedder=_FixedEmbedder(X), structure="runs")
+    assert seg.runs_fit.word_alpha is not None  # the words weighed in
+    fitted_k = seg.n_segments
+    for k in range(1, seg.max_segments + 1):
+        cut = seg.recut(k)
+        again = segment_sentences(sentences, k, embedder=_FixedEmbedder(X), structure="runs")
+        np.testing.assert_array_equal(cut.labels, again.labels, err_msg=f"k={k} (fitted {fitted_k})")
+        np.testing.assert_allclose(cut.beliefs, again.beliefs, atol=1e-9)
+        assert cut.runs_fit.word_alpha == again.runs_fit.word_alpha
+        assert cut.to_dict() == again.to_dict()
+    np.testing.assert_array_equal(seg.recut(fitted_k).labels, seg.labels)  # the fitted k: the fit itself
+
+
+def test_issue_reproducer_recut_3_is_the_fit_with_3_segments():
+    """The issue's text (a two-sentence intro, then 30 list items of two sentences, all alike), with a fixed
+    embedder: before the fix ``recut(3).labels[:6]`` was [0, 0, 1, 1, 1, 1], the fit's [0, 1, 2, 2, 2, 2]. Here the
+    fitted k is one at which the words cannot weigh in, so the fit did not weigh them; its re-cut at 3 must."""
+    text = "Intro paragraph sentence. Another intro sentence.\n\n" + "\n".join(
+        f"- Item {i} first sentence. Item {i} second sentence with more words." for i in range(30))
+    rng = np.random.default_rng(0)
+    item, intro = rng.normal(size=16), rng.normal(size=16)
+    X = item + 0.6 * rng.normal(size=(62, 16))
+    X[:2] = intro + 0.6 * rng.normal(size=(2, 16))
+    seg = segment_text(text, structure="runs", embedder=_FixedEmbedder(X))
+    fit3 = segment_text(text, 3, structure="runs", embedder=_FixedEmbedder(X))
+    assert seg.n_segments == 31 and seg.runs_fit.word_alpha is None  # the words could not weigh in at 31 runs
+    assert fit3.labels[:6].tolist() == [0, 1, 2, 2, 2, 2] and fit3.runs_fit.word_alpha is not None
+    cut = seg.recut(3)  # the words weighed at 3 runs, as the fit given 3 does
+    np.testing.assert_array_equal(cut.labels, fit3.labels)
+    assert cut.runs_fit.word_alpha == fit3.runs_fit.word_alpha
