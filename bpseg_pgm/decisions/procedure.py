@@ -21,6 +21,10 @@ an :class:`Outcome`: which model's labels are the result and every fit it made o
    that do not scatter the document (:func:`~.structure.keep_topics`; ``Policy.topic_silhouette``,
    ``Policy.topic_runs_ratio``); else the (grouped) runs are the result.
 
+Every runs fit made here is cut by ``Settings.cost`` (the runs model's cost of a run, a registered name or a
+:class:`~bpseg_pgm.runs.cost_registry.RunCost`; "embeddings" by default), the words added beside it when the
+features hold word counts; the topic model does not read it.
+
 Nothing here warns: the estimator raises the convergence warning of the model whose labels it returns.
 """
 
