@@ -14,6 +14,7 @@ number from a :class:`~bpseg_pgm.policy.Policy`), and sets the fitted attributes
 from __future__ import annotations
 
 import sys
+import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
@@ -26,6 +27,7 @@ from bpseg_pgm.params import INITS, PARAMETERS, STRUCTURES
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
+from bpseg_pgm.runs.cost_registry import check_cost
 from bpseg_pgm.runs.evidence import check_word_counts
 from bpseg_pgm.runtopics.fit import warn_unconverged as warn_grouping_unconverged
 from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
@@ -132,7 +134,18 @@ _CHECKS = {
     "n_segments": lambda est, v, p, n: check_n_segments(v),
     "group_runs": lambda est, v, p, n: _resolve_group_runs(_check_group_runs(v), p["structure"], est.n_segments),
     "policy": lambda est, v, p, n: _check_policy(v),
+    "cost": lambda est, v, p, n: _check_cost(v, p["structure"]),
 }
+
+
+def _check_cost(cost, structure: str):
+    """The runs model's cost (a registered name or a RunCost object); another than "embeddings" with the topic
+    model asked for is a ValueError (the topic model cuts no runs)."""
+    resolved = check_cost(cost)
+    if structure == "topics" and not (isinstance(cost, str) and cost == "embeddings"):
+        raise ValueError(f"cost={cost!r} is the runs model's cost of a run: structure='topics' cuts no runs; "
+                         "give structure='runs' or 'auto', or leave cost='embeddings'")
+    return resolved
 
 
 def _resolve_group_runs(group, structure: str, n_segments) -> bool:
@@ -210,6 +223,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
     group_runs : "auto", bool, default="auto"
         Group the runs into topics that may return (:mod:`bpseg_pgm.runtopics`): "auto" does it under
         ``structure="auto"`` with ``n_segments="auto"``. True needs runs (``structure`` "auto" or "runs").
+    cost : str or RunCost, default="embeddings"
+        The runs model's cost of a run (its boundaries and its automatic number of runs): a name from
+        :func:`bpseg_pgm.runs.cost_registry.cost_names` or a :class:`~bpseg_pgm.runs.cost_registry.RunCost`
+        object of your own; the words' cost is added beside it when word counts are given. Not read by the topic
+        model (another cost with ``structure="topics"`` is a ValueError).
     policy : Policy or None, default=None
         The tuned numbers of every decision (None: the shipped :data:`~bpseg_pgm.policy.DEFAULT_POLICY`);
         ``BPSeg(policy=Policy(run_scale=2.0))`` changes one of them. See ``Policy.explain(name)``.
@@ -293,6 +311,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         structure=PARAMETERS["structure"].default,
         group_runs=PARAMETERS["group_runs"].default,
         policy=PARAMETERS["policy"].default,
+        cost=PARAMETERS["cost"].default,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -311,6 +330,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.structure = structure
         self.group_runs = group_runs
         self.policy = policy
+        self.cost = cost
 
     # -- checks: one table, run when fit starts, whatever the document -------------------
     def check_params(self, n_units: int | None = None) -> None:
@@ -358,6 +378,22 @@ class BPSeg(ClusterMixin, BaseEstimator):
         return (isinstance(self.potentials, str) and self.potentials == "centered"
                 and isinstance(self.engine, str) and engine.uses_potentials
                 and not (isinstance(self.init, str) and self.init == "all"))
+
+    def _explain_topics_only(self, cost) -> None:
+        """``structure="auto"`` with settings it was not measured for means the topic model: a user's own cost is a
+        ValueError (it would be ignored), a user's own Potentials or Engine object a UserWarning saying so (the
+        named paper and appendix settings are the topic model by definition, and stay quiet)."""
+        own = [what for what, given in (("a Potentials object", isinstance(self.potentials, Potentials)),
+                                        ("an Engine object", not isinstance(self.engine, str))) if given]
+        if not (isinstance(cost, str) and cost == "embeddings"):
+            raise ValueError(f"cost={self.cost!r} is the runs model's cost, but structure='auto' with these settings "
+                             "(potentials, engine or init other than the defaults) means the topic model, which cuts "
+                             "no runs: give structure='runs' to use the cost")
+        if own:
+            warnings.warn(f"structure='auto' chooses between runs and the topic model only with the centred "
+                          f"potentials and an engine given by name, where it was measured; with {' and '.join(own)} "
+                          "it fits the topic model: say structure='topics' (or 'runs') to choose, and silence this",
+                          UserWarning, stacklevel=4)
 
     # -- fitting ---------------------------------------------------------------------------
     def fit(self, X, y=None, callback=None, sample_weight=None, word_counts=None):
@@ -411,6 +447,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         if not (isinstance(self.init, str) and self.init == "all"):  # init="all": k = n, n_segments ignored
             check_n_segments(self.n_segments, n)
         auto_applies = structure == "auto" and self._auto_applies(engine)
+        if structure == "auto" and not auto_applies:
+            self._explain_topics_only(self.cost)
         if structure != "runs":  # "auto" may still choose the topic model
             check_fit_memory(n, features.Xn.shape[1], n_segments=self.n_segments, init=self.init,
                              neighbors=self.neighbors, sigma=p["sigma"], engine=engine.name or "custom")
@@ -421,7 +459,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             em_rounds=p["em_rounds"], context=p["context"], default_context=p["potentials"]["context"],
             merge_above=p["merge_above"], init=self.init, neighbors=self.neighbors, random_state=self.random_state,
             seed=0 if seed is None else seed, auto_applies=auto_applies, damping_set=bool(self.damping),
-            engine_is_object=not isinstance(self.engine, str),
+            engine_is_object=not isinstance(self.engine, str), cost=p["cost"],
         )
 
     def _set_fitted(self, out: Outcome, s: Settings, features: Features) -> None:

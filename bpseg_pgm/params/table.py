@@ -64,4 +64,6 @@ PARAMETERS: dict[str, Parameter] = {
                             "how many segments (topics, or runs for structure='runs')"),
     "group_runs": Parameter("auto", "'auto', True or False", "group the runs into topics that may return"),
     "policy": Parameter(None, "None or a bpseg_pgm.Policy", "the tuned numbers of every decision (None: the shipped)"),
+    "cost": Parameter("embeddings", "a registered run cost name or a RunCost object",
+                      "the runs model's cost of a run ('embeddings': the weighted scatter of the smoothed embeddings)"),
 }

@@ -22,6 +22,10 @@ __all__ = ["DEFAULT_POLICY", "STAGES", "Policy"]
 STAGES = ("features", "runs", "structure", "granularity", "topics", "grouping", "pruning", "display")
 
 
+#: Fields that are a cosine or a silhouette, in [-1, 1]: they may be negative (every other field is >= 0).
+_SIGNED = frozenset({"topic_silhouette", "group_threshold", "returns_silhouette"})
+
+
 def _decision(default, stage: str, reason: str, measured: str = ""):
     """A Policy field: its default, its stage, a one-line reason and what was measured (if anything)."""
     return field(default=default, metadata={"stage": stage, "reason": reason, "measured": measured})
@@ -181,9 +185,10 @@ class Policy:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
             if isinstance(f.default, int) and not isinstance(f.default, bool):
                 ok = ok and isinstance(value, int)
-            if not ok or value < 0:
+            low = -1.0 if f.name in _SIGNED else 0.0
+            if not ok or value < low:
                 kind = "an integer" if isinstance(f.default, int) else "a finite number"
-                raise ValueError(f"Policy.{f.name} must be {kind} >= 0, got {value!r}")
+                raise ValueError(f"Policy.{f.name} must be {kind} >= {low:g}, got {value!r}")
 
     def replace(self, **changes) -> Policy:
         """A copy with ``changes`` (unknown names are a ValueError naming them)."""

@@ -11,7 +11,7 @@ placing the k - 1 boundaries, and the level of highest penalised evidence is tak
 and the runs kept as the topic model's fallback), as a floor-raiser: the span
 rule's count (about three correlation lengths per run) does not grow with a text made of many parts
 (five PEPs end to end: 0.10x their sections); the words' evidence lets it grow, if not far enough (0.13x
-there, ARI 0.305 -> 0.355; RESULTS section 14).
+there, ARI 0.305 -> 0.355; docs/policy.md#evidence_penalty).
 Counts come from the text layer (:func:`bpseg_pgm.features.words.unit_word_counts`); this module sees only a
 unit x term matrix.
 """

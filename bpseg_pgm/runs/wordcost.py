@@ -22,9 +22,9 @@ the k runs of the run cost, its scale is set against that cost's gain at k, and 
 documents that choose k carry no words.
 
 Development sets, the runs of every document, ARI, the embeddings alone -> with the words at weight 1
-(``python benchmarks/boundaries_words.py``; RESULTS section 15): at the gold number of runs QMSum train 0.528 ->
+(``python benchmarks/boundaries_words.py``; docs/policy.md#word_weight): at the gold number of runs QMSum train 0.528 ->
 0.602, PEPs train 0.429 -> 0.455, Choi set 1 0.950 -> 0.958; at the default's own k 0.537 -> 0.577, 0.405 ->
-0.419 and 0.922 -> 0.932 (QMSum as corrected in RESULTS section 16).
+0.419 and 0.922 -> 0.932.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def word_levels(F: np.ndarray, weights: np.ndarray, levels: Levels, counts: sp.c
     than candidates), no word, or a cost that gains nothing at k. Words that carry no topic at all still gain
     something at k by chance and move the boundaries a little (a guard that left out words whose evidence does
     not support k runs over one, less 3 x log C(n - 1, k - 1), also left out most real documents: QMSum train
-    0.555 -> 0.532 at the default's k; RESULTS section 15).
+    0.555 -> 0.532 at the default's k).
     """
     k = int(k)
     if not weight > 0 or k < 2 or levels.windows is not None or counts.nnz == 0 or k > levels.programme_runs:
