@@ -33,10 +33,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from bpseg_pgm.evaluation.bench_corpus import load_dataset, run_corpus_benchmark
-from bpseg_pgm.evaluation.report import machine_info
 from bpseg_pgm.embeddings import Embedder
 from bpseg_pgm.embeddings.onnx_backend import BACKENDS
+from bpseg_pgm.evaluation.bench_corpus import load_dataset, run_corpus_benchmark
+from bpseg_pgm.evaluation.report import machine_info
 
 TOLERANCE = 0.01
 
@@ -59,19 +59,27 @@ def speed(units: list[str], rounds: int) -> dict:
                     e.encode(units)
                     times[b].append(time.perf_counter() - t0)
                     print(f"  round {r + 1} {b}: {len(units) / times[b][-1]:.1f} units/s", file=sys.stderr, flush=True)
-    return {b: {"seconds": [round(t, 2) for t in ts], "units_per_s": round(len(units) / statistics.median(ts), 1)}
-            for b, ts in times.items()}
+    return {
+        b: {"seconds": [round(t, 2) for t in ts], "units_per_s": round(len(units) / statistics.median(ts), 1)}
+        for b, ts in times.items()
+    }
 
 
 def quality(datasets: dict, cache_dir: str | None) -> dict:
     out = {}
     for b in BACKENDS:
         t0 = time.perf_counter()
-        res = run_corpus_benchmark(datasets, methods=["bpseg"], embedder=Embedder(cache_dir=cache_dir, backend=b),
-                                   progress=False)
-        out[b] = {ds: {"ari": res["summary"][ds]["bpseg"]["ari"]["mean"], "nmi": res["summary"][ds]["bpseg"]["nmi"]["mean"],
-                       "documents": res["config"]["datasets"][ds]["documents"]}
-                  for ds in datasets}
+        res = run_corpus_benchmark(
+            datasets, methods=["bpseg"], embedder=Embedder(cache_dir=cache_dir, backend=b), progress=False
+        )
+        out[b] = {
+            ds: {
+                "ari": res["summary"][ds]["bpseg"]["ari"]["mean"],
+                "nmi": res["summary"][ds]["bpseg"]["nmi"]["mean"],
+                "documents": res["config"]["datasets"][ds]["documents"],
+            }
+            for ds in datasets
+        }
         out[b]["seconds"] = round(time.perf_counter() - t0, 1)
         print(f"  {b}: {out[b]}", file=sys.stderr, flush=True)
     return out
@@ -87,13 +95,18 @@ def render(result: dict) -> str:
     for b in BACKENDS:
         aris = [q[b][d]["ari"] for d in datasets]
         ok = all(abs(q[b][d]["ari"] - q["torch"][d]["ari"]) <= TOLERANCE for d in datasets)
-        lines.append(f"| {b} | " + " | ".join(f"{a:.4f}" for a in aris) + f" | {'yes' if ok else 'no'} | "
-                     f"{s[b]['units_per_s']:.1f} |")
+        lines.append(
+            f"| {b} | " + " | ".join(f"{a:.4f}" for a in aris) + f" | {'yes' if ok else 'no'} | "
+            f"{s[b]['units_per_s']:.1f} |"
+        )
     m = result["machine"]
-    lines += ["", f"Speed: {result['speed_units']} unique units (Choi sentences + QMSum val turns), "
-                  f"{result['rounds']} rounds, fresh cache each time. Machine: {m['cpu']}, {m['cores']} cores; "
-                  f"load average at start {result['load_start']}, at end {result['load_end']}.",
-              f"Command: `{result['command']}`"]
+    lines += [
+        "",
+        f"Speed: {result['speed_units']} unique units (Choi sentences + QMSum val turns), "
+        f"{result['rounds']} rounds, fresh cache each time. Machine: {m['cpu']}, {m['cores']} cores; "
+        f"load average at start {result['load_start']}, at end {result['load_end']}.",
+        f"Command: `{result['command']}`",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -107,14 +120,21 @@ def main(argv=None) -> int:
     p.add_argument("--skip-quality", action="store_true")
     p.add_argument("--out", default="benchmarks/results")
     args = p.parse_args(argv)
-    datasets = {"choi-234": load_dataset("choi-234", limit=args.choi_limit), "qmsum-val": load_dataset("qmsum-val", limit=args.qmsum_limit)}
+    datasets = {
+        "choi-234": load_dataset("choi-234", limit=args.choi_limit),
+        "qmsum-val": load_dataset("qmsum-val", limit=args.qmsum_limit),
+    }
     choi_units = list(dict.fromkeys(u for d in datasets["choi-234"] for u in d.units))
     qm_units = list(dict.fromkeys(u for d in datasets["qmsum-val"] for u in d.units if u.strip()))
     half = args.speed_units // 2
-    units = choi_units[:half] + qm_units[:args.speed_units - half]
-    result = {"command": "python " + " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
-              "machine": {**machine_info(), "platform": platform.platform()}, "load_start": os.getloadavg(),
-              "speed_units": len(units), "rounds": args.rounds}
+    units = choi_units[:half] + qm_units[: args.speed_units - half]
+    result = {
+        "command": "python " + " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
+        "machine": {**machine_info(), "platform": platform.platform()},
+        "load_start": os.getloadavg(),
+        "speed_units": len(units),
+        "rounds": args.rounds,
+    }
     print("speed", file=sys.stderr)
     result["speed"] = speed(units, args.rounds)
     if not args.skip_quality:

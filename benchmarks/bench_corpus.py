@@ -71,8 +71,9 @@ def run_loop(folder: Path, out: Path, env: dict) -> tuple[float, dict]:
     total, labels = 0.0, {}
     files = sorted(folder.iterdir())
     for i, f in enumerate(files):
-        seconds, _ = timed([*BPSEG, "segment", str(f), "--lines", "--format", "json", "-o", str(out / f"{f.name}.json")],
-                           env)
+        seconds, _ = timed(
+            [*BPSEG, "segment", str(f), "--lines", "--format", "json", "-o", str(out / f"{f.name}.json")], env
+        )
         total += seconds
         labels[f.name] = json.loads((out / f"{f.name}.json").read_text())["labels"]
         if (i + 1) % 10 == 0 or i + 1 == len(files):
@@ -83,8 +84,9 @@ def run_loop(folder: Path, out: Path, env: dict) -> tuple[float, dict]:
 def run_corpus(folder: Path, out: Path, env: dict, backend: str, workers: int) -> tuple[float, dict, int]:
     import pyarrow.parquet as pq
 
-    seconds, _ = timed([*BPSEG, "corpus", str(folder), "--lines", "-o", str(out), "--backend", backend,
-                        "--workers", str(workers)], env)
+    seconds, _ = timed(
+        [*BPSEG, "corpus", str(folder), "--lines", "-o", str(out), "--backend", backend, "--workers", str(workers)], env
+    )
     table = pq.read_table(out).sort_by([("doc", "ascending"), ("sentence", "ascending")])
     labels: dict[str, list] = {}
     for doc, label, error in zip(*(table.column(c).to_pylist() for c in ("doc", "label", "error"))):
@@ -99,9 +101,12 @@ def main(argv=None) -> int:
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--every", type=int, default=1, help="keep every K-th Choi document and meeting (default 1: all)")
-    p.add_argument("--runs", nargs="+", default=["loop", "corpus-torch-w1", "corpus-torch-w2", "corpus-onnx-w1",
-                                                   "corpus-onnx-int8-w1"],
-                   help="which runs, in this order: loop and corpus-<backend>-w<workers>")
+    p.add_argument(
+        "--runs",
+        nargs="+",
+        default=["loop", "corpus-torch-w1", "corpus-torch-w2", "corpus-onnx-w1", "corpus-onnx-int8-w1"],
+        help="which runs, in this order: loop and corpus-<backend>-w<workers>",
+    )
     p.add_argument("--out", default="benchmarks/results")
     p.add_argument("--name", default="corpus_scale", help="file names of the report (default corpus_scale)")
     args = p.parse_args(argv)
@@ -112,9 +117,14 @@ def main(argv=None) -> int:
         sizes = write_corpus(folder, args.every)
         n_docs, n_units = len(sizes), sum(sizes.values())
         print(f"{n_docs} files, {n_units} units in {folder}", file=sys.stderr)
-        result = {"command": "python " + " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
-                  "machine": machine_info(), "documents": n_docs, "units": n_units,
-                  "choi_documents": sum(1 for k in sizes if k.startswith("choi")), "runs": {}}
+        result = {
+            "command": "python " + " ".join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
+            "machine": machine_info(),
+            "documents": n_docs,
+            "units": n_units,
+            "choi_documents": sum(1 for k in sizes if k.startswith("choi")),
+            "runs": {},
+        }
         labels = {}
         for run in args.runs:
             cache = work / f"cache-{run}"
@@ -125,12 +135,16 @@ def main(argv=None) -> int:
                 seconds, labels[run] = run_loop(folder, work / "loop-out", env)
                 rows = n_units
             else:
-                backend, workers = run[len("corpus-"):].rsplit("-w", 1)  # corpus-onnx-int8-w2 -> onnx-int8, 2
+                backend, workers = run[len("corpus-") :].rsplit("-w", 1)  # corpus-onnx-int8-w2 -> onnx-int8, 2
                 workers = int(workers)
                 seconds, labels[run], rows = run_corpus(folder, work / f"{run}.parquet", env, backend, workers)
-            result["runs"][run] = {"seconds": round(seconds, 1), "docs_per_s": round(n_docs / seconds, 3),
-                                   "units_per_s": round(rows / seconds, 1), "rows": rows,
-                                   "load_average_1min_at_start": round(load, 2)}
+            result["runs"][run] = {
+                "seconds": round(seconds, 1),
+                "docs_per_s": round(n_docs / seconds, 3),
+                "units_per_s": round(rows / seconds, 1),
+                "rows": rows,
+                "load_average_1min_at_start": round(load, 2),
+            }
             print(f"  {run}: {result['runs'][run]}", file=sys.stderr, flush=True)
             shutil.rmtree(cache, ignore_errors=True)
         base = result["runs"].get("loop", {}).get("seconds")
@@ -153,14 +167,19 @@ def main(argv=None) -> int:
 def render(result: dict) -> str:
     m = result["machine"]
     key = next(k for k in next(iter(result["runs"].values())) if k.startswith("documents_with_labels"))
-    lines = [f"{result['documents']} documents ({result['choi_documents']} Choi, "
-             f"{result['documents'] - result['choi_documents']} QMSum train meetings), {result['units']} units; "
-             f"cold cache per run. Machine: {m['cpu']}, {m['cores']} cores.", "",
-             f"| run | seconds | documents/s | units/s | speed-up vs loop | {key.replace('_', ' ')} | load (1 min) at start |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        f"{result['documents']} documents ({result['choi_documents']} Choi, "
+        f"{result['documents'] - result['choi_documents']} QMSum train meetings), {result['units']} units; "
+        f"cold cache per run. Machine: {m['cpu']}, {m['cores']} cores.",
+        "",
+        f"| run | seconds | documents/s | units/s | speed-up vs loop | {key.replace('_', ' ')} | load (1 min) at start |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for run, r in result["runs"].items():
-        lines.append(f"| {run} | {r['seconds']} | {r['docs_per_s']} | {r['units_per_s']} | "
-                     f"{r.get('speedup_vs_loop', '')} | {r[key]} | {r['load_average_1min_at_start']} |")
+        lines.append(
+            f"| {run} | {r['seconds']} | {r['docs_per_s']} | {r['units_per_s']} | "
+            f"{r.get('speedup_vs_loop', '')} | {r[key]} | {r['load_average_1min_at_start']} |"
+        )
     lines += ["", f"Command: `{result['command']}`"]
     return "\n".join(lines) + "\n"
 

@@ -162,7 +162,11 @@ def prepare(data_dir: Path, inputs, max_n: int) -> dict:
         np.save(data_dir / f"{name}_X.npy", X[:max_n])
         np.save(data_dir / f"{name}_w.npy", w[:max_n])
         (data_dir / f"{name}_units.json").write_text(json.dumps([u for d in docs for u in d.units][:max_n]))
-        print(f"{name}: {len(docs)} documents, {X.shape[0]} units, d={X.shape[1]} ({seconds:.1f} s from the cache)", file=sys.stderr, flush=True)
+        print(
+            f"{name}: {len(docs)} documents, {X.shape[0]} units, d={X.shape[1]} ({seconds:.1f} s from the cache)",
+            file=sys.stderr,
+            flush=True,
+        )
     return info
 
 
@@ -284,7 +288,9 @@ def main(argv=None) -> None:
     if any(n < 1 for n in sizes):
         ap.error("sizes must be positive")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    command = "python " + " ".join(shlex.quote(a) for a in [os.path.relpath(__file__)] + (sys.argv[1:] if argv is None else list(argv)))
+    command = "python " + " ".join(
+        shlex.quote(a) for a in [os.path.relpath(__file__)] + (sys.argv[1:] if argv is None else list(argv))
+    )
     meta = {"date": _dt.datetime.now().astimezone().isoformat(timespec="seconds"), "command": command,
             "machine": machine(), "sizes": sizes, "timeout_s": args.timeout, "targets": {str(k): v for k, v in TARGETS.items()}}  # fmt: skip
     results: list[dict] = []
@@ -311,7 +317,11 @@ def main(argv=None) -> None:
                 r = run_child(Path(tmp), name, n, args.timeout * 3, profile_path=path)
                 print(f"profile {name} n={n}: {r['status']} -> {path}", flush=True)
     _write(args.out, meta, results)
-    plot(results, args.out.with_suffix(".png"), f"BPSeg(random_state=0).fit, {meta['machine']['cpu']}, {meta['date'][:10]}")
+    plot(
+        results,
+        args.out.with_suffix(".png"),
+        f"BPSeg(random_state=0).fit, {meta['machine']['cpu']}, {meta['date'][:10]}",
+    )
     print(f"wrote {args.out}.md, .json, .png")
 
 

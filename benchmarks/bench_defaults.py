@@ -27,9 +27,9 @@ warnings.filterwarnings("ignore", category=FutureWarning)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from sklearn.metrics import adjusted_rand_score  # noqa: E402
+from test_defaults import topics  # noqa: E402
 
 from bpseg_pgm import BPSeg  # noqa: E402
-from test_defaults import topics  # noqa: E402
 
 SIZES = (8, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 
@@ -55,9 +55,12 @@ def plot(rows: list[dict], choi_json: Path, path: Path) -> None:
         axes[0].text(0.5, 0.5, f"no {choi_json}\n(run `bpseg bench choi` first)", ha="center")
     axes[0].set_xlabel("sentences in the document")
     axes[0].set_ylabel("ARI")
-    for (layout, model), style in {("blocks", "default"): "C0-o", ("returning", "default"): "C0--s",
-                                   ("blocks", "paper, k = min(20, n)"): "C3-o",
-                                   ("returning", "paper, k = min(20, n)"): "C3--s"}.items():
+    for (layout, model), style in {
+        ("blocks", "default"): "C0-o",
+        ("returning", "default"): "C0--s",
+        ("blocks", "paper, k = min(20, n)"): "C3-o",
+        ("returning", "paper, k = min(20, n)"): "C3--s",
+    }.items():
         pts = [(r["n"], r["ari"]) for r in rows if r["layout"] == layout and r["model"] == model]
         if pts:
             n_, a_ = np.array(pts).T
@@ -92,14 +95,27 @@ def main(argv=None) -> int:
                 t0 = time.perf_counter()
                 labels = est.fit_predict(X)
                 sec = time.perf_counter() - t0
-                rows.append({"layout": layout, "n": n, "model": name, "ari": adjusted_rand_score(y, labels),
-                             "segments": int(np.unique(labels).size), "seconds": sec})
-                print(f"{layout:9s} n={n:5d} {name:22s} ARI {rows[-1]['ari']:.3f} "
-                      f"segments {rows[-1]['segments']:3d} {sec:7.2f} s", flush=True)
+                rows.append(
+                    {
+                        "layout": layout,
+                        "n": n,
+                        "model": name,
+                        "ari": adjusted_rand_score(y, labels),
+                        "segments": int(np.unique(labels).size),
+                        "seconds": sec,
+                    }
+                )
+                print(
+                    f"{layout:9s} n={n:5d} {name:22s} ARI {rows[-1]['ari']:.3f} "
+                    f"segments {rows[-1]['segments']:3d} {sec:7.2f} s",
+                    flush=True,
+                )
 
     lines = ["| layout | n | model | ARI | segments found (gold 4) | seconds |", "|---|---:|---|---:|---:|---:|"]
-    lines += [f"| {r['layout']} | {r['n']} | {r['model']} | {r['ari']:.3f} | {r['segments']} | {r['seconds']:.2f} |"
-              for r in rows]
+    lines += [
+        f"| {r['layout']} | {r['n']} | {r['model']} | {r['ari']:.3f} | {r['segments']} | {r['seconds']:.2f} |"
+        for r in rows
+    ]
     table = "\n".join(lines) + "\n"
     (args.out / "defaults.md").write_text(table)
     print(table)

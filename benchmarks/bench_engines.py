@@ -177,7 +177,9 @@ def target_met(r: dict) -> str:
     mem = r["peak_rss_delta"]
     if r["case"] == "potts-1000-20":
         ok = r["converged"] and t < 1.0 and mem < 2**30
-        return ("yes" if ok else "**no**") + f" ({'converged' if r['converged'] else 'NOT converged'}, {t:.2f} s, {fmt_mb(mem)} MB)"
+        return (
+            "yes" if ok else "**no**"
+        ) + f" ({'converged' if r['converged'] else 'NOT converged'}, {t:.2f} s, {fmt_mb(mem)} MB)"
     if r["case"] == "loopy-300-20":
         return ("yes" if t < 3.0 else "**no**") + f" ({t:.2f} s)"
     return ""

@@ -71,8 +71,10 @@ def first_units(arrays, n: int, copy_offset: int | None = None):
     out = []
     for a in arrays:
         reps = -(-n // a.shape[0])
-        parts = [a + (c * copy_offset if copy_offset is not None and a.ndim == 1 and a.dtype.kind == "i" else 0)
-                 for c in range(reps)]
+        parts = [
+            a + (c * copy_offset if copy_offset is not None and a.ndim == 1 and a.dtype.kind == "i" else 0)
+            for c in range(reps)
+        ]
         out.append(np.concatenate(parts)[:n])
     return out
 

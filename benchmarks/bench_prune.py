@@ -60,7 +60,7 @@ def gold_mask(n: int, spans: Sequence[tuple[int, int]]) -> np.ndarray:
     """Boolean mask of the turns covered by the (inclusive) spans, clipped to 0..n-1."""
     mask = np.zeros(n, dtype=bool)
     for a, b in spans:
-        mask[max(int(a), 0):min(int(b), n - 1) + 1] = True
+        mask[max(int(a), 0) : min(int(b), n - 1) + 1] = True
     return mask
 
 
@@ -144,8 +144,9 @@ class Meeting:
             self.default = [np.flatnonzero(labels == j) for j in np.unique(labels)]
 
 
-def methods_for(m: Meeting, q: np.ndarray, query: str, gold: np.ndarray, seeds: int
-                ) -> dict[str, Callable[[float], np.ndarray]]:
+def methods_for(
+    m: Meeting, q: np.ndarray, query: str, gold: np.ndarray, seeds: int
+) -> dict[str, Callable[[float], np.ndarray]]:
     """Each method as budget (in words) -> kept mask, for one query of meeting ``m``."""
     from bpseg_pgm.pruning import bm25_relevance, relevance, select_runs
 
@@ -186,8 +187,8 @@ def methods_for(m: Meeting, q: np.ndarray, query: str, gold: np.ndarray, seeds: 
 
 
 def run(split: str, args) -> dict:
-    from bpseg_pgm.evaluation.qmsum import load_qmsum
     from bpseg_pgm.embeddings import Embedder
+    from bpseg_pgm.evaluation.qmsum import load_qmsum
 
     docs = load_qmsum(args.data, splits=[split], limit=args.limit)
     embedder = Embedder(show_progress=False)
@@ -201,8 +202,11 @@ def run(split: str, args) -> dict:
     for (di, q), qv in zip(queries, Q):
         if meeting is None or meeting.doc is not docs[di]:
             meeting = Meeting(docs[di], embedder.encode(docs[di].units), args)
-            print(f"{docs[di].doc_id} ({len(docs[di])} turns) {time.perf_counter() - t0:.0f} s", file=sys.stderr,
-                  flush=True)
+            print(
+                f"{docs[di].doc_id} ({len(docs[di])} turns) {time.perf_counter() - t0:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
         gold = gold_mask(len(meeting.units), q["spans"])
         if not gold.any():
             continue
@@ -269,8 +273,10 @@ def plot(result: dict, path: Path) -> None:
     axes[0].set_ylabel("recall")
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, fontsize=8, loc="center left", bbox_to_anchor=(0.78, 0.5), frameon=False)
-    fig.suptitle(f"Query-focused pruning, QMSum {result['split']} ({result['queries']} specific queries, "
-                 f"{result['meetings']} meetings)")
+    fig.suptitle(
+        f"Query-focused pruning, QMSum {result['split']} ({result['queries']} specific queries, "
+        f"{result['meetings']} meetings)"
+    )
     fig.tight_layout(rect=(0, 0, 0.78, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -283,10 +289,19 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=None, help="at most this many meetings (a quick look)")
     ap.add_argument("--seeds", type=int, default=5, help="seeds of the random baseline")
     ap.add_argument("--windows", type=int, nargs="+", default=[10, 20], help="window sizes in turns")
-    ap.add_argument("--chunk-percentiles", type=float, nargs="+", default=[10],
-                    help="percentile thresholds of the semantic chunker (10 was best on train)")
-    ap.add_argument("--no-default-bpseg", dest="default_bpseg", action="store_false",
-                    help="skip BPSeg() default segments (the slowest row)")
+    ap.add_argument(
+        "--chunk-percentiles",
+        type=float,
+        nargs="+",
+        default=[10],
+        help="percentile thresholds of the semantic chunker (10 was best on train)",
+    )
+    ap.add_argument(
+        "--no-default-bpseg",
+        dest="default_bpseg",
+        action="store_false",
+        help="skip BPSeg() default segments (the slowest row)",
+    )
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -296,9 +311,11 @@ def main(argv=None) -> int:
     result["date"] = date.today().isoformat()
     result["command"] = "python benchmarks/bench_prune.py " + " ".join(argv if argv is not None else sys.argv[1:])
     stem = args.out / f"prune_qmsum_{args.split}"
-    md = (f"QMSum {args.split}: {result['meetings']} meetings, {result['queries']} specific queries, gold = "
-          f"{result['gold_share_of_words']:.1%} of a meeting's words on average. Recall at a budget of 10% and 20% "
-          f"of the meeting's words.\n\n" + table(result))
+    md = (
+        f"QMSum {args.split}: {result['meetings']} meetings, {result['queries']} specific queries, gold = "
+        f"{result['gold_share_of_words']:.1%} of a meeting's words on average. Recall at a budget of 10% and 20% "
+        f"of the meeting's words.\n\n" + table(result)
+    )
     stem.with_suffix(".md").write_text(md, encoding="utf-8")
     stem.with_suffix(".json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     plot(result, stem.with_suffix(".png"))

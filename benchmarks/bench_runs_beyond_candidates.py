@@ -93,7 +93,7 @@ def exact_sharing(curves, k: int) -> float:
         for h in range(1, c.shape[0]):
             span = min(best.shape[0], new.shape[0] - h)
             if span > 0:
-                new[h:h + span] = np.minimum(new[h:h + span], best[:span] + c[h])
+                new[h : h + span] = np.minimum(new[h : h + span], best[:span] + c[h])
         best = new
     return float(best[k])
 

@@ -98,8 +98,7 @@ def main(argv=None) -> int:
     lines = [
         "# Engine scaling",
         "",
-        "Command: `python benchmarks/bench_scaling.py --repeat "
-        f"{args.repeat} --out {args.out}`  ",
+        f"Command: `python benchmarks/bench_scaling.py --repeat {args.repeat} --out {args.out}`  ",
         f"Date: {when}  ",
         f"Machine: {os.cpu_count()} CPU cores, {platform.processor() or platform.machine()}; "
         f"load average at start {load_start[0]:.2f}, at end {os.getloadavg()[0]:.2f}  ",

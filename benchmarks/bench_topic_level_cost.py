@@ -75,13 +75,23 @@ def main(argv=None) -> None:
                 model = estimator.BPSeg(random_state=0).fit(X, sample_weight=w)
                 total = time.perf_counter() - t0
                 if best is None or total < best[0]:
-                    best = (total, sum(spent), model.structure_, int(model.runs_.labels.max()) + 1 if model.runs_ is not None else 0,
-                            model.n_segments_)
+                    best = (
+                        total,
+                        sum(spent),
+                        model.structure_,
+                        int(model.runs_.labels.max()) + 1 if model.runs_ is not None else 0,
+                        model.n_segments_,
+                    )
             total, topic, structure, n_runs, n_topics = best
             rest = total - topic
-            rows.append((name, n, total, topic, rest, topic / rest if rest > 0 else float("nan"), structure, n_runs, n_topics))
-            print(f"{name:6s} n={n:6d}: fit {total:6.2f} s, grouping {topic:5.2f} s = {100 * topic / rest:5.1f}% of the "
-                  f"runs-only {rest:6.2f} s; {structure}, {n_runs} runs -> {n_topics} topics", flush=True)
+            rows.append(
+                (name, n, total, topic, rest, topic / rest if rest > 0 else float("nan"), structure, n_runs, n_topics)
+            )
+            print(
+                f"{name:6s} n={n:6d}: fit {total:6.2f} s, grouping {topic:5.2f} s = {100 * topic / rest:5.1f}% of the "
+                f"runs-only {rest:6.2f} s; {structure}, {n_runs} runs -> {n_topics} topics",
+                flush=True,
+            )
     cpu = platform.processor() or platform.machine()
     try:  # Linux: the CPU's name
         cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
@@ -90,7 +100,9 @@ def main(argv=None) -> None:
     lines = [
         "# Topic level's share of the default fit (issue 21)",
         "",
-        "- Command: `" + " ".join(["python benchmarks/bench_topic_level_cost.py", *(sys.argv[1:] if argv is None else argv)]) + "`",
+        "- Command: `"
+        + " ".join(["python benchmarks/bench_topic_level_cost.py", *(sys.argv[1:] if argv is None else argv)])
+        + "`",
         f"- Machine: {cpu}, {os.cpu_count()} cores; best of {args.repeats} fits after a warm-up; embeddings given",
         "- grouping = time in `fit_run_topics` inside `BPSeg(random_state=0).fit`; runs-only = the rest of the fit",
         "- Target: grouping <= 20% of the runs-only fit at 10,000 units",
@@ -99,7 +111,9 @@ def main(argv=None) -> None:
         "|---|---:|---:|---:|---:|---:|---|---:|---:|",
     ]
     for name, n, total, topic, rest, share, structure, n_runs, n_topics in rows:
-        lines.append(f"| {name} | {n} | {total:.2f} | {topic:.2f} | {rest:.2f} | {100 * share:.1f}% | {structure} | {n_runs} | {n_topics} |")
+        lines.append(
+            f"| {name} | {n} | {total:.2f} | {topic:.2f} | {rest:.2f} | {100 * share:.1f}% | {structure} | {n_runs} | {n_topics} |"
+        )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n")
     print(f"wrote {args.out}")

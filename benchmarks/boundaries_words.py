@@ -37,11 +37,12 @@ SETS = (("choi-1", "Choi"), ("qmsum-train", "QMSum"), ("peps-train", "PEPs"), ("
 def score_document(job):
     """ARI / Pk of the runs at every weight, at the default's k and at the gold number of runs."""
     warnings.filterwarnings("ignore")
-    from bpseg_pgm.evaluation.metrics import evaluate_partial
-    from bpseg_pgm.runs.evidence import check_word_counts
     from bpseg_pgm.runs.structure import choose_structure
+
+    from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.features.words import unit_word_counts
+    from bpseg_pgm.runs.evidence import check_word_counts
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
 
@@ -55,7 +56,10 @@ def score_document(job):
     k = int(found.fit.labels.max()) + 1
     k_gold = n_runs(np.array([g for g in gold if g is not None]))
     out = {"runs": bool(found.runs), "k": k, "k_gold": k_gold}
-    for name, base in (("k", found.fit), ("gold", found.fine.at(k_gold) if k_gold <= found.fine.levels.max_runs else None)):
+    for name, base in (
+        ("k", found.fit),
+        ("gold", found.fine.at(k_gold) if k_gold <= found.fine.levels.max_runs else None),
+    ):
         if base is None:
             continue
         for weight in WEIGHTS:
@@ -73,7 +77,11 @@ def main(argv=None) -> int:
     results, seconds = score_sets(
         [spec for spec, _ in SETS],
         lambda spec, X, d: (X, list(d.units), list(d.labels)),
-        score_document, args.limit, args.workers, chunksize=4)
+        score_document,
+        args.limit,
+        args.workers,
+        chunksize=4,
+    )
 
     def mean(spec, key, runs_only, col=0):
         vals = [r[key][col] for r in results[spec] if key in r and (r["runs"] or not runs_only)]
@@ -100,29 +108,56 @@ def main(argv=None) -> int:
     for out_genre in genres:
         rest = [g for g in genres if g != out_genre]
         best = max(WEIGHTS, key=lambda wt: (np.mean([genre_score(g, wt) for g in rest]), -wt))
-        logo.append({"left out": out_genre, "weight": best, "before": genre_score(out_genre, 0.0),
-                     "after": genre_score(out_genre, best)})
+        logo.append(
+            {
+                "left out": out_genre,
+                "weight": best,
+                "before": genre_score(out_genre, 0.0),
+                "after": genre_score(out_genre, best),
+            }
+        )
 
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     cmd = "python benchmarks/boundaries_words.py" + ("" if args.limit is None else f" --limit {args.limit}")
     head = " | ".join(f"w = {w:g}" for w in WEIGHTS)
-    lines = ["# The words' cost beside the embeddings': where the runs' boundaries go (issue 20)", "",
-             f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only. ARI (Pk) of the runs; "
-             "w = 0 is the embeddings alone. k: the default's own number of runs, or the gold number.", "",
-             f"| set | documents | k | n | {head} |", "|---|---|---|---:|" + "---:|" * len(WEIGHTS)]
+    lines = [
+        "# The words' cost beside the embeddings': where the runs' boundaries go (issue 20)",
+        "",
+        f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only. ARI (Pk) of the runs; "
+        "w = 0 is the embeddings alone. k: the default's own number of runs, or the gold number.",
+        "",
+        f"| set | documents | k | n | {head} |",
+        "|---|---|---|---:|" + "---:|" * len(WEIGHTS),
+    ]
     for r in table:
         cells = " | ".join(f"{r[f'{w:g}']:.3f} ({r[f'pk {w:g}']:.3f})" for w in WEIGHTS)
         lines.append(f"| {r['set']} | {r['documents']} | {r['k']} | {r['n']} | {cells} |")
-    lines += ["", "Left out one genre at a time (the default's k, every document's runs; PEPs the mean of its two "
-              "annotations): the weight the other two choose, and the genre left out before -> after.", "",
-              "| left out | weight chosen | ARI before -> after |", "|---|---:|---|"]
+    lines += [
+        "",
+        "Left out one genre at a time (the default's k, every document's runs; PEPs the mean of its two "
+        "annotations): the weight the other two choose, and the genre left out before -> after.",
+        "",
+        "| left out | weight chosen | ARI before -> after |",
+        "|---|---:|---|",
+    ]
     for r in logo:
         lines.append(f"| {r['left out']} | {r['weight']:g} | {r['before']:.3f} -> {r['after']:.3f} |")
     out.with_suffix(".md").write_text("\n".join(lines) + "\n")
-    out.with_suffix(".json").write_text(json.dumps({"command": cmd, "machine": machine, "seconds": seconds,
-                                                    "table": table, "logo": logo, "documents": results}, indent=1))
+    out.with_suffix(".json").write_text(
+        json.dumps(
+            {
+                "command": cmd,
+                "machine": machine,
+                "seconds": seconds,
+                "table": table,
+                "logo": logo,
+                "documents": results,
+            },
+            indent=1,
+        )
+    )
     print("\n".join(lines))
     print(f"Wrote {out.with_suffix('.md')}, {out.with_suffix('.json')}", file=sys.stderr)
     return 0

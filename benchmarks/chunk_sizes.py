@@ -63,7 +63,7 @@ def measure(name: str, text: str, max_tokens: int, lines: bool) -> dict:
         "quartiles": [float(q) for q in np.percentile(sizes, [25, 50, 75])],
         "smallest": int(sizes.min()),
         "under_quarter_cap": int((sizes < max_tokens / 4).sum()),
-        "exact_offsets": all(text[c.start:c.end] == c.text for c in chunks if c.contiguous),
+        "exact_offsets": all(text[c.start : c.end] == c.text for c in chunks if c.contiguous),
         "cuts_inside_fence": sum(inside(c.start, fences) or inside(c.end, fences) for c in chunks),
         "segment_s": round(t1 - t0, 2),
         "chunks_s": round(t2 - t1, 2),
@@ -77,9 +77,15 @@ def main() -> None:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     meeting = next(d for d in load_qmsum(splits=("train",)) if d.doc_id.endswith(args.meeting))
-    rows = [measure(f"QMSum train {args.meeting} ({len(meeting.units)} turns, one per line)",
-                    "\n".join(meeting.units), args.max_tokens, lines=True),
-            measure("README.md", (ROOT / "README.md").read_text("utf-8"), args.max_tokens, lines=False)]
+    rows = [
+        measure(
+            f"QMSum train {args.meeting} ({len(meeting.units)} turns, one per line)",
+            "\n".join(meeting.units),
+            args.max_tokens,
+            lines=True,
+        ),
+        measure("README.md", (ROOT / "README.md").read_text("utf-8"), args.max_tokens, lines=False),
+    ]
     print("chunks() signature:", inspect.signature(Segmentation.chunks))
     for row in rows:
         print(json.dumps(row))

@@ -43,6 +43,9 @@ def score_sets(specs, job, score, limit=None, workers=1, chunksize=2) -> tuple[d
             vectors, _ = embed_documents(docs, embedder)
             jobs = [job(spec, X, d) for X, d in zip(vectors, docs)]
             results[spec] = [r for r in pool.map(score, jobs, chunksize=chunksize) if r is not None]
-            print(f"{spec}: {len(results[spec])} documents, {time.perf_counter() - started:.0f} s", file=sys.stderr,
-                  flush=True)
+            print(
+                f"{spec}: {len(results[spec])} documents, {time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
     return results, time.perf_counter() - started

@@ -37,6 +37,7 @@ import numpy as np
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.evaluation.bench_corpus import load_dataset
 from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
+from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.potentials import CenteredPottsPotentials
 from bpseg_pgm.runs.chain import chain_potts_bp
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
@@ -44,7 +45,6 @@ from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k
 from bpseg_pgm.runs.search import backtrack
 from bpseg_pgm.runs.statistics import persistence_halflife, smoothed_embeddings
 from bpseg_pgm.text import Embedder
-from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.topics.reestimate import merge_similar
 from bpseg_pgm.topics.representatives import farthest_point
 from bpseg_pgm.utils.validation import normalize_rows
@@ -120,7 +120,6 @@ def ward(F, W, labels, threshold):
 def merge_adjacent(F, W, labels, rho, ward=True):
     """Merge adjacent runs, weakest boundary first (Ward cost), while the weakest costs less
     than ``rho`` times the strongest boundary of the fine segmentation."""
-    runs = [[int(j)] for j in np.unique(labels)]
     S = {j: (F[labels == j] * W[labels == j, None]).sum(0) for j in np.unique(labels)}
     M = {j: W[labels == j].sum() for j in np.unique(labels)}
     order = [int(j) for j in np.unique(labels)]
@@ -181,15 +180,28 @@ def structure_stats(doc, X):
     F, _, _ = features(doc, X)
     costs, arg = segment_costs(cost_matrix(F, W), max(1, min(40, n // 2)))
     K = len(costs) - 1
-    rules = {"gold runs": gold_k, "noise k / 3": fine_k / 3, "noise k / 4": fine_k / 4,
-             "n / (2.5 corr)": n / (2.5 * corr), f"n / ({RUN_SCALE:g} corr)": n / (RUN_SCALE * corr),
-             "n / (4 corr)": n / (4 * corr), "fixed 4": 4, "fixed 5": 5, "fixed 6": 6, "0.6 n^(1/3)": 0.6 * n ** (1 / 3)}
+    rules = {
+        "gold runs": gold_k,
+        "noise k / 3": fine_k / 3,
+        "noise k / 4": fine_k / 4,
+        "n / (2.5 corr)": n / (2.5 * corr),
+        f"n / ({RUN_SCALE:g} corr)": n / (RUN_SCALE * corr),
+        "n / (4 corr)": n / (4 * corr),
+        "fixed 4": 4,
+        "fixed 5": 5,
+        "fixed 6": 6,
+        "0.6 n^(1/3)": 0.6 * n ** (1 / 3),
+    }
     scores = {}
     for rule, k in rules.items():
         k = int(np.clip(round(k), 1, K))
         scores[rule] = evaluate_partial(doc.labels, backtrack(arg, k, n))
-    return {"effect": found.effect, "gold_effects": boundary_effects(Xn, W, gold_runs),
-            "corr_ratio": (len(doc.gold) / gold_k) / corr * n / len(doc.gold), "scores": scores}
+    return {
+        "effect": found.effect,
+        "gold_effects": boundary_effects(Xn, W, gold_runs),
+        "corr_ratio": (len(doc.gold) / gold_k) / corr * n / len(doc.gold),
+        "scores": scores,
+    }
 
 
 def print_structure(datasets) -> None:
@@ -197,10 +209,12 @@ def print_structure(datasets) -> None:
         rows = [structure_stats(doc, np.asarray(X, dtype=np.float64)) for doc, X in _DOCS[ds]]
         eff = np.array([r["effect"] for r in rows])
         gold = np.concatenate([r["gold_effects"] for r in rows])
-        print(f"{ds}: median boundary effect per document 5/50/95%: "
-              f"{' / '.join(f'{q:.2f}' for q in np.nanquantile(eff, [0.05, 0.5, 0.95]))}; "
-              f"gold boundaries 10/25/50%: {' / '.join(f'{q:.3f}' for q in np.nanquantile(gold, [0.1, 0.25, 0.5]))}; "
-              f"gold run length / correlation length (median): {np.median([r['corr_ratio'] for r in rows]):.2f}")
+        print(
+            f"{ds}: median boundary effect per document 5/50/95%: "
+            f"{' / '.join(f'{q:.2f}' for q in np.nanquantile(eff, [0.05, 0.5, 0.95]))}; "
+            f"gold boundaries 10/25/50%: {' / '.join(f'{q:.3f}' for q in np.nanquantile(gold, [0.1, 0.25, 0.5]))}; "
+            f"gold run length / correlation length (median): {np.median([r['corr_ratio'] for r in rows]):.2f}"
+        )
         for rule in rows[0]["scores"]:
             m = {k: float(np.nanmean([r["scores"][rule][k] for r in rows])) for k in ("ari", "pk", "runs_per_segment")}
             print(f"  k from {rule}: ARI {m['ari']:.3f} Pk {m['pk']:.3f} runs per gold {m['runs_per_segment']:.2f}")
@@ -244,10 +258,26 @@ def run_candidate(name, doc, X):
     raise ValueError(f"unknown candidate {name!r}")
 
 
-CANDIDATES = ("sticky", "sticky-true-k", "kcpd-smooth-true-k", "dp-unit-null", "dp-block-null", "dp-block-null-2",
-              "dp-explained", "centered-chain", "dp-ward", "dp-knee-0.6", "dp-knee-0.75", "dp-knee-0.9",
-              "dp-merge-0.1", "dp-merge-0.2", "dp-merge-0.35",
-              "dp-mergedist-0.3", "dp-mergedist-0.5", "dp-mergedist-0.7")
+CANDIDATES = (
+    "sticky",
+    "sticky-true-k",
+    "kcpd-smooth-true-k",
+    "dp-unit-null",
+    "dp-block-null",
+    "dp-block-null-2",
+    "dp-explained",
+    "centered-chain",
+    "dp-ward",
+    "dp-knee-0.6",
+    "dp-knee-0.75",
+    "dp-knee-0.9",
+    "dp-merge-0.1",
+    "dp-merge-0.2",
+    "dp-merge-0.35",
+    "dp-mergedist-0.3",
+    "dp-mergedist-0.5",
+    "dp-mergedist-0.7",
+)
 _DOCS: dict = {}
 
 
@@ -263,15 +293,18 @@ def main(argv=None) -> int:
     ap.add_argument("--candidates", nargs="+", default=list(CANDIDATES), choices=CANDIDATES)
     ap.add_argument("--limit", type=int, help="documents per dataset")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--structure", action="store_true",
-                    help="print the statistics behind structure='auto' instead of the candidate table")
+    ap.add_argument(
+        "--structure",
+        action="store_true",
+        help="print the statistics behind structure='auto' instead of the candidate table",
+    )
     args = ap.parse_args(argv)
     emb = Embedder(show_progress=False)
     for ds in args.datasets:
         docs = load_dataset(ds, limit=args.limit)
         vectors = emb.encode([u for d in docs for u in d.units])
         offsets = np.cumsum([0] + [len(d) for d in docs])
-        _DOCS[ds] = [(d, vectors[offsets[i]:offsets[i + 1]]) for i, d in enumerate(docs)]
+        _DOCS[ds] = [(d, vectors[offsets[i] : offsets[i + 1]]) for i, d in enumerate(docs)]
     if args.structure:
         print_structure(args.datasets)
         return 0
@@ -283,8 +316,13 @@ def main(argv=None) -> int:
             cells = []
             for ds in args.datasets:
                 rows = pool.map(_one, [(ds, i, name) for i in range(len(_DOCS[ds]))])
-                mean = {k: float(np.nanmean([r[k] for r in rows])) for k in ("ari", "pk", "runs_per_segment", "segments_found")}
-                cells.append(f"{mean['ari']:.3f} / {mean['pk']:.3f} / {mean['runs_per_segment']:.2f} / {mean['segments_found']:.1f}")
+                mean = {
+                    k: float(np.nanmean([r[k] for r in rows]))
+                    for k in ("ari", "pk", "runs_per_segment", "segments_found")
+                }
+                cells.append(
+                    f"{mean['ari']:.3f} / {mean['pk']:.3f} / {mean['runs_per_segment']:.2f} / {mean['segments_found']:.1f}"
+                )
             print(f"| {name} | " + " | ".join(cells) + f" | {time.perf_counter() - t0:.0f} |", flush=True)
     return 0
 

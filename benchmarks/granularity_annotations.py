@@ -26,16 +26,17 @@ SPANS = (1.5, 2.0, 2.5, 3.0)
 
 
 def main(argv=None) -> int:
+    from bpseg_pgm.runs.structure import choose_structure
+
     from bpseg_pgm.estimator import BPSeg
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.evaluation.peps import load_peps
     from bpseg_pgm.evaluation.report import machine_info
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.io.reports import write_atomically
     from bpseg_pgm.runs.model import fit_runs
-    from bpseg_pgm.runs.structure import choose_structure
-    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.utils.validation import normalize_rows
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -52,8 +53,11 @@ def main(argv=None) -> int:
 
     def score(key, name, golds, labels):
         ev = [evaluate_partial(g, lab) for g, lab in zip(golds, labels)]
-        table.setdefault(key, {})[name] = [float(np.mean([e["ari"] for e in ev])), float(np.mean([e["pk"] for e in ev])),
-                                           float(np.median([e["runs_per_segment"] for e in ev]))]
+        table.setdefault(key, {})[name] = [
+            float(np.mean([e["ari"] for e in ev])),
+            float(np.mean([e["pk"] for e in ev])),
+            float(np.median([e["runs_per_segment"] for e in ev])),
+        ]
 
     try:
         for ds in ("qmsum-train", "peps-train", "choi-1"):
@@ -69,8 +73,12 @@ def main(argv=None) -> int:
             for key, golds in annotations.items():
                 ks = [len({g for g in gold if g is not None}) for gold in golds]
                 score(key, "runs, gold k", golds, [fit_runs(X, w, k).labels for X, w, k in zip(Xs, ws, ks)])
-                score(key, "equal blocks, gold k", golds,
-                      [np.minimum(np.arange(len(g)) * k // len(g), k - 1) for g, k in zip(golds, ks)])
+                score(
+                    key,
+                    "equal blocks, gold k",
+                    golds,
+                    [np.minimum(np.arange(len(g)) * k // len(g), k - 1) for g, k in zip(golds, ks)],
+                )
                 score(key, "one segment", golds, [np.zeros(len(g), dtype=int) for g in golds])
             for s in args.spans:
                 choose_structure.__kwdefaults__["run_scale"] = float(s)
@@ -82,14 +90,21 @@ def main(argv=None) -> int:
         choose_structure.__kwdefaults__["run_scale"] = default_scale
     keys = list(table)
     rows = [r for r in table[keys[0]]]
-    md = [f"Command: `python benchmarks/granularity_annotations.py{'' if args.limit is None else f' --limit {args.limit}'}`. "
-          f"Machine: {machine_info()['cpu']}, {machine_info()['cores']} cores. {time.time() - start:.0f} s. "
-          "ARI / Pk / median predicted runs per gold run; regret = runs-with-gold-k ARI minus the row's ARI.", "",
-          "| method | " + " | ".join(keys) + " | mean regret | max regret |", "|---|" + "---|" * (len(keys) + 2)]
+    md = [
+        f"Command: `python benchmarks/granularity_annotations.py{'' if args.limit is None else f' --limit {args.limit}'}`. "
+        f"Machine: {machine_info()['cpu']}, {machine_info()['cores']} cores. {time.time() - start:.0f} s. "
+        "ARI / Pk / median predicted runs per gold run; regret = runs-with-gold-k ARI minus the row's ARI.",
+        "",
+        "| method | " + " | ".join(keys) + " | mean regret | max regret |",
+        "|---|" + "---|" * (len(keys) + 2),
+    ]
     for r in rows:
         reg = [table[k]["runs, gold k"][0] - table[k][r][0] for k in keys]
-        md.append(f"| {r} | " + " | ".join("{:.3f} / {:.3f} / {:.2f}".format(*table[k][r]) for k in keys)
-                  + f" | {np.mean(reg):.3f} | {np.max(reg):.3f} |")
+        md.append(
+            f"| {r} | "
+            + " | ".join("{:.3f} / {:.3f} / {:.2f}".format(*table[k][r]) for k in keys)
+            + f" | {np.mean(reg):.3f} | {np.max(reg):.3f} |"
+        )
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     write_atomically({args.out + ".md": "\n".join(md) + "\n", args.out + ".json": json.dumps(table, indent=2) + "\n"})
     print("\n".join(md))

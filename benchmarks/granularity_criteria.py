@@ -43,7 +43,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
-
 from dev_sets import options
 from granularity_long_text import build_texts
 
@@ -102,12 +101,13 @@ def stability(X, w, levels, ks, rng) -> dict[int, float]:
 
 
 def candidates(X, w, units) -> dict[str, np.ndarray] | None:
+    from bpseg_pgm.runs.structure import choose_structure
+
+    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.runs.evidence import check_word_counts, evidence_runs
     from bpseg_pgm.runs.model import fit_runs
     from bpseg_pgm.runs.null import block_permutation
     from bpseg_pgm.runs.statistics import persistence_halflife
-    from bpseg_pgm.runs.structure import choose_structure
-    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.utils.labels import run_bounds
 
     n = len(units)
@@ -139,8 +139,9 @@ def candidates(X, w, units) -> dict[str, np.ndarray] | None:
         real = stability(X, w, fine.levels, several, np.random.default_rng(0))
         p = block_permutation(n, persistence_halflife(X), np.random.default_rng(1))
         null_levels = fit_runs(X[p], w[p], top, 0).levels
-        null = stability(X[p], w[p], null_levels, [k for k in several if k <= null_levels.max_runs],
-                         np.random.default_rng(0))
+        null = stability(
+            X[p], w[p], null_levels, [k for k in several if k <= null_levels.max_runs], np.random.default_rng(0)
+        )
         scored = [k for k in real if k in null]
         out["stability"] = at(max(scored, key=lambda k: (real[k] - null[k], -k))) if scored else base
     else:
@@ -246,13 +247,19 @@ def main(argv=None) -> int:
     for name, rows in results.items():
         for key in rows[0]:
             a = np.array([r[key] for r in rows])
-            table[f"{name}|{key}"] = {"ari": float(a[:, 0].mean()), "pk": float(a[:, 1].mean()),
-                                      "segs_over_gold": float(np.median(a[:, 2])), "docs": len(rows)}
+            table[f"{name}|{key}"] = {
+                "ari": float(a[:, 0].mean()),
+                "pk": float(a[:, 1].mean()),
+                "segs_over_gold": float(np.median(a[:, 2])),
+                "docs": len(rows),
+            }
     methods = list(dict.fromkeys(k.split("|")[-1] for k in table))
 
     def genre_ari(genre: str, method: str) -> float:
         if genre == "PEPs":
-            return (table[f"peps-train|sections|{method}"]["ari"] + table[f"peps-train|sub-sections|{method}"]["ari"]) / 2
+            return (
+                table[f"peps-train|sections|{method}"]["ari"] + table[f"peps-train|sub-sections|{method}"]["ari"]
+            ) / 2
         if genre == "long texts":  # the sections of every construction
             return float(np.mean([table[f"{spec} x{G}|sections|{method}"]["ari"] for spec, G in LONG]))
         spec = {"Choi": "choi-1", "meetings": "qmsum-train"}[genre]
@@ -267,32 +274,58 @@ def main(argv=None) -> int:
             for genre in genres:
                 others = [g for g in genres if g != genre]
                 pick = max(options_, key=lambda m: np.mean([genre_ari(g, m) for g in others]))
-                logo.append({"family": family, "genres": len(genres), "left out": genre, "chosen": pick,
-                             "ari": genre_ari(genre, pick), "default": genre_ari(genre, "default")})
+                logo.append(
+                    {
+                        "family": family,
+                        "genres": len(genres),
+                        "left out": genre,
+                        "chosen": pick,
+                        "ari": genre_ari(genre, pick),
+                        "default": genre_ari(genre, "default"),
+                    }
+                )
 
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     cmd = "python benchmarks/granularity_criteria.py" + ("" if args.limit is None else f" --limit {args.limit}")
-    lines = ["# The number of segments: boundary significance, stability, merging, recursion, refined counts (issue 20)", "",
-             f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only. Runs path of the default "
-             "(see the script's docstring). ARI / Pk over the labelled units (Pk: lower is better); segs/gold: runs "
-             "found over gold runs, median.", "",
-             "| set | gold | " + " | ".join(methods) + " |", "|---|---|" + "---:|" * len(methods)]
+    lines = [
+        "# The number of segments: boundary significance, stability, merging, recursion, refined counts (issue 20)",
+        "",
+        f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only. Runs path of the default "
+        "(see the script's docstring). ARI / Pk over the labelled units (Pk: lower is better); segs/gold: runs "
+        "found over gold runs, median.",
+        "",
+        "| set | gold | " + " | ".join(methods) + " |",
+        "|---|---|" + "---:|" * len(methods),
+    ]
     for name in results:
         for annotation in dict.fromkeys(k.split("|")[0] for k in results[name][0]):
             cells = [table[f"{name}|{annotation}|{m}"] for m in methods]
-            lines.append(f"| {name} ({cells[0]['docs']}) | {annotation} | "
-                         + " | ".join(f"{c['ari']:.3f} / {c['pk']:.3f} / {c['segs_over_gold']:.2f}" for c in cells) + " |")
-    lines += ["", "Leave one genre out (single documents; PEPs as the mean of its two annotations): the threshold the other "
-              "two genres prefer (for the refined count, the default is one of the options), scored on the genre left out, beside the default.", "",
-              "The last rows count the long texts (their sections) as a fourth genre.", "",
-              "| family | genres | left out | chosen | ARI | default |", "|---|---:|---|---|---:|---:|"]
-    lines += [f"| {r['family']} | {r['genres']} | {r['left out']} | {r['chosen']} | {r['ari']:.3f} | {r['default']:.3f} |"
-              for r in logo]
+            lines.append(
+                f"| {name} ({cells[0]['docs']}) | {annotation} | "
+                + " | ".join(f"{c['ari']:.3f} / {c['pk']:.3f} / {c['segs_over_gold']:.2f}" for c in cells)
+                + " |"
+            )
+    lines += [
+        "",
+        "Leave one genre out (single documents; PEPs as the mean of its two annotations): the threshold the other "
+        "two genres prefer (for the refined count, the default is one of the options), scored on the genre left out, beside the default.",
+        "",
+        "The last rows count the long texts (their sections) as a fourth genre.",
+        "",
+        "| family | genres | left out | chosen | ARI | default |",
+        "|---|---:|---|---|---:|---:|",
+    ]
+    lines += [
+        f"| {r['family']} | {r['genres']} | {r['left out']} | {r['chosen']} | {r['ari']:.3f} | {r['default']:.3f} |"
+        for r in logo
+    ]
     out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    out.with_suffix(".json").write_text(json.dumps({"command": cmd, "machine": machine, "seconds": seconds,
-                                                    "table": table, "logo": logo}, indent=1), encoding="utf-8")
+    out.with_suffix(".json").write_text(
+        json.dumps({"command": cmd, "machine": machine, "seconds": seconds, "table": table, "logo": logo}, indent=1),
+        encoding="utf-8",
+    )
     print("\n".join(lines))
     return 0
 

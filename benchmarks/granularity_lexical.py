@@ -110,7 +110,11 @@ def valley_depths(similarity):
     from scipy.ndimage import uniform_filter1d
     from scipy.signal import find_peaks
 
-    s = uniform_filter1d(np.asarray(similarity, dtype=np.float64), 3, mode="nearest") if len(similarity) >= 3 else similarity
+    s = (
+        uniform_filter1d(np.asarray(similarity, dtype=np.float64), 3, mode="nearest")
+        if len(similarity) >= 3
+        else similarity
+    )
     valleys, _ = find_peaks(-s)
     depths = np.empty(valleys.size)
     for j, i in enumerate(valleys):
@@ -136,7 +140,7 @@ def depth_k(valleys, depths, c, separation):
         g = int(valleys[j])
         if keep[j] and not blocked[g]:
             kept += 1
-            blocked[max(0, g - separation + 1):g + separation] = True
+            blocked[max(0, g - separation + 1) : g + separation] = True
     return 1 + kept
 
 
@@ -147,8 +151,8 @@ def level_evidences(units, levels):
     """The DCM evidence of every level of ``levels`` (the noise-calibrated runs) on the units' words as the text
     pipeline counts them (:func:`bpseg_pgm.features.words.unit_word_counts`), at each level's best alpha
     (:func:`bpseg_pgm.runs.evidence.level_evidence`); None when no unit has a word."""
-    from bpseg_pgm.runs.evidence import check_word_counts, level_evidence
     from bpseg_pgm.features.words import unit_word_counts
+    from bpseg_pgm.runs.evidence import check_word_counts, level_evidence
 
     C = check_word_counts(unit_word_counts(units), len(units))
     if C.nnz == 0:
@@ -193,10 +197,19 @@ def lexical_statistics(doc, X, w):
     n = X.shape[0]
     halflife = persistence_halflife(X)
     T = tfidf_rows(list(doc.units))
-    out = {"halflife": halflife, "depth-emb": {b: valley_depths(gap_similarity(X, w, block_size(b, halflife))) for b in BLOCKS}}
+    out = {
+        "halflife": halflife,
+        "depth-emb": {b: valley_depths(gap_similarity(X, w, block_size(b, halflife))) for b in BLOCKS},
+    }
     out["blocks"] = {b: block_size(b, halflife) for b in BLOCKS}
     if T is None or n < 3:
-        out.update({"tfidf_corr": float(n), "concat_corr": correlation_length(X, w), "depth-tfidf": {b: (np.empty(0, dtype=int), np.empty(0)) for b in BLOCKS}})
+        out.update(
+            {
+                "tfidf_corr": float(n),
+                "concat_corr": correlation_length(X, w),
+                "depth-tfidf": {b: (np.empty(0, dtype=int), np.empty(0)) for b in BLOCKS},
+            }
+        )
         return out
     nonzero = np.asarray(T.getnnz(axis=1) > 0)
     # units with no term left (stop words only) carry no lexical signal: weight 0 drops them from the measure
@@ -236,21 +249,43 @@ def lexical_rules():
     for s in SPANS:
         out[f"tfidf-corr span {s:g}"] = ("tfidf-corr span", s, lambda c, lx, s=s: span_k(c, lx["tfidf_corr"], s, True))
     for s in SPANS:
-        out[f"tfidf-corr span {s:g}, no cap"] = ("tfidf-corr span, no cap", s, lambda c, lx, s=s: span_k(c, lx["tfidf_corr"], s, False))
+        out[f"tfidf-corr span {s:g}, no cap"] = (
+            "tfidf-corr span, no cap",
+            s,
+            lambda c, lx, s=s: span_k(c, lx["tfidf_corr"], s, False),
+        )
     for s in SPANS:
-        out[f"concat-corr span {s:g}"] = ("concat-corr span", s, lambda c, lx, s=s: span_k(c, lx["concat_corr"], s, True))
+        out[f"concat-corr span {s:g}"] = (
+            "concat-corr span",
+            s,
+            lambda c, lx, s=s: span_k(c, lx["concat_corr"], s, True),
+        )
     for b in EVIDENCE_PRIORS:
-        out[f"dcm evidence, {b:g} x log C"] = ("dcm evidence", b, lambda c, lx, b=b: evidence_k(lx["evidence"], c["n"], b))
+        out[f"dcm evidence, {b:g} x log C"] = (
+            "dcm evidence",
+            b,
+            lambda c, lx, b=b: evidence_k(lx["evidence"], c["n"], b),
+        )
     span3 = rules()["span 3"][2]
     for b in WORDS_PENALTIES:
-        out[f"span 3, then words, {b:g} x log C"] = ("span 3, then words (shipped: 3)", b, lambda c, lx, b=b: words_above_span_k(
-            lx["evidence"], c["n"], span3(c), max(span3(c), c["k_noise"]), b))
-    out["geo(span 3, dcm evidence)"] = ("geo(span 3, dcm evidence)", None, lambda c, lx: max(1, int(round(np.sqrt(
-        span3(c) * evidence_k(lx["evidence"], c["n"], 0.0))))))
+        out[f"span 3, then words, {b:g} x log C"] = (
+            "span 3, then words (shipped: 3)",
+            b,
+            lambda c, lx, b=b: words_above_span_k(lx["evidence"], c["n"], span3(c), max(span3(c), c["k_noise"]), b),
+        )
+    out["geo(span 3, dcm evidence)"] = (
+        "geo(span 3, dcm evidence)",
+        None,
+        lambda c, lx: max(1, int(round(np.sqrt(span3(c) * evidence_k(lx["evidence"], c["n"], 0.0))))),
+    )
     for feats in ("depth-tfidf", "depth-emb"):
         for b in BLOCKS:
             for cut in CUTOFFS:
-                out[f"{feats} {b} / {cut:g}"] = (feats, (b, cut), lambda c, lx, f=feats, b=b, cut=cut: depth_k(*lx[f][b], cut, lx["blocks"][b]))
+                out[f"{feats} {b} / {cut:g}"] = (
+                    feats,
+                    (b, cut),
+                    lambda c, lx, f=feats, b=b, cut=cut: depth_k(*lx[f][b], cut, lx["blocks"][b]),
+                )
     return out
 
 
@@ -265,11 +300,11 @@ def main(argv=None) -> int:
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.evaluation.report import machine_info
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.io.reports import write_atomically
     from bpseg_pgm.runs.model import SMOOTHING
     from bpseg_pgm.runs.search import segmental_levels
     from bpseg_pgm.runs.statistics import smoothed_embeddings
-    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
 
@@ -333,9 +368,18 @@ def main(argv=None) -> int:
         print(f"{genre}: {len(docs)} documents, {time.time() - t0:.0f} s", flush=True)
     wall = time.time() - t0
 
-    summary = {g: {m: {"ari": float(np.mean([v[0] for v in vals])), "pk": float(np.mean([v[1] for v in vals])),
-                       "k_per_gold_median": float(np.median([v[2] for v in vals])), "docs": len(vals)}
-                   for m, vals in per.items()} for g, per in scores.items()}
+    summary = {
+        g: {
+            m: {
+                "ari": float(np.mean([v[0] for v in vals])),
+                "pk": float(np.mean([v[1] for v in vals])),
+                "k_per_gold_median": float(np.median([v[2] for v in vals])),
+                "docs": len(vals),
+            }
+            for m, vals in per.items()
+        }
+        for g, per in scores.items()
+    }
     for m in methods:
         regrets = [summary[g]["gold k"]["ari"] - summary[g][m]["ari"] for g in GENRES]
         for g in GENRES:
@@ -357,11 +401,16 @@ def main(argv=None) -> int:
             others = {SAME_TEXT.get(g, g) for g in GENRES} - {SAME_TEXT.get(held, held)}
 
             def choice(m, others=others):
-                return np.mean([np.mean([summary[g][m]["ari"] for g in GENRES if SAME_TEXT.get(g, g) == o]) for o in others])
+                return np.mean(
+                    [np.mean([summary[g][m]["ari"] for g in GENRES if SAME_TEXT.get(g, g) == o]) for o in others]
+                )
 
             best = max(names, key=choice)
-            logo.setdefault(family, {})[held] = {"chosen": best, **summary[held][best],
-                                                 "regret": summary[held]["gold k"]["ari"] - summary[held][best]["ari"]}
+            logo.setdefault(family, {})[held] = {
+                "chosen": best,
+                **summary[held][best],
+                "regret": summary[held]["gold k"]["ari"] - summary[held][best]["ari"],
+            }
 
     info = machine_info()
     cmd = "python benchmarks/granularity_lexical.py" + ("" if args.limit is None else f" --limit {args.limit}")
@@ -382,36 +431,71 @@ def main(argv=None) -> int:
         "|---|" + "---|" * (len(GENRES) + 2),
     ]
     for m in methods:
-        cells = [f"{summary[g][m]['ari']:.3f} / {summary[g][m]['pk']:.3f} / {summary[g][m]['k_per_gold_median']:.2f}" for g in GENRES]
-        lines.append(f"| {m} | " + " | ".join(cells) + f" | {summary[next(iter(GENRES))][m]['mean_regret']:.3f} | "
-                     f"{summary[next(iter(GENRES))][m]['max_regret']:.3f} |")
-    lines += ["", "Leave one genre out (the family's parameter chosen by mean ARI on the other genres, each genre weighing "
-              "1, PEPs the mean of its two annotations; holding out one PEPs annotation drops the other from the "
-              "choice too, so both are scored with the rule chosen on Choi and QMSum): chosen rule: ARI / Pk / k/gold on the held-out genre; "
-              "last column: mean regret over the held-out cells.", "",
-              "| family | " + " | ".join(f"held out: {GENRES[g]}" for g in GENRES) + " | mean regret |",
-              "|---|" + "---|" * (len(GENRES) + 1)]
+        cells = [
+            f"{summary[g][m]['ari']:.3f} / {summary[g][m]['pk']:.3f} / {summary[g][m]['k_per_gold_median']:.2f}"
+            for g in GENRES
+        ]
+        lines.append(
+            f"| {m} | " + " | ".join(cells) + f" | {summary[next(iter(GENRES))][m]['mean_regret']:.3f} | "
+            f"{summary[next(iter(GENRES))][m]['max_regret']:.3f} |"
+        )
+    lines += [
+        "",
+        "Leave one genre out (the family's parameter chosen by mean ARI on the other genres, each genre weighing "
+        "1, PEPs the mean of its two annotations; holding out one PEPs annotation drops the other from the "
+        "choice too, so both are scored with the rule chosen on Choi and QMSum): chosen rule: ARI / Pk / k/gold on the held-out genre; "
+        "last column: mean regret over the held-out cells.",
+        "",
+        "| family | " + " | ".join(f"held out: {GENRES[g]}" for g in GENRES) + " | mean regret |",
+        "|---|" + "---|" * (len(GENRES) + 1),
+    ]
     for family, held in logo.items():
-        cells = [f"{held[g]['chosen']}: {held[g]['ari']:.3f} / {held[g]['pk']:.3f} / {held[g]['k_per_gold_median']:.2f}" for g in GENRES]
+        cells = [
+            f"{held[g]['chosen']}: {held[g]['ari']:.3f} / {held[g]['pk']:.3f} / {held[g]['k_per_gold_median']:.2f}"
+            for g in GENRES
+        ]
         lines.append(f"| {family} | " + " | ".join(cells) + f" | {np.mean([held[g]['regret'] for g in GENRES]):.3f} |")
-    ranked_depth = sorted((m for m, (f, _, _) in table.items() if f.startswith("depth")),
-                          key=lambda m: summary[next(iter(GENRES))][m]["mean_regret"])
+    ranked_depth = sorted(
+        (m for m, (f, _, _) in table.items() if f.startswith("depth")),
+        key=lambda m: summary[next(iter(GENRES))][m]["mean_regret"],
+    )
     shown = [m for m, (f, _, _) in table.items() if not f.startswith("depth")] + ranked_depth[:4] + ["gold k"]
-    lines += ["", f"Paired difference of ARI to `{reference}` (the shipped rule), per document: mean +- standard error "
-              f"(the depth rules: the four of least mean regret).", "",
-              "| rule | " + " | ".join(GENRES.values()) + " |", "|---|" + "---|" * len(GENRES)]
+    lines += [
+        "",
+        f"Paired difference of ARI to `{reference}` (the shipped rule), per document: mean +- standard error "
+        f"(the depth rules: the four of least mean regret).",
+        "",
+        "| rule | " + " | ".join(GENRES.values()) + " |",
+        "|---|" + "---|" * len(GENRES),
+    ]
     for m in shown:
         if m != reference:
-            lines.append(f"| {m} | " + " | ".join(f"{paired[g][m][0]:+.3f} +- {paired[g][m][1]:.3f}" for g in GENRES) + " |")
-    lines += ["", "Correlation length on TF-IDF rows / on the embeddings (median over documents): "
-              + ", ".join(f"{GENRES[g]} {np.median(corr_ratios[g]['tfidf_corr']):.2f}" for g in corr_ratios)
-              + "; concatenated / embeddings: "
-              + ", ".join(f"{GENRES[g]} {np.median(corr_ratios[g]['concat_corr']):.2f}" for g in corr_ratios) + "."]
-    payload = {"command": cmd, "machine": info, "wall_s": wall, "documents": counts, "levels_extended": extended,
-               "summary": summary, "leave_one_genre_out": logo, "cut_at_cap": cut_at_cap,
-               "paired_difference_to_span_3": paired,
-               "corr_ratio_median": {g: {k: float(np.median(v)) for k, v in r.items()} for g, r in corr_ratios.items()}}
-    write_atomically({args.out + ".md": "\n".join(lines) + "\n", args.out + ".json": json.dumps(payload, indent=1) + "\n"})
+            lines.append(
+                f"| {m} | " + " | ".join(f"{paired[g][m][0]:+.3f} +- {paired[g][m][1]:.3f}" for g in GENRES) + " |"
+            )
+    lines += [
+        "",
+        "Correlation length on TF-IDF rows / on the embeddings (median over documents): "
+        + ", ".join(f"{GENRES[g]} {np.median(corr_ratios[g]['tfidf_corr']):.2f}" for g in corr_ratios)
+        + "; concatenated / embeddings: "
+        + ", ".join(f"{GENRES[g]} {np.median(corr_ratios[g]['concat_corr']):.2f}" for g in corr_ratios)
+        + ".",
+    ]
+    payload = {
+        "command": cmd,
+        "machine": info,
+        "wall_s": wall,
+        "documents": counts,
+        "levels_extended": extended,
+        "summary": summary,
+        "leave_one_genre_out": logo,
+        "cut_at_cap": cut_at_cap,
+        "paired_difference_to_span_3": paired,
+        "corr_ratio_median": {g: {k: float(np.median(v)) for k, v in r.items()} for g, r in corr_ratios.items()},
+    }
+    write_atomically(
+        {args.out + ".md": "\n".join(lines) + "\n", args.out + ".json": json.dumps(payload, indent=1) + "\n"}
+    )
     print("\n".join(lines))
     return 0
 

@@ -56,9 +56,14 @@ def build_texts(docs, subs, G: int, count: int, rng) -> list[dict]:
                 offset += int(gold.max()) + 1
             return np.concatenate(labels)
 
-        text = {"docs": [docs[i].doc_id for i in pick], "units": [u for i in pick for u in docs[i].units],
-                "gold": {"sections": joined(docs),
-                         "documents": np.concatenate([np.full(len(docs[i].units), j) for j, i in enumerate(pick)])}}
+        text = {
+            "docs": [docs[i].doc_id for i in pick],
+            "units": [u for i in pick for u in docs[i].units],
+            "gold": {
+                "sections": joined(docs),
+                "documents": np.concatenate([np.full(len(docs[i].units), j) for j, i in enumerate(pick)]),
+            },
+        }
         if subs is not None:
             text["gold"]["sub-sections"] = joined(subs)
         text["index"] = pick
@@ -116,15 +121,27 @@ def main(argv=None) -> int:
                     s = evaluate_partial([None if g < 0 else int(g) for g in gold], lab)  # -1: unlabelled
                     entry = scores.setdefault(annotation, {}).setdefault(name, [])
                     entry.append((s["ari"], s["pk"], n_runs(np.asarray(lab)) / k_gold))
-                record[annotation] = {"gold_k": k_gold, **{name: n_runs(np.asarray(lab)) for name, lab in labels.items()}}
+                record[annotation] = {
+                    "gold_k": k_gold,
+                    **{name: n_runs(np.asarray(lab)) for name, lab in labels.items()},
+                }
             record["granularity"] = found["default (words)"].granularity_
             per_text.append(record)
         for annotation, by_method in scores.items():
             for name, vals in by_method.items():
                 a = np.array(vals)
-                rows.append({"construction": f"{spec} x{G}", "annotation": annotation, "method": name, "texts": len(vals),
-                             "units": float(np.mean([t["n"] for t in per_text if t["construction"] == f"{spec} x{G}"])),
-                             "ari": float(a[:, 0].mean()), "pk": float(a[:, 1].mean()), "segs_over_gold": float(np.median(a[:, 2]))})
+                rows.append(
+                    {
+                        "construction": f"{spec} x{G}",
+                        "annotation": annotation,
+                        "method": name,
+                        "texts": len(vals),
+                        "units": float(np.mean([t["n"] for t in per_text if t["construction"] == f"{spec} x{G}"])),
+                        "ari": float(a[:, 0].mean()),
+                        "pk": float(a[:, 1].mean()),
+                        "segs_over_gold": float(np.median(a[:, 2])),
+                    }
+                )
         print(f"{spec} x{G}: {len(texts)} texts, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
 
@@ -132,20 +149,34 @@ def main(argv=None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     machine = f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores"
     cmd = "python benchmarks/granularity_long_text.py" + ("" if args.texts == 30 else f" --texts {args.texts}")
-    lines = ["# Long texts made of many parts: the automatic number of segments (issue 20)", "",
-             f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only "
-             "(PEPs train, QMSum train, Choi set 1). ARI / Pk over the labelled units; segs/gold: segments found "
-             "(contiguous runs) over gold, median. Pk: lower is better.", "",
-             "| long text | gold | units | method | ARI | Pk | segs/gold |", "|---|---|---:|---|---:|---:|---:|"]
+    lines = [
+        "# Long texts made of many parts: the automatic number of segments (issue 20)",
+        "",
+        f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only "
+        "(PEPs train, QMSum train, Choi set 1). ARI / Pk over the labelled units; segs/gold: segments found "
+        "(contiguous runs) over gold, median. Pk: lower is better.",
+        "",
+        "| long text | gold | units | method | ARI | Pk | segs/gold |",
+        "|---|---|---:|---|---:|---:|---:|",
+    ]
     for r in rows:
         if r["method"] == "one segment":
-            lines.append(f"| {r['construction']} | {r['annotation']} | {r['units']:.0f} | {r['method']} | - | {r['pk']:.3f} | - |")
+            lines.append(
+                f"| {r['construction']} | {r['annotation']} | {r['units']:.0f} | {r['method']} | - | {r['pk']:.3f} | - |"
+            )
         else:
-            lines.append(f"| {r['construction']} | {r['annotation']} | {r['units']:.0f} | {r['method']} | {r['ari']:.3f} | "
-                         f"{r['pk']:.3f} | {r['segs_over_gold']:.2f} |")
+            lines.append(
+                f"| {r['construction']} | {r['annotation']} | {r['units']:.0f} | {r['method']} | {r['ari']:.3f} | "
+                f"{r['pk']:.3f} | {r['segs_over_gold']:.2f} |"
+            )
     out.with_suffix(".md").write_text("\n".join(lines) + "\n")
-    out.with_suffix(".json").write_text(json.dumps({"command": cmd, "machine": machine, "seconds": seconds, "rows": rows,
-                                                    "texts": per_text}, indent=1, default=lambda o: o.tolist()))
+    out.with_suffix(".json").write_text(
+        json.dumps(
+            {"command": cmd, "machine": machine, "seconds": seconds, "rows": rows, "texts": per_text},
+            indent=1,
+            default=lambda o: o.tolist(),
+        )
+    )
     print("\n".join(lines))
     print(f"Wrote {out.with_suffix('.md')}, {out.with_suffix('.json')}", file=sys.stderr)
     return 0

@@ -29,18 +29,23 @@ from pathlib import Path
 
 import numpy as np
 
-GENRES = {"choi-1": "Choi set 1 (abrupt)", "qmsum-train": "QMSum train (meetings)", "peps-train": "PEPs train (sections)"}
+GENRES = {
+    "choi-1": "Choi set 1 (abrupt)",
+    "qmsum-train": "QMSum train (meetings)",
+    "peps-train": "PEPs train (sections)",
+}
 EXCESS = (0.5, 0.6, 0.7, 0.8, 0.9)
 SPANS = (1.0, 1.5, 2.0, 3.0, 4.0)
 
 
 def document_curves(X, w, seed=0):
     """What every rule needs for one document: the real levels, the null's best costs, the statistics."""
+    from bpseg_pgm.runs.structure import median_boundary_effect
+
     from bpseg_pgm.runs.model import SMOOTHING, auto_max_runs, null_documents
     from bpseg_pgm.runs.null import NULL_BLOCK
     from bpseg_pgm.runs.search import null_costs, segmental_levels
     from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
-    from bpseg_pgm.runs.structure import median_boundary_effect
 
     n = X.shape[0]
     halflife = persistence_halflife(X)
@@ -61,12 +66,18 @@ def rules():
 
     out = {"noise": ("noise", None, lambda c: c["k_noise"])}
     for rho in EXCESS:
-        out[f"excess {rho}"] = ("excess", rho, lambda c, rho=rho: 1 + int(np.flatnonzero(c["excess"] >= rho * c["excess"].max())[0]))
+        out[f"excess {rho}"] = (
+            "excess",
+            rho,
+            lambda c, rho=rho: 1 + int(np.flatnonzero(c["excess"] >= rho * c["excess"].max())[0]),
+        )
     for s in SPANS:
+
         def span(c, s=s):
             e = c["effect"]
             sp = run_span(e, run_scale=s) if np.isfinite(e) else 1.0
             return int(np.clip(round(c["n"] / (sp * c["corr"])), 1, c["k_noise"]))
+
         out[f"span {s:g}"] = ("span", s, span)
     out["n/corr"] = ("n/corr", None, lambda c: int(round(c["n"] / c["corr"])))
     return out
@@ -111,9 +122,18 @@ def main(argv=None) -> None:
             per.setdefault("one segment", []).append((s["ari"], s["pk"], 1.0 / gold_runs))
         print(f"{genre}: {len(docs)} documents, {time.time() - t0:.0f} s", flush=True)
 
-    summary = {g: {m: {"ari": float(np.mean([v[0] for v in vals])), "pk": float(np.mean([v[1] for v in vals])),
-                       "k_per_gold_median": float(np.median([v[2] for v in vals])), "docs": len(vals)}
-                   for m, vals in per.items()} for g, per in scores.items()}
+    summary = {
+        g: {
+            m: {
+                "ari": float(np.mean([v[0] for v in vals])),
+                "pk": float(np.mean([v[1] for v in vals])),
+                "k_per_gold_median": float(np.median([v[2] for v in vals])),
+                "docs": len(vals),
+            }
+            for m, vals in per.items()
+        }
+        for g, per in scores.items()
+    }
     logo = {}
     for family in ("excess", "span"):
         names = [m for m, (f, _, _) in table.items() if f == family]
@@ -133,17 +153,30 @@ def main(argv=None) -> None:
         "|---|" + "---|" * len(GENRES),
     ]
     for m in [*table, "gold k", "equal blocks, gold k", "one segment"]:
-        cells = [f"{summary[g][m]['ari']:.3f} / {summary[g][m]['pk']:.3f} / {summary[g][m]['k_per_gold_median']:.2f}" for g in GENRES]
+        cells = [
+            f"{summary[g][m]['ari']:.3f} / {summary[g][m]['pk']:.3f} / {summary[g][m]['k_per_gold_median']:.2f}"
+            for g in GENRES
+        ]
         lines.append(f"| {m} | " + " | ".join(cells) + " |")
-    lines += ["", "Leave one genre out (parameter chosen on the other two by mean ARI, scored on the held-out genre):", "",
-              "| family | " + " | ".join(f"held out: {GENRES[g]}" for g in GENRES) + " |", "|---|" + "---|" * len(GENRES)]
+    lines += [
+        "",
+        "Leave one genre out (parameter chosen on the other two by mean ARI, scored on the held-out genre):",
+        "",
+        "| family | " + " | ".join(f"held out: {GENRES[g]}" for g in GENRES) + " |",
+        "|---|" + "---|" * len(GENRES),
+    ]
     for family, held in logo.items():
-        cells = [f"{held[g]['chosen']}: {held[g]['ari']:.3f} / {held[g]['pk']:.3f} / {held[g]['k_per_gold_median']:.2f}" for g in GENRES]
+        cells = [
+            f"{held[g]['chosen']}: {held[g]['ari']:.3f} / {held[g]['pk']:.3f} / {held[g]['k_per_gold_median']:.2f}"
+            for g in GENRES
+        ]
         lines.append(f"| {family} | " + " | ".join(cells) + " |")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    out.with_suffix(".json").write_text(json.dumps({"summary": summary, "leave_one_genre_out": logo}, indent=1), encoding="utf-8")
+    out.with_suffix(".json").write_text(
+        json.dumps({"summary": summary, "leave_one_genre_out": logo}, indent=1), encoding="utf-8"
+    )
     print("\n".join(lines))
 
 

@@ -59,6 +59,7 @@ from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.evaluation.bench_corpus import load_dataset
 from bpseg_pgm.evaluation.corpus import LabelledDocument
 from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
+from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.runs import (
     AUTO_MAX_RUNS,
     GRADUAL_EFFECT,
@@ -73,7 +74,6 @@ from bpseg_pgm.runs.costs import cost_matrix, segment_costs
 from bpseg_pgm.runs.search import backtrack
 from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
 from bpseg_pgm.text import Embedder
-from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.utils.validation import normalize_rows
 
 KEYS = ("ari", "pk", "runs_per_segment", "segments_found")
@@ -313,7 +313,7 @@ def joined(fixed_cap: bool) -> None:
     emb = Embedder(show_progress=False)
     print("| documents | units | structure | effect | segments (gold 150) | ARI | Pk |\n|---|---|---|---|---|---|---|")
     for start in (0, 15, 30):
-        group = docs[start:start + 15]
+        group = docs[start : start + 15]
         units = [u for d in group for u in d.units]
         gold = np.concatenate([np.asarray(d.gold) + 1000 * i for i, d in enumerate(group)])
         X, w = emb.encode(units), unit_weights(units)

@@ -62,8 +62,10 @@ def compare(new: dict, old: dict) -> int:
         bad += 1
         print("DIFFERS bpseg demo output")
     total = sum(len(d) for d in old["labels"].values())
-    print(f"{total - bad + (new.get('demo') != old.get('demo'))} of {total} documents identical; demo "
-          f"{'identical' if new.get('demo') == old.get('demo') else 'DIFFERS'}")
+    print(
+        f"{total - bad + (new.get('demo') != old.get('demo'))} of {total} documents identical; demo "
+        f"{'identical' if new.get('demo') == old.get('demo') else 'DIFFERS'}"
+    )
     return 1 if bad else 0
 
 

@@ -39,8 +39,15 @@ from pathlib import Path
 import numpy as np
 
 GATES = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, None)  # None: the test never fires (the threshold cut alone)
-SETS = (("peps-train-rr", "PEPs"), ("peps-train", "PEPs"), ("qmsum-train", "meetings"),
-        ("qmsum-train-returns", None), ("choi-1", "Choi"), ("interleaved", "Choi"), ("choi-1-rr", "Choi"))
+SETS = (
+    ("peps-train-rr", "PEPs"),
+    ("peps-train", "PEPs"),
+    ("qmsum-train", "meetings"),
+    ("qmsum-train-returns", None),
+    ("choi-1", "Choi"),
+    ("interleaved", "Choi"),
+    ("choi-1-rr", "Choi"),
+)
 DETECT = {"peps-train-rr": 1, "peps-train": 0, "qmsum-train": 0}
 
 
@@ -106,17 +113,18 @@ def split_at_runs(topic: np.ndarray, runs: np.ndarray, min_piece: int = 3) -> np
 
 def score_document(job):
     warnings.filterwarnings("ignore")
+    from bpseg_pgm.runs.structure import choose_structure
+    from bpseg_pgm.runtopics.defaults import RETURNS_LOCALITY
+
     from bpseg_pgm.estimator import BPSeg
     from bpseg_pgm.evaluation.metrics import evaluate_partial
+    from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.runs.evidence import check_word_counts
-    from bpseg_pgm.runs.structure import choose_structure
     from bpseg_pgm.runtopics import fit_run_topics
-    from bpseg_pgm.runtopics.defaults import RETURNS_LOCALITY
     from bpseg_pgm.runtopics.potentials import RunTopicPotentials
     from bpseg_pgm.runtopics.returns import detect_returns
     from bpseg_pgm.runtopics.summary import summarize_runs
-    from bpseg_pgm.features.weights import unit_weights
-    from bpseg_pgm.features.words import unit_word_counts
     from bpseg_pgm.utils.validation import normalize_rows
 
     spec, X, units, gold = job
@@ -137,23 +145,29 @@ def score_document(job):
         for g in GATES:
             found = detect_returns(sim, min_silhouette=np.inf if g is None else g)
             pot = RunTopicPotentials(threshold=found.threshold, locality=RETURNS_LOCALITY) if found.detected else None
-            out[f"gate {gate_name(g)}"] = ari(fit_run_topics(Xn, w, runs, potentials=pot, find_returns=False,
-                                                             random_state=0).labels)
+            out[f"gate {gate_name(g)}"] = ari(
+                fit_run_topics(Xn, w, runs, potentials=pot, find_returns=False, random_state=0).labels
+            )
         m = summary.n_runs
         if spec in DETECT and 5 <= m <= 40:
             A = sim.copy()
             np.fill_diagonal(A, -np.inf)
             near = [max(A[i, i - 1] if i else -np.inf, A[i, i + 1] if i < m - 1 else -np.inf) for i in range(m)]
             far = [max([A[i, j] for j in range(m) if abs(i - j) > 1] or [-np.inf]) for i in range(m)]
-            out["features"] = [detect_returns(sim, min_silhouette=0).silhouette,
-                               detect_returns(lexical_similarity(counts, summary.bounds), min_silhouette=0).silhouette,
-                               float(np.mean(np.subtract(far, near)))]
+            out["features"] = [
+                detect_returns(sim, min_silhouette=0).silhouette,
+                detect_returns(lexical_similarity(counts, summary.bounds), min_silhouette=0).silhouette,
+                float(np.mean(np.subtract(far, near))),
+            ]
     elif est.structure_ == "topics" and spec.startswith(("choi", "interleaved")):
         found = choose_structure(Xn, w, "auto", 0, word_counts=counts)
         if found.fit is not None:
-            labels = {"topic model (default)": est.labels_, "its fallback runs": found.fit.labels,
-                      "hybrid": hybrid(np.asarray(est.labels_), found.fit.labels),
-                      "topics cut at the runs": split_at_runs(np.asarray(est.labels_), found.fit.labels)}
+            labels = {
+                "topic model (default)": est.labels_,
+                "its fallback runs": found.fit.labels,
+                "hybrid": hybrid(np.asarray(est.labels_), found.fit.labels),
+                "topics cut at the runs": split_at_runs(np.asarray(est.labels_), found.fit.labels),
+            }
             out["choi"] = {k: ari(v) for k, v in labels.items()}
             if spec == "choi-1":
                 first: dict = {}
@@ -174,8 +188,13 @@ def main(argv=None) -> int:
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import cross_val_predict
 
-    results, seconds = score_sets([spec for spec, _ in SETS], lambda spec, X, d: (spec, X, list(d.units), list(d.labels)),
-                                  score_document, args.limit, args.workers)
+    results, seconds = score_sets(
+        [spec for spec, _ in SETS],
+        lambda spec, X, d: (spec, X, list(d.units), list(d.labels)),
+        score_document,
+        args.limit,
+        args.workers,
+    )
 
     def set_mean(spec, key):
         """Whole-set mean ARI, the documents not grouped into run-topics keeping the default's labels."""
@@ -192,14 +211,24 @@ def main(argv=None) -> int:
     for genre in genres:
         others = [g for g in genres if g != genre]
         pick = max(gates, key=lambda gate: (np.mean([genre_score(o, gate) for o in others]), gate == "gate 0.35"))
-        logo.append({"left out": genre, "gate": pick, "score": genre_score(genre, pick),
-                     "shipped 0.35": genre_score(genre, "gate 0.35"), "no test": genre_score(genre, "gate no test")})
+        logo.append(
+            {
+                "left out": genre,
+                "gate": pick,
+                "score": genre_score(genre, pick),
+                "shipped 0.35": genre_score(genre, "gate 0.35"),
+                "no test": genre_score(genre, "gate no test"),
+            }
+        )
 
     rows = [(DETECT[s], r["features"]) for s in DETECT for r in results[s] if "features" in r]
     y = np.array([r[0] for r in rows])
     F = np.array([r[1] for r in rows], dtype=float)
-    names = ["embeddings: best silhouette (shipped)", "words: best silhouette (centred TF-IDF)",
-             "embeddings: best non-adjacent minus best adjacent similarity"]
+    names = [
+        "embeddings: best silhouette (shipped)",
+        "words: best silhouette (centred TF-IDF)",
+        "embeddings: best non-adjacent minus best adjacent similarity",
+    ]
     detect = []
     if 0 < y.sum() < len(y):
         for i, name in enumerate(names):
@@ -208,16 +237,22 @@ def main(argv=None) -> int:
         if folds >= 2:
             for cols in ([0, 1], [0, 2], [0, 1, 2]):
                 p = cross_val_predict(LogisticRegression(), F[:, cols], y, cv=folds, method="predict_proba")[:, 1]
-                detect.append({"feature": "logistic: " + " + ".join(names[c].split(":")[0] + f" [{c}]" for c in cols),
-                               "auc": float(roc_auc_score(y, p))})
+                detect.append(
+                    {
+                        "feature": "logistic: " + " + ".join(names[c].split(":")[0] + f" [{c}]" for c in cols),
+                        "auc": float(roc_auc_score(y, p)),
+                    }
+                )
 
     choi = {}
     for spec in ("choi-1", "interleaved", "choi-1-rr"):
         scored = [r for r in results[spec] if "choi" in r]
         groups = [("every document it gives the topic model", scored)]
         if spec == "choi-1":
-            groups += [("with a repeated source", [r for r in scored if r["repeated source"]]),
-                       ("without", [r for r in scored if not r["repeated source"]])]
+            groups += [
+                ("with a repeated source", [r for r in scored if r["repeated source"]]),
+                ("without", [r for r in scored if not r["repeated source"]]),
+            ]
         for name, rs in groups:
             if not rs:
                 continue
@@ -232,32 +267,72 @@ def main(argv=None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     cmd = "python benchmarks/returns_limits.py" + ("" if args.limit is None else f" --limit {args.limit}")
-    lines = ["# Grouping returning topics once the words place the runs (issue 21)", "",
-             f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only.", "",
-             "## The returns gate on the current runs (whole-set mean ARI)", "",
-             "| set | documents grouped into run-topics | " + " | ".join(g.replace("gate ", "") for g in gates) + " |",
-             "|---|---:|" + "---:|" * len(gates)]
+    lines = [
+        "# Grouping returning topics once the words place the runs (issue 21)",
+        "",
+        f"Command: `{cmd}`. Machine: {machine}. {seconds:.0f} s. Development data only.",
+        "",
+        "## The returns gate on the current runs (whole-set mean ARI)",
+        "",
+        "| set | documents grouped into run-topics | " + " | ".join(g.replace("gate ", "") for g in gates) + " |",
+        "|---|---:|" + "---:|" * len(gates),
+    ]
     for spec, _ in SETS:
         n = sum(r["structure"] == "run-topics" for r in results[spec])
-        lines.append(f"| {spec} | {n} of {len(results[spec])} | " + " | ".join(f"{gate_table[spec][g]:.3f}" for g in gates) + " |")
-    lines += ["", "Leave one genre out (the gate of best mean on the other two genres; ties go to the shipped 0.35):", "",
-              "| genre left out | gate chosen | its score | at the shipped 0.35 | with no test |", "|---|---|---:|---:|---:|"]
+        lines.append(
+            f"| {spec} | {n} of {len(results[spec])} | "
+            + " | ".join(f"{gate_table[spec][g]:.3f}" for g in gates)
+            + " |"
+        )
+    lines += [
+        "",
+        "Leave one genre out (the gate of best mean on the other two genres; ties go to the shipped 0.35):",
+        "",
+        "| genre left out | gate chosen | its score | at the shipped 0.35 | with no test |",
+        "|---|---|---:|---:|---:|",
+    ]
     for r in logo:
-        lines.append(f"| {r['left out']} | {r['gate'].replace('gate ', '')} | {r['score']:.3f} | {r['shipped 0.35']:.3f} | {r['no test']:.3f} |")
-    lines += ["", f"## Detecting returns per document ({int(y.sum())} round-robin PEPs train against {int(len(y) - y.sum())} "
-              "PEPs train and QMSum train documents of 5 to 40 runs)", "", "| feature | AUC |", "|---|---:|"]
+        lines.append(
+            f"| {r['left out']} | {r['gate'].replace('gate ', '')} | {r['score']:.3f} | {r['shipped 0.35']:.3f} | {r['no test']:.3f} |"
+        )
+    lines += [
+        "",
+        f"## Detecting returns per document ({int(y.sum())} round-robin PEPs train against {int(len(y) - y.sum())} "
+        "PEPs train and QMSum train documents of 5 to 40 runs)",
+        "",
+        "| feature | AUC |",
+        "|---|---:|",
+    ]
     lines += [f"| {r['feature']} | {r['auc']:.3f} |" for r in detect]
     lines += ["", "## Choi: the topic model, its fallback runs and the hybrid, against passages and sources (ARI)", ""]
     methods = ["topic model (default)", "its fallback runs", "hybrid", "topics cut at the runs"]
-    lines += ["| set / documents | n | " + " | ".join(methods) + " | " + " | ".join(m + ", sources" for m in methods) + " |",
-              "|---|---:|" + "---:|" * (2 * len(methods))]
+    lines += [
+        "| set / documents | n | " + " | ".join(methods) + " | " + " | ".join(m + ", sources" for m in methods) + " |",
+        "|---|---:|" + "---:|" * (2 * len(methods)),
+    ]
     for key, row in choi.items():
-        lines.append(f"| {key} | {row['n']} | " + " | ".join(f"{row[m]:.3f}" for m in methods) + " | "
-                     + " | ".join(f"{row[m + ' (sources)']:.3f}" if m + " (sources)" in row else "-" for m in methods) + " |")
+        lines.append(
+            f"| {key} | {row['n']} | "
+            + " | ".join(f"{row[m]:.3f}" for m in methods)
+            + " | "
+            + " | ".join(f"{row[m + ' (sources)']:.3f}" if m + " (sources)" in row else "-" for m in methods)
+            + " |"
+        )
     out.with_suffix(".md").write_text("\n".join(lines) + "\n")
-    out.with_suffix(".json").write_text(json.dumps({"command": cmd, "machine": machine, "seconds": seconds,
-                                                    "gates": gate_table, "logo": logo, "detect": detect, "choi": choi},
-                                                   indent=1))
+    out.with_suffix(".json").write_text(
+        json.dumps(
+            {
+                "command": cmd,
+                "machine": machine,
+                "seconds": seconds,
+                "gates": gate_table,
+                "logo": logo,
+                "detect": detect,
+                "choi": choi,
+            },
+            indent=1,
+        )
+    )
     print("\n".join(lines))
     return 0
 

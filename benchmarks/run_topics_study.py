@@ -23,8 +23,15 @@ import numpy as np
 
 SETS = ("interleaved", "qmsum-train", "peps-train-rr", "choi-1", "peps-train")
 #: (threshold, lam, locality); None for lam: the linkage proposal alone, no BP
-SETTINGS = ((0.3, None, None), (0.4, None, None), (0.3, 30.0, 2.0), (0.3, 30.0, 4.0), (0.4, 30.0, 2.0),
-            (0.4, 30.0, 4.0), (0.4, 60.0, 4.0))
+SETTINGS = (
+    (0.3, None, None),
+    (0.4, None, None),
+    (0.3, 30.0, 2.0),
+    (0.3, 30.0, 4.0),
+    (0.4, 30.0, 2.0),
+    (0.4, 30.0, 4.0),
+    (0.4, 60.0, 4.0),
+)
 
 
 def label(setting) -> str:
@@ -41,10 +48,10 @@ def main(argv=None) -> int:
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.evaluation.report import machine_info
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.runtopics import RunTopicPotentials, fit_run_topics
     from bpseg_pgm.runtopics.fit import propose_topics
     from bpseg_pgm.runtopics.summary import summarize_runs
-    from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.utils.validation import normalize_rows
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -83,10 +90,14 @@ def main(argv=None) -> int:
         table[name] = {k: float(np.mean(v)) for k, v in scores.items()}
         print(name, {k: round(v, 3) for k, v in table[name].items()}, flush=True)
     rows = list(next(iter(table.values())))
-    md = [f"Command: `python benchmarks/run_topics_study.py{'' if args.limit is None else f' --limit {args.limit}'}`. "
-          f"Machine: {machine_info()['cpu']}, {machine_info()['cores']} cores. {time.time() - start:.0f} s. Mean ARI; the default's runs grouped under "
-          "each setting (documents the default gave the topic model keep its labels).", "",
-          "| setting | " + " | ".join(SETS) + " |", "|---|" + "---:|" * len(SETS)]
+    md = [
+        f"Command: `python benchmarks/run_topics_study.py{'' if args.limit is None else f' --limit {args.limit}'}`. "
+        f"Machine: {machine_info()['cpu']}, {machine_info()['cores']} cores. {time.time() - start:.0f} s. Mean ARI; the default's runs grouped under "
+        "each setting (documents the default gave the topic model keep its labels).",
+        "",
+        "| setting | " + " | ".join(SETS) + " |",
+        "|---|" + "---:|" * len(SETS),
+    ]
     md += [f"| {r} | " + " | ".join(f"{table[s][r]:.3f}" for s in SETS) + " |" for r in rows]
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out + ".md").write_text("\n".join(md) + "\n", encoding="utf-8")

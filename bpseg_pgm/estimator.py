@@ -31,17 +31,18 @@ from bpseg_pgm.runs.cost_registry import check_cost
 from bpseg_pgm.runs.evidence import check_word_counts
 from bpseg_pgm.runtopics.fit import warn_unconverged as warn_grouping_unconverged
 from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
-from bpseg_pgm.topics.fit import engine_label, warn_unconverged as warn_topics_unconverged
+from bpseg_pgm.topics.fit import engine_label
+from bpseg_pgm.topics.fit import warn_unconverged as warn_topics_unconverged
 from bpseg_pgm.topics.memory import check_fit_memory
 from bpseg_pgm.utils.validation import (
     check_damping,
     check_embeddings,
+    check_n_segments,
     check_nonnegative,
     check_random_state,
     check_representatives,
     check_sample_weight,
     check_sigma,
-    check_n_segments,
     check_tol,
     normalize_rows,
 )
@@ -143,8 +144,10 @@ def _check_cost(cost, structure: str):
     model asked for is a ValueError (the topic model cuts no runs)."""
     resolved = check_cost(cost)
     if structure == "topics" and not (isinstance(cost, str) and cost == "embeddings"):
-        raise ValueError(f"cost={cost!r} is the runs model's cost of a run: structure='topics' cuts no runs; "
-                         "give structure='runs' or 'auto', or leave cost='embeddings'")
+        raise ValueError(
+            f"cost={cost!r} is the runs model's cost of a run: structure='topics' cuts no runs; "
+            "give structure='runs' or 'auto', or leave cost='embeddings'"
+        )
     return resolved
 
 
@@ -154,8 +157,10 @@ def _resolve_group_runs(group, structure: str, n_segments) -> bool:
     if group == "auto":
         return structure == "auto" and isinstance(n_segments, str)
     if group and structure == "topics":
-        raise ValueError("group_runs=True groups runs into topics: it needs structure 'auto' or 'runs', "
-                         "not 'topics' (the topic model's segments may already return)")
+        raise ValueError(
+            "group_runs=True groups runs into topics: it needs structure 'auto' or 'runs', "
+            "not 'topics' (the topic model's segments may already return)"
+        )
     return group
 
 
@@ -375,25 +380,40 @@ class BPSeg(ClusterMixin, BaseEstimator):
         """Whether ``structure="auto"`` may choose runs: only for the centred model (the default),
         for which it was measured; the paper's potentials, a user's and engine "appendix" stay as written."""
         # an engine given as an object (a researcher's own, or one with its own settings) always runs
-        return (isinstance(self.potentials, str) and self.potentials == "centered"
-                and isinstance(self.engine, str) and engine.uses_potentials
-                and not (isinstance(self.init, str) and self.init == "all"))
+        return (
+            isinstance(self.potentials, str)
+            and self.potentials == "centered"
+            and isinstance(self.engine, str)
+            and engine.uses_potentials
+            and not (isinstance(self.init, str) and self.init == "all")
+        )
 
     def _explain_topics_only(self, cost) -> None:
         """``structure="auto"`` with settings it was not measured for means the topic model: a user's own cost is a
         ValueError (it would be ignored), a user's own Potentials or Engine object a UserWarning saying so (the
         named paper and appendix settings are the topic model by definition, and stay quiet)."""
-        own = [what for what, given in (("a Potentials object", isinstance(self.potentials, Potentials)),
-                                        ("an Engine object", not isinstance(self.engine, str))) if given]
+        own = [
+            what
+            for what, given in (
+                ("a Potentials object", isinstance(self.potentials, Potentials)),
+                ("an Engine object", not isinstance(self.engine, str)),
+            )
+            if given
+        ]
         if not (isinstance(cost, str) and cost == "embeddings"):
-            raise ValueError(f"cost={self.cost!r} is the runs model's cost, but structure='auto' with these settings "
-                             "(potentials, engine or init other than the defaults) means the topic model, which cuts "
-                             "no runs: give structure='runs' to use the cost")
+            raise ValueError(
+                f"cost={self.cost!r} is the runs model's cost, but structure='auto' with these settings "
+                "(potentials, engine or init other than the defaults) means the topic model, which cuts "
+                "no runs: give structure='runs' to use the cost"
+            )
         if own:
-            warnings.warn(f"structure='auto' chooses between runs and the topic model only with the centred "
-                          f"potentials and an engine given by name, where it was measured; with {' and '.join(own)} "
-                          "it fits the topic model: say structure='topics' (or 'runs') to choose, and silence this",
-                          UserWarning, stacklevel=4)
+            warnings.warn(
+                f"structure='auto' chooses between runs and the topic model only with the centred "
+                f"potentials and an engine given by name, where it was measured; with {' and '.join(own)} "
+                "it fits the topic model: say structure='topics' (or 'runs') to choose, and silence this",
+                UserWarning,
+                stacklevel=4,
+            )
 
     # -- fitting ---------------------------------------------------------------------------
     def fit(self, X, y=None, callback=None, sample_weight=None, word_counts=None):
@@ -423,8 +443,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         if outcome.topics is not None and not outcome.topics.converged:
             warn_topics_unconverged(settings.engine, settings.max_iter, settings.tol, stacklevel=2)
         if outcome.grouping is not None and not outcome.grouping.converged:
-            warn_grouping_unconverged(self.policy_.group_max_iter, self.policy_.group_tol, stacklevel=2,
-                                      retried=outcome.retried)
+            warn_grouping_unconverged(
+                self.policy_.group_max_iter, self.policy_.group_tol, stacklevel=2, retried=outcome.retried
+            )
         return self
 
     def _features(self, X, sample_weight, word_counts) -> Features:
@@ -450,16 +471,38 @@ class BPSeg(ClusterMixin, BaseEstimator):
         if structure == "auto" and not auto_applies:
             self._explain_topics_only(self.cost)
         if structure != "runs":  # "auto" may still choose the topic model
-            check_fit_memory(n, features.Xn.shape[1], n_segments=self.n_segments, init=self.init,
-                             neighbors=self.neighbors, sigma=p["sigma"], engine=engine.name or "custom")
+            check_fit_memory(
+                n,
+                features.Xn.shape[1],
+                n_segments=self.n_segments,
+                init=self.init,
+                neighbors=self.neighbors,
+                sigma=p["sigma"],
+                engine=engine.name or "custom",
+            )
         seed = check_random_state(self.random_state)
         return Settings(
-            structure=structure, n_segments=self.n_segments, group_runs=p["group_runs"], engine=engine,
-            potentials=self._potentials(p), lam=p["lam"], sigma=p["sigma"], max_iter=p["max_iter"], tol=p["tol"],
-            em_rounds=p["em_rounds"], context=p["context"], default_context=p["potentials"]["context"],
-            merge_above=p["merge_above"], init=self.init, neighbors=self.neighbors, random_state=self.random_state,
-            seed=0 if seed is None else seed, auto_applies=auto_applies, damping_set=bool(self.damping),
-            engine_is_object=not isinstance(self.engine, str), cost=p["cost"],
+            structure=structure,
+            n_segments=self.n_segments,
+            group_runs=p["group_runs"],
+            engine=engine,
+            potentials=self._potentials(p),
+            lam=p["lam"],
+            sigma=p["sigma"],
+            max_iter=p["max_iter"],
+            tol=p["tol"],
+            em_rounds=p["em_rounds"],
+            context=p["context"],
+            default_context=p["potentials"]["context"],
+            merge_above=p["merge_above"],
+            init=self.init,
+            neighbors=self.neighbors,
+            random_state=self.random_state,
+            seed=0 if seed is None else seed,
+            auto_applies=auto_applies,
+            damping_set=bool(self.damping),
+            engine_is_object=not isinstance(self.engine, str),
+            cost=p["cost"],
         )
 
     def _set_fitted(self, out: Outcome, s: Settings, features: Features) -> None:

@@ -33,44 +33,43 @@ STAGE_TITLES = {
 #: a field without an entry was not measured (a bound on time or memory, or a setting of an algorithm).
 SOURCES = {
     "word_scale": "§7, *Session 6* (the features table: unit weights squared or square-rooted move QMSum train "
-                  "ARI by at most 0.003); the value itself was set with the QMSum loader (issue 11) and has no "
-                  "table of its own",
+    "ARI by at most 0.003); the value itself was set with the QMSum loader (issue 11) and has no "
+    "table of its own",
     "smoothing": "§7 (the runs model's features, issue 11); *Session 6*'s features table measures the "
-                 "alternatives again (0.5 and 1.0 half-lives, 0.1-0.5 correlation lengths)",
-    "null_block": "§7, *Development candidates* (rows \"k vs units shuffled\", \"k vs blocks of 1 half-life "
-                  "shuffled\", \"blocks of 2 half-lives\"; the figures above were one null document each)",
-    "null_units": "§7, *Development candidates* (the averaged null, \"shipped null (4 shuffles)\"); the "
-                  "five-seed measurement is not in the notebook",
-    "auto_max_runs": "§7, *Session 6*, \"Fixed: long documents of many short unrelated passages\"",
-    "max_candidates": "§8, \"The programme is no longer quadratic\"",
-    "window": "§10, *Long abrupt text: more runs than candidates* "
-              "(`benchmarks/results/runs_beyond_candidates.md`)",
+    "alternatives again (0.5 and 1.0 half-lives, 0.1-0.5 correlation lengths)",
+    "null_block": '§7, *Development candidates* (rows "k vs units shuffled", "k vs blocks of 1 half-life '
+    'shuffled", "blocks of 2 half-lives"; the figures above were one null document each)',
+    "null_units": '§7, *Development candidates* (the averaged null, "shipped null (4 shuffles)"); the '
+    "five-seed measurement is not in the notebook",
+    "auto_max_runs": '§7, *Session 6*, "Fixed: long documents of many short unrelated passages"',
+    "max_candidates": '§8, "The programme is no longer quadratic"',
+    "window": "§10, *Long abrupt text: more runs than candidates* (`benchmarks/results/runs_beyond_candidates.md`)",
     "window_share": "§10, *Long abrupt text: more runs than candidates* "
-                    "(`benchmarks/results/runs_beyond_candidates.md`, column `sharing`)",
+    "(`benchmarks/results/runs_beyond_candidates.md`, column `sharing`)",
     "correlation_window": "§8, *Speed, session 10* (the correlation length of a text of more than 4,000 units)",
     "word_weight": "§15, *Choosing the weight* (`benchmarks/results/boundaries_words.md`)",
-    "gradual_effect": "§7, *`contiguous=\"auto\"`: the default since session 5* (the effect-size table)",
+    "gradual_effect": '§7, *`contiguous="auto"`: the default since session 5* (the effect-size table)',
     "topic_silhouette": "§12, *How it was chosen*",
     "topic_runs_ratio": "§12, *The test* and *How it was chosen*",
     "silhouette_max_units": "§12, *The test*",
-    "run_scale": "§7, *`contiguous=\"auto\"`* (the k-rule table); *Session 6* (the scale per genre, leave one "
-                 "genre out); §8 (granularity rules per genre)",
-    "gradual_full": "§7, *`contiguous=\"auto\"`* (`run_span`) and *Held-out*",
+    "run_scale": '§7, *`contiguous="auto"`* (the k-rule table); *Session 6* (the scale per genre, leave one '
+    "genre out); §8 (granularity rules per genre)",
+    "gradual_full": '§7, *`contiguous="auto"`* (`run_span`) and *Held-out*',
     "evidence_penalty": "§14, *Choosing b*",
     "max_evidence_levels": "§14, *Speed*",
     "auto_max_segments": "§8, *Speed, session 10* (the topic model's starting labels)",
-    "em_round_sweeps": "§5, item 5 (\"Sweeps per re-estimation round\")",
+    "em_round_sweeps": '§5, item 5 ("Sweeps per re-estimation round")',
     "group_threshold": "§9, *Settings* (`benchmarks/results/run_topics_study.md`)",
     "group_locality": "§9, *Settings* (`benchmarks/results/run_topics_study.md`)",
     "group_retry_damping": "§17, *A reliability fix: convergence warnings, and a damped second try for the grouping*",
     "returns_silhouette": "§11, *The returns test* (*How it was chosen*, and the development and held-out tables)",
     "returns_min_runs": "§11, *The returns test* (*How it was chosen*)",
-    "returns_max_runs": "§11, *The returns test*, *Speed* (\"Hence the 40-run limit\")",
+    "returns_max_runs": '§11, *The returns test*, *Speed* ("Hence the 40-run limit")',
     "returns_locality": "§11, *The returns test* (*How it was chosen*)",
-    "prune_bm25_weight": "*Query-focused pruning (QMSum)*, \"Choices made on train only\" "
-                         "(`benchmarks/results/prune_qmsum_train.md`)",
-    "prune_top_m": "*Query-focused pruning (QMSum)*, \"Choices made on train only\"",
-    "prune_part_units": "*Query-focused pruning (QMSum)*, \"Choices made on train only\"",
+    "prune_bm25_weight": '*Query-focused pruning (QMSum)*, "Choices made on train only" '
+    "(`benchmarks/results/prune_qmsum_train.md`)",
+    "prune_top_m": '*Query-focused pruning (QMSum)*, "Choices made on train only"',
+    "prune_part_units": '*Query-focused pruning (QMSum)*, "Choices made on train only"',
 }
 
 _NOTEBOOK = "[`benchmarks/RESULTS.md`](../benchmarks/RESULTS.md)"

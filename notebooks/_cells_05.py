@@ -193,9 +193,11 @@ them apart from the rest of the meeting. A run's mean is also far less noisy tha
 square root of its length), which is why returns are sought between runs and not between turns.
 """),
     ("code", r"""
-from bpseg_pgm.runtopics import LAM, LOCALITY, THRESHOLD, RunTopicPotentials, summarize_runs
+from bpseg_pgm.policy import DEFAULT_POLICY  # every tuned number of the library, with its reason
+from bpseg_pgm.runtopics import RunTopicPotentials, summarize_runs
 from bpseg_pgm.runtopics.fit import propose_topics, run_edges
 
+LAM, LOCALITY, THRESHOLD = DEFAULT_POLICY.group_lam, DEFAULT_POLICY.group_locality, DEFAULT_POLICY.group_threshold
 summary = summarize_runs(X, w, runs.labels)
 S = summary.similarity()  # (m, m) centred cosine
 m = summary.n_runs
@@ -243,7 +245,7 @@ draws the same linkage with scipy; the dashed line is the cut.
 from sklearn.metrics import silhouette_score
 
 from bpseg_pgm.runtopics import detect_returns
-from bpseg_pgm.runtopics.defaults import RETURNS_LOCALITY, RETURNS_SILHOUETTE
+RETURNS_LOCALITY, RETURNS_SILHOUETTE = DEFAULT_POLICY.returns_locality, DEFAULT_POLICY.returns_silhouette
 
 D = np.clip(1.0 - S, 0.0, None)
 np.fill_diagonal(D, 0.0)
@@ -434,7 +436,7 @@ read the run topics, not only the score. Topics over runs can only join what the
 never cut a run.
 
 Within one real document, runs of one gold topic are hardly more alike than runs of two (AUC 0.58-0.59
-on QMSum and on single PEPs, `runtopics/defaults.py`), so by default the threshold is high and the
+on QMSum and on single PEPs, `docs/policy.md`), so by default the threshold is high and the
 locality prior strong: grouping is meant to cost little when it is wrong. The returns test fires only
 where the runs fall into clear groups: on the QMSum training meetings of under 400 turns whose gold has
 a returning topic, the default groups runs in 3 (IS1001d and education_16 through the returns test,
@@ -498,7 +500,7 @@ threshold of 0.3 pairs the two cost runs *and* the two evaluation runs (ARI 0.57
 locality prior everything that is not the evaluation becomes one topic, opening and celebration
 included, and the ARI is higher still (0.65): ARI rewards getting the big topic right, so read the
 run topics, not only the score. The default 0.4 was chosen on the development sets as a whole (0.3
-gained on interleaved documents but cost single PEPs and QMSum, `runtopics/defaults.py`): one meeting
+gained on interleaved documents but cost single PEPs and QMSum, `docs/policy.md`): one meeting
 is not a reason to change it. (Given potentials, `fit_run_topics` uses them as they are; the default
 fit used the returns test's cut on this meeting, -0.23 with locality 1, and found 2 topics.) Try:
 

@@ -5,8 +5,10 @@ import numpy as np
 from bpseg_pgm.text import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 
-TEXT = ("The app release is on Friday. Testers found two bugs.\n\nThe office moves in May. "
-        "Boxes arrive next week.\n\nThe release notes need a review. We hire two engineers.")
+TEXT = (
+    "The app release is on Friday. Testers found two bugs.\n\nThe office moves in May. "
+    "Boxes arrive next week.\n\nThe release notes need a review. We hire two engineers."
+)
 
 
 class WordCounter:
@@ -24,5 +26,13 @@ def small_segmentation(labels=(0, 0, 1, 1, 0, 2)) -> Segmentation:
     beliefs = np.full((len(labels), m), 0.1)
     beliefs[np.arange(len(labels)), labels] = 0.8
     segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
-    return Segmentation([squash(TEXT[a:b]) for a, b in spans], labels, segments, beliefs, text=TEXT, spans=spans,
-                        params={"n_segments": m}, embedder=WordCounter())
+    return Segmentation(
+        [squash(TEXT[a:b]) for a, b in spans],
+        labels,
+        segments,
+        beliefs,
+        text=TEXT,
+        spans=spans,
+        params={"n_segments": m},
+        embedder=WordCounter(),
+    )

@@ -100,7 +100,9 @@ def test_callable_neighbors_and_callback():
         X, callback=lambda t, b: seen.append((t, b.shape))
     )
     assert [t for t, _ in seen] == list(range(1, m.n_iter_ + 1)) and seen[0][1] == (40, 4)
-    loopy = bpseg(n_segments=4, lam=3.0, random_state=0, engine="loopy", neighbors=lambda Z: sparse_pairs(Z, 2, 3)).fit(X)
+    loopy = bpseg(n_segments=4, lam=3.0, random_state=0, engine="loopy", neighbors=lambda Z: sparse_pairs(Z, 2, 3)).fit(
+        X
+    )
     np.testing.assert_allclose(loopy.beliefs_, m.beliefs_, atol=1e-6)
 
 

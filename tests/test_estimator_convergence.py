@@ -3,16 +3,14 @@ of the runs is run again damped."""
 
 import warnings
 
-import numpy as np
 import pytest
+from planted import planted_blocks
 from sklearn.exceptions import ConvergenceWarning
 
-import bpseg_pgm.estimator as estimator_module
 import bpseg_pgm.decisions.grouping as grouping_module
 import bpseg_pgm.decisions.procedure as procedure_module
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.policy import DEFAULT_POLICY
-from planted import planted_blocks
 
 
 def _abrupt():

@@ -4,9 +4,9 @@ every fitted attribute set by every fit."""
 from __future__ import annotations
 
 import pytest
+from planted import planted_blocks
 
 from bpseg_pgm.estimator import BPSeg
-from planted import planted_blocks
 
 BAD = [
     ({"context": -1.0}, "context"),
@@ -34,10 +34,33 @@ def test_bad_parameters_raise_whatever_the_model(structure, params, match, model
     assert model_calls == []  # refused before any model ran
 
 
-ATTRIBUTES = ("labels_", "beliefs_", "centers_", "representatives_", "structure_", "structure_effect_", "n_segments_",
-              "n_iter_", "converged_", "edges_", "deltas_", "model_", "engine_", "engine_extra_", "inference_",
-              "log_partition_", "lam_", "sigma_", "em_rounds_", "potentials_", "context_", "smoothing_width_",
-              "runs_", "run_topics_", "topic_silhouette_")
+ATTRIBUTES = (
+    "labels_",
+    "beliefs_",
+    "centers_",
+    "representatives_",
+    "structure_",
+    "structure_effect_",
+    "n_segments_",
+    "n_iter_",
+    "converged_",
+    "edges_",
+    "deltas_",
+    "model_",
+    "engine_",
+    "engine_extra_",
+    "inference_",
+    "log_partition_",
+    "lam_",
+    "sigma_",
+    "em_rounds_",
+    "potentials_",
+    "context_",
+    "smoothing_width_",
+    "runs_",
+    "run_topics_",
+    "topic_silhouette_",
+)
 
 
 def test_every_fitted_attribute_is_set_by_both_models_and_a_refit_leaves_nothing_stale():

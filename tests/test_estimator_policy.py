@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
+from planted import planted_blocks
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.params import PARAMETERS
@@ -11,7 +12,6 @@ from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials.registry import lookup
 from bpseg_pgm.runs.cost_registry import RunCost
 from bpseg_pgm.runs.costs import cost_matrix
-from planted import planted_blocks
 
 
 def _gradual(seed=0):

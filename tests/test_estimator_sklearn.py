@@ -16,7 +16,7 @@ from bpseg_pgm.utils.validation import NonNumericError
 
 EXPECTED_FAILED = {
     "check_estimators_dtypes": "integer-cast random data has an all-zero row, which BPSeg refuses on purpose "
-                               "(cosine similarity is undefined for a zero embedding)",
+    "(cosine similarity is undefined for a zero embedding)",
 }
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from planted import check_fitted, gradual_document, planted_blocks, planted_words
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.utils.labels import n_runs
-from planted import check_fitted, gradual_document, planted_blocks, planted_words
 
 N_BLOCKS, BLOCK = 12, 40
 

@@ -132,14 +132,20 @@ def test_no_import_circle(level):
 
 
 def test_every_deprecated_alias_is_still_there():
-    assert all((src, dst, None) in IMPORTS or any(i[:2] == (src, dst) for i in IMPORTS) for src, dst in DEPRECATED_ALIASES)
+    assert all(
+        (src, dst, None) in IMPORTS or any(i[:2] == (src, dst) for i in IMPORTS) for src, dst in DEPRECATED_ALIASES
+    )
 
 
 def test_the_root_exports_lazily():
     """Importing bpseg_pgm imports no sub-package: the root's names load on first use."""
     tree = ast.parse((ROOT / "__init__.py").read_text(encoding="utf-8"))
-    eager = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
-             and (n.level or (getattr(n, "module", "") or "").startswith("bpseg_pgm"))]
+    eager = [
+        n
+        for n in tree.body
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+        and (n.level or (getattr(n, "module", "") or "").startswith("bpseg_pgm"))
+    ]
     assert not eager
 
 
@@ -162,7 +168,11 @@ def test_the_readme_lists_every_package_in_an_order_the_imports_keep():
     order = {f"bpseg_pgm.{name}": i for i, name in enumerate(listed)}
     tops = {_top(m) for m in MODS if m != "bpseg_pgm"}
     assert tops <= set(order), sorted(tops - set(order))
-    upward = sorted({(_top(s), _top(d)) for s, d, _ in IMPORTS
-                     if "bpseg_pgm" not in (s, d) and (s, d) not in DEPRECATED_ALIASES
-                     and order[_top(d)] > order[_top(s)]})
+    upward = sorted(
+        {
+            (_top(s), _top(d))
+            for s, d, _ in IMPORTS
+            if "bpseg_pgm" not in (s, d) and (s, d) not in DEPRECATED_ALIASES and order[_top(d)] > order[_top(s)]
+        }
+    )
     assert not upward, upward

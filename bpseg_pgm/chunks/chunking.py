@@ -130,21 +130,27 @@ def _units(text: str, spans: list[Span], markdown: bool) -> _Units:
 
 
 class _Chunker:
-    def __init__(self, seg: Any, counter: TokenCounter, max_tokens: int | None, *, hard_cap: bool = True,
-                 markdown: bool = False):
+    def __init__(
+        self, seg: Any, counter: TokenCounter, max_tokens: int | None, *, hard_cap: bool = True, markdown: bool = False
+    ):
         self.seg, self.counter, self.max_tokens = seg, counter, max_tokens
         self.text: str = seg.text
         spans = list(seg.spans)
         self.special = counter([""])[0]
         if hard_cap and max_tokens is not None and max_tokens <= self.special:
-            raise ValueError(f"max_tokens={max_tokens} leaves no room for text: the model adds {self.special} "
-                             "special tokens to every chunk")
+            raise ValueError(
+                f"max_tokens={max_tokens} leaves no room for text: the model adds {self.special} "
+                "special tokens to every chunk"
+            )
         sent_rows = _unit_rows(seg)
         sent_labels = np.asarray(seg.labels, dtype=np.int64)
         sent_conf = np.asarray(seg.confidence(), dtype=float)
         units = _units(self.text, spans, markdown)
-        sent_body = np.maximum(np.asarray(counter([self.text[a:b] for a, b in spans] or []), dtype=np.int64)
-                               - self.special, 0) if spans else np.zeros(0, dtype=np.int64)
+        sent_body = (
+            np.maximum(np.asarray(counter([self.text[a:b] for a, b in spans] or []), dtype=np.int64) - self.special, 0)
+            if spans
+            else np.zeros(0, dtype=np.int64)
+        )
         self._sent_spans = spans
 
         # one label per unit: the segment holding most of its tokens (empty sentences count 1); a heading
@@ -176,12 +182,21 @@ class _Chunker:
         self.labels = unit_labels[self.piece_unit_arr] if n_units else np.zeros(0, dtype=np.int64)
         rows = np.stack([sent_rows[s].mean(axis=0) for s in units.sentences]) if n_units else sent_rows[:0]
         self.rows = normalize_nonzero_rows(rows)[self.piece_unit_arr] if n_units else rows
-        self.confidence = (np.array([sent_conf[s].mean() for s in units.sentences]))[self.piece_unit_arr] \
-            if n_units else np.zeros(0)
+        self.confidence = (
+            (np.array([sent_conf[s].mean() for s in units.sentences]))[self.piece_unit_arr] if n_units else np.zeros(0)
+        )
         # the boundary before each piece (index 0: none)
-        self.rank = np.array([_INSIDE if i and self.piece_unit[i] == self.piece_unit[i - 1]
-                              else _HEADING if self.piece_unit[i] in units.headings else _BETWEEN
-                              for i in range(len(self.piece_spans))], dtype=np.int64)
+        self.rank = np.array(
+            [
+                _INSIDE
+                if i and self.piece_unit[i] == self.piece_unit[i - 1]
+                else _HEADING
+                if self.piece_unit[i] in units.headings
+                else _BETWEEN
+                for i in range(len(self.piece_spans))
+            ],
+            dtype=np.int64,
+        )
         self._exact: dict[tuple[int, ...], int] = {}
 
     # -- cutting one long unit into pieces that fit --------------------------------------------------
@@ -215,8 +230,9 @@ class _Chunker:
         else:
             return self._split_characters(a, b)
         parts = [p for lo, hi in zip([a, *cuts], [*cuts, b]) if (p := _trim(self.text, lo, hi)) is not None]
-        sizes = np.maximum(np.asarray(self.counter([self.text[p:q] for p, q in parts]), dtype=np.int64)
-                           - self.special, 0)
+        sizes = np.maximum(
+            np.asarray(self.counter([self.text[p:q] for p, q in parts]), dtype=np.int64) - self.special, 0
+        )
         out: list[Span] = []
         i = 0
         while i < len(parts):
@@ -247,9 +263,11 @@ class _Chunker:
             first = bisect.bisect_right(bounds, start - a)
             left, right = first, len(bounds) - 1
             if self._count(start, a + bounds[first]) > self.max_tokens:
-                raise ValueError(f"max_tokens={self.max_tokens} is too small: the character "
-                                 f"{self.text[start:a + bounds[first]]!r} alone is "
-                                 f"{self._count(start, a + bounds[first])} tokens")
+                raise ValueError(
+                    f"max_tokens={self.max_tokens} is too small: the character "
+                    f"{self.text[start : a + bounds[first]]!r} alone is "
+                    f"{self._count(start, a + bounds[first])} tokens"
+                )
             while left < right:
                 mid = (left + right + 1) // 2
                 if self._count(start, a + bounds[mid]) <= self.max_tokens:
@@ -304,8 +322,11 @@ class _Chunker:
         left, right = prefix[cuts] + self.special, total - prefix[cuts] + self.special
         links = np.array([self.link(group[c - 1], group[c]) for c in cuts])
         between = ranks > _INSIDE
-        for allowed in (between & (left <= cap) & (right <= cap), between & (left >= cap / 2) & (right >= cap / 2),
-                        between):
+        for allowed in (
+            between & (left <= cap) & (right <= cap),
+            between & (left >= cap / 2) & (right >= cap / 2),
+            between,
+        ):
             if allowed.any():
                 break
         balance = np.abs(prefix[cuts] - total / 2)
@@ -360,13 +381,14 @@ class _Chunker:
                 stuck.add(tuple(groups[i]))
                 continue
             *_, a, merged = min(options)
-            groups[a:a + 2] = [merged]
+            groups[a : a + 2] = [merged]
 
     # -- output ---------------------------------------------------------------------------------
     def chunk(self, group: list[int]) -> Chunk:
         spans = self.group_spans(group)
-        sentences = sorted({i for p in dict.fromkeys(self.piece_unit[p] for p in group)
-                            for i in self.units.sentences[p]})
+        sentences = sorted(
+            {i for p in dict.fromkeys(self.piece_unit[p] for p in group) for i in self.units.sentences[p]}
+        )
         tokens = np.bincount(self.labels[group], weights=self.body[group] + 1)  # +1: empty pieces count
         return Chunk(
             text=self.group_text(group),

@@ -98,8 +98,10 @@ def looks_like_markdown(text: str) -> bool:
     if not isinstance(text, str) or not _SIGNS.search(text):
         return False
     source = " " + text[1:] if text.startswith("\ufeff") else text
-    return any(tok.type in ("fence", "table_open") or (tok.type == "heading_open" and tok.markup.startswith("#"))
-               for tok in _parser().parse(source))
+    return any(
+        tok.type in ("fence", "table_open") or (tok.type == "heading_open" and tok.markup.startswith("#"))
+        for tok in _parser().parse(source)
+    )
 
 
 def inline_code_spans(text: str, start: int = 0, end: int | None = None) -> list[Span]:

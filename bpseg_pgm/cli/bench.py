@@ -195,16 +195,26 @@ def _command(sub, func, name: str) -> argparse.ArgumentParser:
 
 
 def _add_out(parser: argparse.ArgumentParser, default: str, files: str = "") -> None:
-    parser.add_argument("--out", default=default, metavar="DIR",
-                        help=f"output folder, created with its parents if missing (default {default}){files}")
+    parser.add_argument(
+        "--out",
+        default=default,
+        metavar="DIR",
+        help=f"output folder, created with its parents if missing (default {default}){files}",
+    )
 
 
 def _add_cache_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
 
 
-def _add_run_options(parser: argparse.ArgumentParser, methods, out: str, files: str = "",
-                     seed: str = "random_state of the seeded methods (default 0)", cache_dir: bool = True) -> None:
+def _add_run_options(
+    parser: argparse.ArgumentParser,
+    methods,
+    out: str,
+    files: str = "",
+    seed: str = "random_state of the seeded methods (default 0)",
+    cache_dir: bool = True,
+) -> None:
     """The options every table benchmark shares: --methods, --out, --seed, --cache-dir, --no-progress."""
     parser.add_argument("--methods", nargs="+", metavar="METHOD", help=f"methods (default: {' '.join(methods)})")
     _add_out(parser, out, files)
@@ -226,26 +236,40 @@ def register(subparsers) -> argparse.ArgumentParser:
     sub = bench.add_subparsers(title="benchmarks", dest="benchmark", required=True, metavar="BENCHMARK")
 
     choi = _command(sub, run_choi, "choi")
-    choi.add_argument("--ranges", nargs="+", metavar="RANGE",
-                      help=f"ranges to run (default all: {' '.join(CHOI_RANGES)})")
-    choi.add_argument("--sets", nargs="+", metavar="SET",
-                      help=f"Choi sets to run (default all: {' '.join(map(str, CHOI_SETS))}); "
-                           "parameters were chosen on set 1, so report sets 2-4")
+    choi.add_argument(
+        "--ranges", nargs="+", metavar="RANGE", help=f"ranges to run (default all: {' '.join(CHOI_RANGES)})"
+    )
+    choi.add_argument(
+        "--sets",
+        nargs="+",
+        metavar="SET",
+        help=f"Choi sets to run (default all: {' '.join(map(str, CHOI_SETS))}); "
+        "parameters were chosen on set 1, so report sets 2-4",
+    )
     choi.add_argument("--limit", metavar="N", help="at most N documents per set/range folder")
-    choi.add_argument("--data", metavar="DIR",
-                      help=f"Choi data folder (default ${ENV_VAR}, else shared/data/choi found above "
-                           "the current directory or the package)")
+    choi.add_argument(
+        "--data",
+        metavar="DIR",
+        help=f"Choi data folder (default ${ENV_VAR}, else shared/data/choi found above "
+        "the current directory or the package)",
+    )
     _add_run_options(choi, DEFAULT_METHODS, DEFAULT_CHOI_OUT)
 
     inter = _command(sub, run_interleaved, "interleaved")
     inter.add_argument("--docs", default="60", metavar="N", help="number of documents (default 60)")
     inter.add_argument("--data", metavar="DIR", help="Choi data folder (as for `bench choi`)")
-    _add_run_options(inter, INTERLEAVED_METHODS, DEFAULT_INTERLEAVED_OUT,
-                     seed="seed for building documents and methods", cache_dir=False)
+    _add_run_options(
+        inter,
+        INTERLEAVED_METHODS,
+        DEFAULT_INTERLEAVED_OUT,
+        seed="seed for building documents and methods",
+        cache_dir=False,
+    )
 
     corpus = _command(sub, run_corpus, "corpus")
-    corpus.add_argument("datasets", nargs="+", metavar="DATASET",
-                        help=f"a .jsonl corpus or one of {', '.join(DATASET_NAMES)}")
+    corpus.add_argument(
+        "datasets", nargs="+", metavar="DATASET", help=f"a .jsonl corpus or one of {', '.join(DATASET_NAMES)}"
+    )
     corpus.add_argument("--limit", metavar="N", help="at most N documents per dataset")
     _add_run_options(corpus, CORPUS_METHODS, DEFAULT_CORPUS_OUT, files="; files corpus_results.*")
 
@@ -255,8 +279,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     export.add_argument("--limit", metavar="N", help="at most N documents")
 
     example = _command(sub, run_example, "example")
-    example.add_argument("--seeds", default="20", metavar="N",
-                         help="seeds for the seeded methods (default 20)")
+    example.add_argument("--seeds", default="20", metavar="N", help="seeds for the seeded methods (default 20)")
     _add_out(example, DEFAULT_EXAMPLE_OUT)
     _add_cache_dir(example)
     return bench

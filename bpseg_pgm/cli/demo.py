@@ -35,17 +35,23 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
     run = lambda kk: segment_sentences(sentences, kk, embedder=embedder, **params)  # noqa: E731
     main = run(k)
     p = main.params
-    setting = ", ".join(f"{name} = {p[name]}" for name in ("potentials", "engine", "lam", "sigma", "init")
-                        if p.get(name) not in (None, "auto"))
+    setting = ", ".join(
+        f"{name} = {p[name]}"
+        for name in ("potentials", "engine", "lam", "sigma", "init")
+        if p.get(name) not in (None, "auto")
+    )
     tennis = ", ".join(str(i + 1) for i in TENNIS)
     lines = [
         f"BP-Seg demo: the paper's illustrative example ({len(sentences)} sentences; tennis sentences: {tennis}).",
         f"Model {main.model}; {setting}.",
         "",
         f"k = {k}: {main.n_segments} segments, tennis sentences together: {'yes' if tennis_together(main) else 'no'}"
-        + ("" if main.n_contiguous_segments == main.n_segments else
-           f" (the paper's segments may be far apart: below, {main.n_segments} topics in "
-           f"{main.n_contiguous_segments} contiguous segments)"),
+        + (
+            ""
+            if main.n_contiguous_segments == main.n_segments
+            else f" (the paper's segments may be far apart: below, {main.n_segments} topics in "
+            f"{main.n_contiguous_segments} contiguous segments)"
+        ),
         main.to_text(),
         f"Segment of each sentence for k = {min(ks)}..{max(ks)}:",
         "sentence " + "".join(f"{i + 1:>3}" for i in range(len(sentences))),
@@ -54,7 +60,6 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
         seg = main if kk == k else run(kk)
         row = "".join(f"{int(x) + 1:>3}" for x in seg.labels)
         lines.append(
-            f"k = {kk:<4} {row}   {seg.n_segments} segments, tennis together: "
-            f"{'yes' if tennis_together(seg) else 'no'}"
+            f"k = {kk:<4} {row}   {seg.n_segments} segments, tennis together: {'yes' if tennis_together(seg) else 'no'}"
         )
     return "\n".join(lines) + "\n"

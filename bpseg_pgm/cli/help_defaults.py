@@ -10,5 +10,6 @@ from bpseg_pgm.params import INITS, PARAMETERS
 __all__ = ["HELP_DEFAULTS", "INITS"]
 
 #: parameter -> BPSeg's default, for the parameters whose default the help text names
-HELP_DEFAULTS = {name: PARAMETERS[name].default for name in ("potentials", "engine", "init", "merge_above",
-                                                             "group_runs")}
+HELP_DEFAULTS = {
+    name: PARAMETERS[name].default for name in ("potentials", "engine", "init", "merge_above", "group_runs")
+}

@@ -66,45 +66,95 @@ def _engine_options() -> argparse.ArgumentParser:
 
     p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)  # absent unless given
     g = p.add_argument_group("BP-Seg options (defaults: those of bpseg_pgm.BPSeg)")
-    g.add_argument("--potentials", choices=sorted(potentials_names()),
-                   help=f"pairwise model: 'paper' is the paper's eq. 1-2 (default {default['potentials']})")
+    g.add_argument(
+        "--potentials",
+        choices=sorted(potentials_names()),
+        help=f"pairwise model: 'paper' is the paper's eq. 1-2 (default {default['potentials']})",
+    )
     g.add_argument("--lam", type=float, help="strength of the pairwise term (default: the model's own)")
-    g.add_argument("--sigma", type=_sigma, metavar="S",
-                   help="distance decay exp(-|i-j|^2/S) of the pairwise term: a number, 'none' or 'auto' "
-                        "(default: the model's own)")
-    g.add_argument("--engine", choices=engine_names(),
-                   help=f"inference engine, any registered name (default {default['engine']})")
+    g.add_argument(
+        "--sigma",
+        type=_sigma,
+        metavar="S",
+        help="distance decay exp(-|i-j|^2/S) of the pairwise term: a number, 'none' or 'auto' "
+        "(default: the model's own)",
+    )
+    g.add_argument(
+        "--engine", choices=engine_names(), help=f"inference engine, any registered name (default {default['engine']})"
+    )
     g.add_argument("--init", choices=INITS, help=f"how the k representatives are chosen (default {default['init']})")
-    g.add_argument("--em-rounds", type=int, metavar="N",
-                   help="rounds of representative re-estimation (default: the model's own)")
-    g.add_argument("--context", type=_context, metavar="C",
-                   help="weight of each reading-order neighbour's embedding mixed into a sentence's: a number "
-                        ">= 0 (0: each sentence alone, as in the paper) or 'auto' (default: the model's own)")
-    g.add_argument("--merge-above", type=_merge_above, metavar="COS",
-                   help="merge labels whose representatives have at least this cosine during re-estimation: "
-                        f"a number in [-1, 1] or 'none' (default {default['merge_above']})")
+    g.add_argument(
+        "--em-rounds", type=int, metavar="N", help="rounds of representative re-estimation (default: the model's own)"
+    )
+    g.add_argument(
+        "--context",
+        type=_context,
+        metavar="C",
+        help="weight of each reading-order neighbour's embedding mixed into a sentence's: a number "
+        ">= 0 (0: each sentence alone, as in the paper) or 'auto' (default: the model's own)",
+    )
+    g.add_argument(
+        "--merge-above",
+        type=_merge_above,
+        metavar="COS",
+        help="merge labels whose representatives have at least this cosine during re-estimation: "
+        f"a number in [-1, 1] or 'none' (default {default['merge_above']})",
+    )
     structure = g.add_mutually_exclusive_group()
-    structure.add_argument("--contiguous", action="store_const", const="runs", default=None, dest="structure",
-                           help="every segment one run of consecutive sentences (exact segmental programme and "
-                                "chain marginals); for boundaries, e.g. retrieval chunks. Default: decided per "
-                                "document (runs where topics shift gradually, as in meetings and lectures)")
-    structure.add_argument("--topics", action="store_const", const="topics", dest="structure",
-                           help="always the topic model, whose segments may return (never runs)")
-    g.add_argument("--group-runs", type=_group_runs, choices=(True, False, "auto"), metavar="{auto,on,off}",
-                   help="group the runs into topics that may return (a topic that comes back keeps its label): "
-                        "'auto' does it when both the structure and k are chosen automatically, 'on' always for runs, "
-                        f"'off' never: every run its own topic (default {default['group_runs']})")
+    structure.add_argument(
+        "--contiguous",
+        action="store_const",
+        const="runs",
+        default=None,
+        dest="structure",
+        help="every segment one run of consecutive sentences (exact segmental programme and "
+        "chain marginals); for boundaries, e.g. retrieval chunks. Default: decided per "
+        "document (runs where topics shift gradually, as in meetings and lectures)",
+    )
+    structure.add_argument(
+        "--topics",
+        action="store_const",
+        const="topics",
+        dest="structure",
+        help="always the topic model, whose segments may return (never runs)",
+    )
+    g.add_argument(
+        "--group-runs",
+        type=_group_runs,
+        choices=(True, False, "auto"),
+        metavar="{auto,on,off}",
+        help="group the runs into topics that may return (a topic that comes back keeps its label): "
+        "'auto' does it when both the structure and k are chosen automatically, 'on' always for runs, "
+        f"'off' never: every run its own topic (default {default['group_runs']})",
+    )
     g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
     g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
     g.add_argument("--tol", type=float, help="convergence tolerance on messages")
     g.add_argument("--damping", type=float, help="message damping in [0, 1)")
-    g.add_argument("--model", help="sentence-transformers model name or local directory "
-                                   "(default: the bundled all-MiniLM-L6-v2, works offline)")
+    g.add_argument(
+        "--model",
+        help="sentence-transformers model name or local directory "
+        "(default: the bundled all-MiniLM-L6-v2, works offline)",
+    )
     return p
 
 
-_PARAM_NAMES = ("potentials", "lam", "sigma", "engine", "init", "em_rounds", "context", "merge_above", "random_state",
-                "max_iter", "tol", "damping", "structure", "group_runs")
+_PARAM_NAMES = (
+    "potentials",
+    "lam",
+    "sigma",
+    "engine",
+    "init",
+    "em_rounds",
+    "context",
+    "merge_above",
+    "random_state",
+    "max_iter",
+    "tol",
+    "damping",
+    "structure",
+    "group_runs",
+)
 
 
 def _markdown(args: argparse.Namespace) -> bool | None:
@@ -216,14 +266,17 @@ def _cmd_segment(args: argparse.Namespace) -> int:
         from bpseg_pgm.embeddings import Embedder
 
         embedder = Embedder(model, backend=args.backend)
-        seg = segment_text(text, args.k, embedder=embedder, lines=args.lines, markdown=_markdown(args),
-                           **_bpseg_params(args))
+        seg = segment_text(
+            text, args.k, embedder=embedder, lines=args.lines, markdown=_markdown(args), **_bpseg_params(args)
+        )
     else:
         seg = segment_text(text, args.k, model=model, lines=args.lines, markdown=_markdown(args), **_bpseg_params(args))
     if args.segment_length is not None:
         if seg.max_segments is None:  # the fit kept no runs (e.g. --potentials paper chose the topic model)
-            raise ValueError("--segment-length re-cuts the runs model, and this fit kept none "
-                             f"(it chose the {seg.structure} model); add --contiguous to fit runs")
+            raise ValueError(
+                "--segment-length re-cuts the runs model, and this fit kept none "
+                f"(it chose the {seg.structure} model); add --contiguous to fit runs"
+            )
         seg = seg.recut(segment_length=args.segment_length)
     _emit(output_format.render(seg, source=_source_name(args.file), **options), args.output)
     return 0
@@ -238,16 +291,19 @@ def _check_segment_length(args: argparse.Namespace) -> None:
     if getattr(args, "structure", None) == "topics":
         raise ValueError("--segment-length re-cuts the runs model; it cannot be used with --topics")
     if getattr(args, "group_runs", None) is True:
-        raise ValueError("--segment-length re-cuts the runs, each run its own segment; it cannot be used with "
-                         "--group-runs on")
+        raise ValueError(
+            "--segment-length re-cuts the runs, each run its own segment; it cannot be used with --group-runs on"
+        )
 
 
 def _check_group_runs(args: argparse.Namespace) -> None:
     """``--group-runs on`` groups runs into topics: refused with ``--topics``, which fits no runs (it would be
     ignored)."""
     if getattr(args, "group_runs", None) is True and getattr(args, "structure", None) == "topics":
-        raise ValueError("--group-runs on groups the runs of the runs model; --topics fits no runs, so it cannot "
-                         "be used with --topics")
+        raise ValueError(
+            "--group-runs on groups the runs of the runs model; --topics fits no runs, so it cannot "
+            "be used with --topics"
+        )
 
 
 def _cmd_prune(args: argparse.Namespace) -> int:
@@ -256,8 +312,14 @@ def _cmd_prune(args: argparse.Namespace) -> int:
     output_format, options = _chosen_format(args, "prune")
     _check_output(args.output, args.file)
     text = _read_input(args.file, args.max_bytes)
-    result = prune(text, args.query, budget=args.budget, max_tokens=args.max_tokens, lines=args.lines,
-                   model=getattr(args, "model", None))
+    result = prune(
+        text,
+        args.query,
+        budget=args.budget,
+        max_tokens=args.max_tokens,
+        lines=args.lines,
+        model=getattr(args, "model", None),
+    )
     _emit(output_format.render(result, source=_source_name(args.file), **options), args.output)
     return 0
 
@@ -268,9 +330,18 @@ def _cmd_corpus(args: argparse.Namespace) -> int:
     extra = {} if args.task_chars is None else {"task_chars": args.task_chars}
     if args.backend is not None:
         extra["backend"] = args.backend
-    report = segment_corpus(args.input, args.output, args.k, workers=args.workers, scheduler=args.scheduler,
-                            model=getattr(args, "model", None), lines=args.lines, max_bytes=args.max_bytes,
-                            **extra, **_bpseg_params(args))
+    report = segment_corpus(
+        args.input,
+        args.output,
+        args.k,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        model=getattr(args, "model", None),
+        lines=args.lines,
+        max_bytes=args.max_bytes,
+        **extra,
+        **_bpseg_params(args),
+    )
     print(f"bpseg corpus: {report.summary()}")
     return 0
 
@@ -364,16 +435,22 @@ _merge_above = _number_or("a number in [-1, 1] or 'none'", lo=-1.0, hi=1.0, none
 def _add_backend(p: argparse.ArgumentParser) -> None:
     from bpseg_pgm.embeddings.onnx_backend import BACKENDS
 
-    p.add_argument("--backend", choices=BACKENDS, default=None,
-                   help="how the model runs on CPU: torch (sentence-transformers on PyTorch, the default), onnx "
-                        "(exported once to ONNX, run by onnxruntime) or onnx-int8 (its weights quantized to int8); "
-                        "embeddings are cached per backend")
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default=None,
+        help="how the model runs on CPU: torch (sentence-transformers on PyTorch, the default), onnx "
+        "(exported once to ONNX, run by onnxruntime) or onnx-int8 (its weights quantized to int8); "
+        "embeddings are cached per backend",
+    )
 
 
 def _option_type(option):
     """The argparse type of a format option: an int at least its ``minimum``, or a str."""
     if option.type is int:
-        return _positive_int if option.minimum == 1 else _int_at_least(option.minimum, f"an integer >= {option.minimum}")
+        return (
+            _positive_int if option.minimum == 1 else _int_at_least(option.minimum, f"an integer >= {option.minimum}")
+        )
     return str
 
 
@@ -392,8 +469,9 @@ def _add_format_options(p: argparse.ArgumentParser, kind: str) -> None:
             if option.type is bool:
                 group.add_argument(_flag(option.name), action="store_true", help=option.help)
             else:
-                group.add_argument(_flag(option.name), type=_option_type(option), metavar=option.metavar,
-                                   help=option.help)
+                group.add_argument(
+                    _flag(option.name), type=_option_type(option), metavar=option.metavar, help=option.help
+                )
             added.add(option.name)
 
 
@@ -411,105 +489,193 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
     from bpseg_pgm.formats import format_names
 
-    parser = _Parser(prog="bpseg", description="Unsupervised, possibly non-contiguous text segmentation "
-                                               "by belief propagation (BP-Seg).")
+    parser = _Parser(
+        prog="bpseg",
+        description="Unsupervised, possibly non-contiguous text segmentation by belief propagation (BP-Seg).",
+    )
     parser.add_argument("--version", action="version", version=f"bpseg {_version()}")
     sub = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")
 
-    seg = sub.add_parser("segment", parents=[_engine_options()], help="segment a text file",
-                         description="Split a UTF-8 text into sentences, embed them and group them into "
-                                     "k possibly non-contiguous segments.")
+    seg = sub.add_parser(
+        "segment",
+        parents=[_engine_options()],
+        help="segment a text file",
+        description="Split a UTF-8 text into sentences, embed them and group them into "
+        "k possibly non-contiguous segments.",
+    )
     seg.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
-    seg.add_argument("-k", "--n-segments", dest="k", type=_n_segments, default="auto",
-                     help="number of segments k, or 'auto' (the default) to let BP-Seg choose; "
-                          "ignored with --init all")
-    seg.add_argument("--segment-length", type=_positive_number, metavar="N",
-                     help="target mean number of sentences per segment: the fit stays automatic, then its runs are "
-                          "re-cut, without refitting, into round(sentences / N) segments (within the levels the fit "
-                          "kept); not with -k or --topics. A fit that chose the topic model keeps no runs to re-cut: "
-                          "add --contiguous")
-    seg.add_argument("--lines", action="store_true",
-                     help="the input has one sentence per line (blank lines are skipped)")
-    seg.add_argument("--markdown", action=argparse.BooleanOptionalAction, default=None,
-                     help="read the input as Markdown (code blocks, tables and headings one unit each; chunks never "
-                          "cut a code block, table or list item) or not; default: yes for a .md file, else guessed "
-                          "(a code fence, a # heading or a table)")
+    seg.add_argument(
+        "-k",
+        "--n-segments",
+        dest="k",
+        type=_n_segments,
+        default="auto",
+        help="number of segments k, or 'auto' (the default) to let BP-Seg choose; ignored with --init all",
+    )
+    seg.add_argument(
+        "--segment-length",
+        type=_positive_number,
+        metavar="N",
+        help="target mean number of sentences per segment: the fit stays automatic, then its runs are "
+        "re-cut, without refitting, into round(sentences / N) segments (within the levels the fit "
+        "kept); not with -k or --topics. A fit that chose the topic model keeps no runs to re-cut: "
+        "add --contiguous",
+    )
+    seg.add_argument(
+        "--lines", action="store_true", help="the input has one sentence per line (blank lines are skipped)"
+    )
+    seg.add_argument(
+        "--markdown",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="read the input as Markdown (code blocks, tables and headings one unit each; chunks never "
+        "cut a code block, table or list item) or not; default: yes for a .md file, else guessed "
+        "(a code fence, a # heading or a table)",
+    )
     _add_backend(seg)
-    seg.add_argument("--format", choices=format_names("segmentation"), default="text",
-                     help="output format (default text); chunks-jsonl: one JSON object per line and chunk, with "
-                          "text, start and end (character offsets into the input), sentences, segment, n_tokens, "
-                          "confidence")
+    seg.add_argument(
+        "--format",
+        choices=format_names("segmentation"),
+        default="text",
+        help="output format (default text); chunks-jsonl: one JSON object per line and chunk, with "
+        "text, start and end (character offsets into the input), sentences, segment, n_tokens, "
+        "confidence",
+    )
     _add_format_options(seg, "segmentation")
-    seg.add_argument("-o", "--output", metavar="OUT",
-                     help="write here instead of standard output (a symlink is followed and the file's permissions "
-                          "kept; a read-only file is refused; /dev/null, /dev/stdout and FIFOs are written directly)")
-    seg.add_argument("--max-bytes", type=_byte_size, default=DEFAULT_MAX_BYTES, metavar="SIZE",
-                     help=f"read at most this much input, e.g. 5000000, 200M or 1G "
-                          f"(default {_format_size(DEFAULT_MAX_BYTES)})")
+    seg.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write here instead of standard output (a symlink is followed and the file's permissions "
+        "kept; a read-only file is refused; /dev/null, /dev/stdout and FIFOs are written directly)",
+    )
+    seg.add_argument(
+        "--max-bytes",
+        type=_byte_size,
+        default=DEFAULT_MAX_BYTES,
+        metavar="SIZE",
+        help=f"read at most this much input, e.g. 5000000, 200M or 1G (default {_format_size(DEFAULT_MAX_BYTES)})",
+    )
     seg.set_defaults(func=_cmd_segment)
 
-    corpus = sub.add_parser("corpus", parents=[_engine_options()], help="segment many documents into a Parquet dataset",
-                            description="Segment every document of a folder of .txt/.md files, a JSONL file "
-                                        "({\"id\", \"text\"} or {\"id\", \"units\"} per line) or a Parquet file "
-                                        "(columns id and text or units) on a Dask cluster, into a folder of Parquet "
-                                        "parts with one row per sentence (doc, sentence, start, end, text, label, "
-                                        "confidence, error). Documents already in OUT are skipped, so a rerun "
-                                        "resumes; a document that cannot be segmented is an error row.")
+    corpus = sub.add_parser(
+        "corpus",
+        parents=[_engine_options()],
+        help="segment many documents into a Parquet dataset",
+        description="Segment every document of a folder of .txt/.md files, a JSONL file "
+        '({"id", "text"} or {"id", "units"} per line) or a Parquet file '
+        "(columns id and text or units) on a Dask cluster, into a folder of Parquet "
+        "parts with one row per sentence (doc, sentence, start, end, text, label, "
+        "confidence, error). Documents already in OUT are skipped, so a rerun "
+        "resumes; a document that cannot be segmented is an error row.",
+    )
     corpus.add_argument("input", metavar="IN", help="a folder of .txt/.md files, a .jsonl or a .parquet file")
-    corpus.add_argument("-o", "--output", metavar="OUT", required=True,
-                        help="output folder of Parquet parts (e.g. out.parquet); created, or resumed if it holds "
-                             "the output of an earlier run with the same options")
-    corpus.add_argument("-k", "--n-segments", dest="k", type=_n_segments, default="auto",
-                        help="number of segments k of every document, or 'auto' (the default)")
-    corpus.add_argument("--lines", action="store_true",
-                        help="text documents have one sentence per line (units documents always do)")
+    corpus.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        required=True,
+        help="output folder of Parquet parts (e.g. out.parquet); created, or resumed if it holds "
+        "the output of an earlier run with the same options",
+    )
+    corpus.add_argument(
+        "-k",
+        "--n-segments",
+        dest="k",
+        type=_n_segments,
+        default="auto",
+        help="number of segments k of every document, or 'auto' (the default)",
+    )
+    corpus.add_argument(
+        "--lines", action="store_true", help="text documents have one sentence per line (units documents always do)"
+    )
     _add_backend(corpus)
     where = corpus.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_non_negative_int, metavar="N",
-                       help="worker processes of the local Dask cluster (default: one per core, at most 8; "
-                            "capped at one per task and two per core; 0: run in this process without Dask)")
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="run on the Dask cluster already running at ADDRESS (e.g. tcp://10.0.0.5:8786) instead "
-                            "of a local one; its workers need bpseg_pgm installed")
-    corpus.add_argument("--task-chars", type=_positive_int, metavar="N", default=None,
-                        help="characters of documents per Dask task (default 100000, about 1000 sentences)")
-    corpus.add_argument("--max-bytes", type=_byte_size, default=DEFAULT_MAX_BYTES, metavar="SIZE",
-                        help=f"largest file of a folder read; larger ones are error rows "
-                             f"(default {_format_size(DEFAULT_MAX_BYTES)})")
+    where.add_argument(
+        "--workers",
+        type=_non_negative_int,
+        metavar="N",
+        help="worker processes of the local Dask cluster (default: one per core, at most 8; "
+        "capped at one per task and two per core; 0: run in this process without Dask)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster already running at ADDRESS (e.g. tcp://10.0.0.5:8786) instead "
+        "of a local one; its workers need bpseg_pgm installed",
+    )
+    corpus.add_argument(
+        "--task-chars",
+        type=_positive_int,
+        metavar="N",
+        default=None,
+        help="characters of documents per Dask task (default 100000, about 1000 sentences)",
+    )
+    corpus.add_argument(
+        "--max-bytes",
+        type=_byte_size,
+        default=DEFAULT_MAX_BYTES,
+        metavar="SIZE",
+        help=f"largest file of a folder read; larger ones are error rows (default {_format_size(DEFAULT_MAX_BYTES)})",
+    )
     corpus.set_defaults(func=_cmd_corpus)
 
-    prune = sub.add_parser("prune", help="keep the parts of a text most relevant to a query",
-                           description="Keep the contiguous BP-Seg segments of a UTF-8 text most relevant to a "
-                                       "query (whole, or their best parts when they do not fit) until the budget "
-                                       "is filled; print them in reading order.")
+    prune = sub.add_parser(
+        "prune",
+        help="keep the parts of a text most relevant to a query",
+        description="Keep the contiguous BP-Seg segments of a UTF-8 text most relevant to a "
+        "query (whole, or their best parts when they do not fit) until the budget "
+        "is filled; print them in reading order.",
+    )
     prune.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
     prune.add_argument("--query", "-q", required=True, help="the question the kept text should answer")
     size = prune.add_mutually_exclusive_group()
-    size.add_argument("--budget", type=float, metavar="F",
-                      help="keep at most this fraction of the words, in (0, 1] (default 0.2)")
-    size.add_argument("--max-tokens", type=_positive_int, metavar="N",
-                      help="keep at most N tokens of the embedding model's tokenizer instead")
+    size.add_argument(
+        "--budget", type=float, metavar="F", help="keep at most this fraction of the words, in (0, 1] (default 0.2)"
+    )
+    size.add_argument(
+        "--max-tokens",
+        type=_positive_int,
+        metavar="N",
+        help="keep at most N tokens of the embedding model's tokenizer instead",
+    )
     prune.add_argument("--lines", action="store_true", help="the input has one unit per line (e.g. meeting turns)")
-    prune.add_argument("--format", choices=format_names("prune"), default="text",
-                       help="text: the kept text, runs of consecutive sentences as written, separated by a blank "
-                            "line (default); json: kept indices (0-based), spans, scores and segments")
+    prune.add_argument(
+        "--format",
+        choices=format_names("prune"),
+        default="text",
+        help="text: the kept text, runs of consecutive sentences as written, separated by a blank "
+        "line (default); json: kept indices (0-based), spans, scores and segments",
+    )
     _add_format_options(prune, "prune")
-    prune.add_argument("--model", help="sentence-transformers model name or local directory "
-                                       "(default: the bundled all-MiniLM-L6-v2, works offline)")
+    prune.add_argument(
+        "--model",
+        help="sentence-transformers model name or local directory "
+        "(default: the bundled all-MiniLM-L6-v2, works offline)",
+    )
     prune.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
-    prune.add_argument("--max-bytes", type=_byte_size, default=DEFAULT_MAX_BYTES, metavar="SIZE",
-                       help=f"read at most this much input (default {_format_size(DEFAULT_MAX_BYTES)})")
+    prune.add_argument(
+        "--max-bytes",
+        type=_byte_size,
+        default=DEFAULT_MAX_BYTES,
+        metavar="SIZE",
+        help=f"read at most this much input (default {_format_size(DEFAULT_MAX_BYTES)})",
+    )
     prune.set_defaults(func=_cmd_prune)
 
-    demo = sub.add_parser("demo", parents=[_engine_options()], help="run the paper's illustrative example",
-                          description="Segment the paper's 13-sentence illustrative example for k = 2..7 "
-                                      "and check whether the three tennis sentences share a segment. Like "
-                                      "the paper it uses --potentials paper, with --init farthest, unless "
-                                      "you give other values.")
-    demo.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3,
-                      help="k shown in full (default 3)")
-    demo.add_argument("-o", "--output", metavar="OUT",
-                      help="write the report here instead of standard output (as segment's -o)")
+    demo = sub.add_parser(
+        "demo",
+        parents=[_engine_options()],
+        help="run the paper's illustrative example",
+        description="Segment the paper's 13-sentence illustrative example for k = 2..7 "
+        "and check whether the three tennis sentences share a segment. Like "
+        "the paper it uses --potentials paper, with --init farthest, unless "
+        "you give other values.",
+    )
+    demo.add_argument("-k", "--n-segments", dest="k", type=_positive_int, default=3, help="k shown in full (default 3)")
+    demo.add_argument(
+        "-o", "--output", metavar="OUT", help="write the report here instead of standard output (as segment's -o)"
+    )
     demo.set_defaults(func=_cmd_demo)  # run_demo defaults to the paper's potentials and init="farthest"
 
     bench = _optional_bench()

@@ -30,32 +30,52 @@ def schema():
     """The pyarrow schema of every output part."""
     import pyarrow as pa
 
-    return pa.schema([
-        ("doc", pa.string()),
-        ("sentence", pa.int32()),
-        ("start", pa.int64()),
-        ("end", pa.int64()),
-        ("text", pa.string()),
-        ("label", pa.int32()),
-        ("confidence", pa.float64()),
-        ("error", pa.string()),
-    ])
+    return pa.schema(
+        [
+            ("doc", pa.string()),
+            ("sentence", pa.int32()),
+            ("start", pa.int64()),
+            ("end", pa.int64()),
+            ("text", pa.string()),
+            ("label", pa.int32()),
+            ("confidence", pa.float64()),
+            ("error", pa.string()),
+        ]
+    )
 
 
 def segmentation_rows(doc_id: str, seg: Any) -> list[dict[str, Any]]:
     """One row per sentence of a :class:`~bpseg_pgm.text.pipeline.Segmentation`."""
     conf = seg.confidence()
     return [
-        {"doc": doc_id, "sentence": i, "start": a, "end": b, "text": seg.text[a:b], "label": int(seg.labels[i]),
-         "confidence": float(conf[i]), "error": None}
+        {
+            "doc": doc_id,
+            "sentence": i,
+            "start": a,
+            "end": b,
+            "text": seg.text[a:b],
+            "label": int(seg.labels[i]),
+            "confidence": float(conf[i]),
+            "error": None,
+        }
         for i, (a, b) in enumerate(seg.spans)
     ]
 
 
 def error_rows(doc_id: str, error: str) -> list[dict[str, Any]]:
     """The single row recording that a document failed, and why."""
-    return [{"doc": doc_id, "sentence": None, "start": None, "end": None, "text": None, "label": None,
-             "confidence": None, "error": " ".join(str(error).split()) or "failed"}]
+    return [
+        {
+            "doc": doc_id,
+            "sentence": None,
+            "start": None,
+            "end": None,
+            "text": None,
+            "label": None,
+            "confidence": None,
+            "error": " ".join(str(error).split()) or "failed",
+        }
+    ]
 
 
 def to_table(rows: list[dict[str, Any]]):

@@ -23,7 +23,7 @@ from bpseg_pgm.corpus.store import CorpusStore
 from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documents, local_threads, segment_task
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
 from bpseg_pgm.io.documents import read_documents
-from bpseg_pgm.io.jsonable import jsonable
+from bpseg_pgm.utils.jsonable import jsonable
 from bpseg_pgm.utils.validation import check_n_segments
 
 __all__ = ["segment_corpus", "CorpusReport", "default_workers", "max_workers"]
@@ -45,14 +45,21 @@ class CorpusReport:
 
     def summary(self) -> str:
         # a rerun skips by id alone: say so, since a document whose text changed is skipped too
-        skipped = (f", {self.n_skipped} already in the output (skipped by id; a changed text is not segmented "
-                   "again: write to a new OUT for that)") if self.n_skipped else ""
+        skipped = (
+            (
+                f", {self.n_skipped} already in the output (skipped by id; a changed text is not segmented "
+                "again: write to a new OUT for that)"
+            )
+            if self.n_skipped
+            else ""
+        )
         capped = ""
         if self.workers_asked is not None and self.workers is not None:
-            capped = (f"; {self.workers} worker(s), not {self.workers_asked} "
-                      "(at most one per task and two per core)")
-        return (f"{self.n_segmented} document(s) segmented ({self.n_sentences} sentences), {self.n_failed} failed"
-                f"{skipped}; {self.n_documents} in the input{capped}; {self.seconds:.1f} s -> {self.out}")
+            capped = f"; {self.workers} worker(s), not {self.workers_asked} (at most one per task and two per core)"
+        return (
+            f"{self.n_segmented} document(s) segmented ({self.n_sentences} sentences), {self.n_failed} failed"
+            f"{skipped}; {self.n_documents} in the input{capped}; {self.seconds:.1f} s -> {self.out}"
+        )
 
 
 def default_workers() -> int:
@@ -88,7 +95,9 @@ def settings_params(params: dict) -> dict:
 
         engine, potentials = params.get("engine", defaults["engine"]), params.get("potentials", defaults["potentials"])
         if isinstance(potentials, str) and make_engine(engine, params.get("damping", 0.0)).uses_potentials:
-            model = {k: jsonable(v) for k, v in lookup(potentials).defaults.items() if k in ("lam", "sigma", "em_rounds")}
+            model = {
+                k: jsonable(v) for k, v in lookup(potentials).defaults.items() if k in ("lam", "sigma", "em_rounds")
+            }
     except (ValueError, TypeError, KeyError):
         model = {}
     for key in list(out):
@@ -135,8 +144,15 @@ class _Progress:
         if show is None:
             show = sys.stderr is not None and sys.stderr.isatty()
         self.sentences = self.failed = self.segmented = 0
-        self.bar = tqdm(total=total, initial=initial, unit="doc", desc="Segmenting", disable=not show,
-                        file=sys.stderr, dynamic_ncols=True)
+        self.bar = tqdm(
+            total=total,
+            initial=initial,
+            unit="doc",
+            desc="Segmenting",
+            disable=not show,
+            file=sys.stderr,
+            dynamic_ncols=True,
+        )
 
     def update(self, table) -> None:
         import pyarrow.compute as pc
@@ -162,15 +178,22 @@ def _cluster(workers: int | None, scheduler: str | None):
         try:
             return Client(scheduler, timeout="10s"), None
         except (OSError, TimeoutError, ValueError) as exc:
-            raise ValueError(f"cannot connect to the Dask scheduler at {scheduler}: {' '.join(str(exc).split())}") from None
+            raise ValueError(
+                f"cannot connect to the Dask scheduler at {scheduler}: {' '.join(str(exc).split())}"
+            ) from None
     # The workers ignore SIGINT: a Ctrl-C at a terminal goes to the whole process group, and this process alone
     # answers it (it closes the cluster, which ends the workers); a worker answering it too prints a traceback.
     # SIG_IGN is the one disposition a new process inherits through exec, so it is set while they start.
     # Their logs are silenced (CRITICAL): a task's failure comes back here with its future, in one line.
     restore = _ignore_sigint()
     try:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                               silence_logs=logging.CRITICAL)
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        )
     finally:
         restore()
     try:
@@ -197,8 +220,10 @@ def _run_dask(groups, config, store, progress, workers, scheduler) -> None:
     client, cluster = _cluster(workers, scheduler)
     futures = []
     try:
-        futures = [client.submit(segment_task, g, config, pure=False, key=f"bpseg-corpus-{store._run}-{i}")
-                   for i, g in enumerate(groups)]
+        futures = [
+            client.submit(segment_task, g, config, pure=False, key=f"bpseg-corpus-{store._run}-{i}")
+            for i, g in enumerate(groups)
+        ]
         for future in as_completed(futures):
             try:
                 table = future.result()
@@ -265,7 +290,9 @@ def segment_corpus(
         "lines": bool(lines),
         "params": settings_params(bpseg_params),
     }
-    store = CorpusStore.open(out, settings, normalize_params=settings_params)  # writable and locked (no other run on it) before any work
+    store = CorpusStore.open(
+        out, settings, normalize_params=settings_params
+    )  # writable and locked (no other run on it) before any work
     ok = False
     progress = None
     try:
@@ -280,9 +307,13 @@ def segment_corpus(
         if scheduler is None and workers and groups and workers > max_workers(len(groups)):
             asked, workers = workers, max_workers(len(groups))
         config = TaskConfig(
-            n_segments=n_segments, lines=bool(lines), model=None if model is None else os.fspath(model),
-            backend=backend, cache_dir=None if cache_dir is None else os.fspath(cache_dir),
-            threads=local_threads(workers) if scheduler is None and workers else None, params=dict(bpseg_params),
+            n_segments=n_segments,
+            lines=bool(lines),
+            model=None if model is None else os.fspath(model),
+            backend=backend,
+            cache_dir=None if cache_dir is None else os.fspath(cache_dir),
+            threads=local_threads(workers) if scheduler is None and workers else None,
+            params=dict(bpseg_params),
         )
         progress = _Progress(len(docs), skipped, show_progress)
         if groups and scheduler is None and workers == 0:
@@ -299,7 +330,14 @@ def segment_corpus(
         if not ok:
             store.discard_if_unused()
         store.close()
-    return CorpusReport(out=store.name, n_documents=len(docs), n_skipped=skipped, n_segmented=progress.segmented,
-                        n_failed=progress.failed, n_sentences=progress.sentences,
-                        seconds=time.perf_counter() - started,
-                        workers=workers if scheduler is None and workers and groups else None, workers_asked=asked)
+    return CorpusReport(
+        out=store.name,
+        n_documents=len(docs),
+        n_skipped=skipped,
+        n_segmented=progress.segmented,
+        n_failed=progress.failed,
+        n_sentences=progress.sentences,
+        seconds=time.perf_counter() - started,
+        workers=workers if scheduler is None and workers and groups else None,
+        workers_asked=asked,
+    )

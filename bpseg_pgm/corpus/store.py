@@ -109,7 +109,8 @@ class CorpusStore:
                 if old != settings:
                     raise ValueError(
                         f"{name} was written with other settings ({_differences(old, settings)}); "
-                        "use another output folder, or delete this one to start again")
+                        "use another output folder, or delete this one to start again"
+                    )
                 store.done()  # readable, or say why not
                 return store
             from bpseg_pgm.io.output import write_output
@@ -134,8 +135,10 @@ class CorpusStore:
             return  # another run may be writing its settings (a temporary file beside the lock): decided once locked
         # another run's write check is a file of ours too: it may be there for an instant
         if any(child.name != LOCK_FILE and not child.name.startswith(_PROBE_PREFIX) for child in self.path.iterdir()):
-            raise ValueError(f"{self.name} is a folder that is not a bpseg corpus output (no {SETTINGS_FILE}); "
-                             "refusing to write into it")
+            raise ValueError(
+                f"{self.name} is a folder that is not a bpseg corpus output (no {SETTINGS_FILE}); "
+                "refusing to write into it"
+            )
 
     def _lock(self) -> None:
         """Take the folder's lock (``flock`` on :data:`LOCK_FILE`), or a ValueError naming the run that holds it."""
@@ -146,7 +149,9 @@ class CorpusStore:
             try:
                 fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
             except OSError as exc:
-                raise ValueError(f"cannot write {self.name}: cannot create {LOCK_FILE}: {exc.strerror or exc}") from None
+                raise ValueError(
+                    f"cannot write {self.name}: cannot create {LOCK_FILE}: {exc.strerror or exc}"
+                ) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -158,8 +163,10 @@ class CorpusStore:
                         time.sleep(0.05)
                 finally:
                     os.close(fd)
-                raise ValueError(f"{self.name} is being written by another bpseg corpus run "
-                                 f"({holder or 'starting'}); wait for it to end, or use another output folder") from None
+                raise ValueError(
+                    f"{self.name} is being written by another bpseg corpus run "
+                    f"({holder or 'starting'}); wait for it to end, or use another output folder"
+                ) from None
             except OSError as exc:
                 os.close(fd)
                 raise ValueError(f"cannot lock {self.name}/{LOCK_FILE}: {exc.strerror or exc}") from None
@@ -172,8 +179,9 @@ class CorpusStore:
             os.close(fd)
         else:  # pragma: no cover - a folder whose lock file is replaced 20 times in a row
             raise ValueError(f"cannot lock {self.name}: {LOCK_FILE} keeps changing")
-        info = (f"pid {os.getpid()} on {socket.gethostname()}, started "
-                f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n").encode("utf-8", "replace")
+        info = (f"pid {os.getpid()} on {socket.gethostname()}, started {time.strftime('%Y-%m-%d %H:%M:%S')}\n").encode(
+            "utf-8", "replace"
+        )
         os.ftruncate(fd, 0)
         os.pwrite(fd, info, 0)
         self._lock_fd = fd
@@ -213,7 +221,9 @@ class CorpusStore:
         if not self.created or self.data_parts:
             return
         for child in self.path.iterdir():
-            if child.name in (SETTINGS_FILE, LOCK_FILE) or (child.name.startswith("part-") and child.name.endswith("-schema.parquet")):
+            if child.name in (SETTINGS_FILE, LOCK_FILE) or (
+                child.name.startswith("part-") and child.name.endswith("-schema.parquet")
+            ):
                 child.unlink(missing_ok=True)
         with contextlib.suppress(OSError):
             self.path.rmdir()  # stays if anything else appeared in it meanwhile
@@ -236,6 +246,7 @@ def _check_writable(path: Path, name: str) -> None:
 
 def _differences(old: dict, new: dict) -> str:
     """``lam: 150 -> not given`` for each setting that differs (params one by one)."""
+
     def show(d, k):
         return json.dumps(d[k]) if k in d else "not given"
 
@@ -245,8 +256,11 @@ def _differences(old: dict, new: dict) -> str:
         if a == b:
             continue
         if key == "params" and isinstance(a, dict) and isinstance(b, dict):
-            out += [f"{p}: {show(a, p)} before, {show(b, p)} now" for p in sorted(set(a) | set(b)) if a.get(p) != b.get(p)
-                    or (p in a) != (p in b)]
+            out += [
+                f"{p}: {show(a, p)} before, {show(b, p)} now"
+                for p in sorted(set(a) | set(b))
+                if a.get(p) != b.get(p) or (p in a) != (p in b)
+            ]
         else:
             out.append(f"{key}: {show(old, key)} before, {show(new, key)} now")
     return "; ".join(out)

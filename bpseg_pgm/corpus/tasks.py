@@ -62,8 +62,13 @@ def _embedder(config: TaskConfig):
 
     key = (config.model, config.backend, config.cache_dir, config.threads)
     if key not in _EMBEDDERS:
-        _EMBEDDERS[key] = Embedder(config.model, cache_dir=config.cache_dir, show_progress=False,
-                                   backend=config.backend, threads=config.threads)
+        _EMBEDDERS[key] = Embedder(
+            config.model,
+            cache_dir=config.cache_dir,
+            show_progress=False,
+            backend=config.backend,
+            threads=config.threads,
+        )
     return _EMBEDDERS[key]
 
 
@@ -106,11 +111,19 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
         pos = 0
         segs = {}
         for i, (sentences, spans, text) in prepared.items():
-            block = X[pos:pos + len(sentences)]
+            block = X[pos : pos + len(sentences)]
             pos += len(sentences)
             try:
-                segs[i] = fit_segmentation(sentences, block, config.n_segments, embedder, dict(config.params),
-                                           text=text, spans=spans, lines=config.lines or docs[i].units is not None)
+                segs[i] = fit_segmentation(
+                    sentences,
+                    block,
+                    config.n_segments,
+                    embedder,
+                    dict(config.params),
+                    text=text,
+                    spans=spans,
+                    lines=config.lines or docs[i].units is not None,
+                )
             except ValueError as exc:
                 failed[i] = str(exc)
     else:

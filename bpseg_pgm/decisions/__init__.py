@@ -15,5 +15,16 @@ from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from .procedure import Features, Outcome, Settings, decide
 from .structure import Structure, choose_structure, keep_topics, run_span, topic_silhouette
 
-__all__ = ["DEFAULT_POLICY", "Features", "Outcome", "Policy", "Settings", "Structure", "choose_structure", "decide",
-           "keep_topics", "run_span", "topic_silhouette"]
+__all__ = [
+    "DEFAULT_POLICY",
+    "Features",
+    "Outcome",
+    "Policy",
+    "Settings",
+    "Structure",
+    "choose_structure",
+    "decide",
+    "keep_topics",
+    "run_span",
+    "topic_silhouette",
+]

@@ -33,19 +33,27 @@ def retry_engine(group: Engine, *, damping_set: bool, given_object: bool, policy
         return None
 
 
-def group_runs(fit: RunsFit, Xn: np.ndarray, weights: np.ndarray, *, engine: Engine, retry,
-               seed: int, policy: Policy) -> RunTopicsFit:
+def group_runs(
+    fit: RunsFit, Xn: np.ndarray, weights: np.ndarray, *, engine: Engine, retry, seed: int, policy: Policy
+) -> RunTopicsFit:
     """The runs of ``fit`` grouped into topics by ``engine`` (:func:`group_engine`); a grouping whose BP did not
     converge is run again with ``retry`` (an engine, None, or a function giving one, called only then)
     (damped, up to ``Policy.group_retry_sweeps`` sweeps), and the damped one kept if it converged. No warning:
     the caller raises it for the grouping whose labels it returns."""
-    rt = fit_run_topics(Xn, weights, fit.labels, engine=engine, random_state=seed, warn=False,
-                        policy=policy)
+    rt = fit_run_topics(Xn, weights, fit.labels, engine=engine, random_state=seed, warn=False, policy=policy)
     if not rt.converged and callable(retry) and not isinstance(retry, Engine):
         retry = retry()  # made only when needed
     if not rt.converged and retry is not None:
-        damped = fit_run_topics(Xn, weights, fit.labels, engine=retry, max_iter=policy.group_retry_sweeps,
-                                random_state=seed, warn=False, policy=policy)
+        damped = fit_run_topics(
+            Xn,
+            weights,
+            fit.labels,
+            engine=retry,
+            max_iter=policy.group_retry_sweeps,
+            random_state=seed,
+            warn=False,
+            policy=policy,
+        )
         if damped.converged:  # its sweeps counted after the undamped run's
             rt = dataclasses.replace(damped, n_iter=rt.n_iter + damped.n_iter)
     return rt

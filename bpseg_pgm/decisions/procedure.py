@@ -133,12 +133,26 @@ class _Grouper:
         return retry_engine(self.engine, damping_set=s.damping_set, given_object=given, policy=self.policy)
 
     def __call__(self, fit: RunsFit, f: Features) -> RunTopicsFit:
-        return group_runs(fit, f.Xn, f.weights, engine=self.engine, retry=lambda: self.retry, seed=self.settings.seed,
-                          policy=self.policy)
+        return group_runs(
+            fit,
+            f.Xn,
+            f.weights,
+            engine=self.engine,
+            retry=lambda: self.retry,
+            seed=self.settings.seed,
+            policy=self.policy,
+        )
 
 
-def _runs_result(fit: RunsFit, f: Features, s: Settings, policy: Policy, outcome: Outcome,
-                 grouper: _Grouper | None, grouped: RunTopicsFit | None = None) -> Outcome:
+def _runs_result(
+    fit: RunsFit,
+    f: Features,
+    s: Settings,
+    policy: Policy,
+    outcome: Outcome,
+    grouper: _Grouper | None,
+    grouped: RunTopicsFit | None = None,
+) -> Outcome:
     """The runs ``fit`` as the result, grouped into topics under ``group_runs`` (``grouped``: already computed)."""
     outcome.structure, outcome.runs = "runs", fit
     if s.group_runs:
@@ -163,8 +177,9 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
     # 1-2. "auto": runs on gradual text (and how many), the topic model (with the runs as fallback) otherwise
     found, grouped = None, None
     if s.structure == "auto" and s.auto_applies:
-        found = choose_structure(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy,
-                                 word_counts=f.word_counts, cost=s.cost)
+        found = choose_structure(
+            f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy, word_counts=f.word_counts, cost=s.cost
+        )
         outcome.effect = found.effect
         if found.k_span is not None:
             outcome.granularity = {"span": found.k_span, "words": found.k_words}
@@ -173,16 +188,31 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
         # 3. grouping first: more topics than the topic model has labels means it cannot hold the document
         if s.group_runs and found.fit is not None:
             grouped = grouper(found.fit, f)
-            capacity = auto_labels(f.n, policy.auto_max_segments) if isinstance(s.n_segments, str) \
-                else int(s.n_segments)
+            capacity = (
+                auto_labels(f.n, policy.auto_max_segments) if isinstance(s.n_segments, str) else int(s.n_segments)
+            )
             if grouped.n_topics > capacity:
                 return _runs_result(found.fit, f, s, policy, outcome, grouper, grouped)
     # the topic model
     context = adaptive_context(f.Xn, s.default_context) if isinstance(s.context, str) else s.context
     topics = fit_topics(
-        f.Xn, engine=s.engine, potentials=s.potentials, lam=s.lam, sigma=s.sigma, max_iter=s.max_iter, tol=s.tol,
-        em_rounds=s.em_rounds, context=context, merge_above=s.merge_above, neighbors=s.neighbors, init=s.init,
-        n_segments=s.n_segments, random_state=s.random_state, callback=callback, warn=False, policy=policy,
+        f.Xn,
+        engine=s.engine,
+        potentials=s.potentials,
+        lam=s.lam,
+        sigma=s.sigma,
+        max_iter=s.max_iter,
+        tol=s.tol,
+        em_rounds=s.em_rounds,
+        context=context,
+        merge_above=s.merge_above,
+        neighbors=s.neighbors,
+        init=s.init,
+        n_segments=s.n_segments,
+        random_state=s.random_state,
+        callback=callback,
+        warn=False,
+        policy=policy,
     )
     if found is not None:
         keep, outcome.silhouette = keep_topics(f.Xn, f.weights, topics.labels, found, s.seed, policy=policy)

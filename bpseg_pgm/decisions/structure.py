@@ -48,7 +48,9 @@ class Structure:
     k_words: int | None = None
 
 
-def topics_fragmented(topic_labels: np.ndarray, found: Structure, ratio: float = DEFAULT_POLICY.topic_runs_ratio) -> bool:
+def topics_fragmented(
+    topic_labels: np.ndarray, found: Structure, ratio: float = DEFAULT_POLICY.topic_runs_ratio
+) -> bool:
     """Whether the topic model's labels form more than ``ratio`` times the runs of the noise-calibrated runs
     fit (``Policy.topic_runs_ratio``); False when the document has no reading-order runs to compare."""
     if found.fine is None or found.fit is None:
@@ -57,8 +59,13 @@ def topics_fragmented(topic_labels: np.ndarray, found: Structure, ratio: float =
     return n_runs(np.asarray(topic_labels)) > ratio * k_fine
 
 
-def topic_silhouette(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray, random_state=0,
-                     max_units: int = DEFAULT_POLICY.silhouette_max_units) -> float:
+def topic_silhouette(
+    Xn: np.ndarray,
+    weights: np.ndarray,
+    labels: np.ndarray,
+    random_state=0,
+    max_units: int = DEFAULT_POLICY.silhouette_max_units,
+) -> float:
     """Mean silhouette of the units under ``labels`` (scikit-learn), cosine on the unit rows centred on
     their weighted mean: how far each unit's own topic is closer than the next one (1: tight, separate
     topics; about 0: an arbitrary partition). A document of more than ``max_units`` units is scored on a
@@ -78,9 +85,17 @@ def topic_silhouette(Xn: np.ndarray, weights: np.ndarray, labels: np.ndarray, ra
     return float(silhouette_score(Xn[idx] - center, labels[idx], metric="cosine"))
 
 
-def keep_topics(Xn: np.ndarray, weights: np.ndarray, topic_labels: np.ndarray, found: Structure,
-                random_state=0, *, policy: Policy = DEFAULT_POLICY, min_silhouette: float | None = None,
-                ratio: float | None = None) -> tuple[bool, float]:
+def keep_topics(
+    Xn: np.ndarray,
+    weights: np.ndarray,
+    topic_labels: np.ndarray,
+    found: Structure,
+    random_state=0,
+    *,
+    policy: Policy = DEFAULT_POLICY,
+    min_silhouette: float | None = None,
+    ratio: float | None = None,
+) -> tuple[bool, float]:
     """Whether ``structure="auto"`` keeps the topic model's labels on abrupt text, and their silhouette.
 
     Kept when the document has no reading-order runs to fall back on, or when the labels are not
@@ -99,18 +114,31 @@ def keep_topics(Xn: np.ndarray, weights: np.ndarray, topic_labels: np.ndarray, f
     return bool(silhouette >= min_silhouette), silhouette
 
 
-def run_span(effect: float, *, run_scale: float = DEFAULT_POLICY.run_scale,
-             gradual_full: float = DEFAULT_POLICY.gradual_full,
-             gradual_effect: float = DEFAULT_POLICY.gradual_effect) -> float:
+def run_span(
+    effect: float,
+    *,
+    run_scale: float = DEFAULT_POLICY.run_scale,
+    gradual_full: float = DEFAULT_POLICY.gradual_full,
+    gradual_effect: float = DEFAULT_POLICY.gradual_effect,
+) -> float:
     """Correlation lengths per segment on gradual text: ``run_scale`` at or below ``gradual_full``,
     1 at ``gradual_effect``, geometric in between."""
     t = float(np.clip((gradual_effect - effect) / (gradual_effect - gradual_full), 0.0, 1.0))
     return run_scale**t
 
 
-def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, *,
-                     policy: Policy = DEFAULT_POLICY, max_runs: int | None = None, word_counts=None,
-                     cost="embeddings", **changes) -> Structure:
+def choose_structure(
+    Xn: np.ndarray,
+    weights: np.ndarray,
+    n_segments,
+    random_state=0,
+    *,
+    policy: Policy = DEFAULT_POLICY,
+    max_runs: int | None = None,
+    word_counts=None,
+    cost="embeddings",
+    **changes,
+) -> Structure:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
 
     The document is cut into runs against its block-shuffled self (as ``structure="runs"``
@@ -157,31 +185,49 @@ def choose_structure(Xn: np.ndarray, weights: np.ndarray, n_segments, random_sta
         return Structure(False, float("nan"), None)
     effect = median_boundary_effect(Xn, weights, fine.labels)
     cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
-    many = (max_runs is None and effect >= gradual_effect and n > policy.max_candidates
-            and k_fine == cap > policy.auto_max_runs)
+    many = (
+        max_runs is None
+        and effect >= gradual_effect
+        and n > policy.max_candidates
+        and k_fine == cap > policy.auto_max_runs
+    )
     if many:  # abrupt, and k reached one run per correlation length: search on past it
-        fine = fit_runs(Xn, weights, "auto", random_state, corr_length, policy=policy,
-                        max_runs=min(2 * cap, n // 2), widen=True, cost=cost)
+        fine = fit_runs(
+            Xn,
+            weights,
+            "auto",
+            random_state,
+            corr_length,
+            policy=policy,
+            max_runs=min(2 * cap, n // 2),
+            widen=True,
+            cost=cost,
+        )
         k_fine = int(fine.labels.max()) + 1
         effect = median_boundary_effect(Xn, weights, fine.labels)
         many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule
     k_span = k_words = None
     if isinstance(n_segments, str):
-        span = run_span(effect, run_scale=policy.run_scale, gradual_full=policy.gradual_full,
-                        gradual_effect=gradual_effect)
+        span = run_span(
+            effect, run_scale=policy.run_scale, gradual_full=policy.gradual_full, gradual_effect=gradual_effect
+        )
         k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
         if not many:
             k_span = k
             if counts is not None:
-                k = k_words = evidence_runs(counts, fine.levels, k, k_fine, policy.evidence_penalty,
-                                            policy.max_evidence_levels)[0]
+                k = k_words = evidence_runs(
+                    counts, fine.levels, k, k_fine, policy.evidence_penalty, policy.max_evidence_levels
+                )[0]
     else:
         k = int(n_segments)
     if k == k_fine:
         fit = fine
     else:
-        fit = fine.at(k) if k <= fine.levels.max_runs else fit_runs(Xn, weights, k, random_state, policy=policy,
-                                                                     cost=cost)
+        fit = (
+            fine.at(k)
+            if k <= fine.levels.max_runs
+            else fit_runs(Xn, weights, k, random_state, policy=policy, cost=cost)
+        )
     if counts is not None:
         fit = fit.with_words(counts, policy.word_weight)
     return Structure(bool(effect < gradual_effect), effect, fit, fine, k_span, k_words)

@@ -145,8 +145,10 @@ class EmbeddingCache:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            self._warn(f"cannot create the embedding cache folder {self.directory} ({_why(exc)}); "
-                       "embeddings will not be cached (set BPSEG_CACHE_DIR to a writable directory)")
+            self._warn(
+                f"cannot create the embedding cache folder {self.directory} ({_why(exc)}); "
+                "embeddings will not be cached (set BPSEG_CACHE_DIR to a writable directory)"
+            )
             return
         self._open(heal=True)
 
@@ -161,8 +163,10 @@ class EmbeddingCache:
         try:
             conn = sqlite3.connect(self.path, timeout=60.0)
         except (OSError, sqlite3.Error) as exc:
-            self._warn(f"cannot open the embedding cache {self.path} ({_why(exc)}); embeddings will not be "
-                       "cached (set BPSEG_CACHE_DIR to a writable directory)")
+            self._warn(
+                f"cannot open the embedding cache {self.path} ({_why(exc)}); embeddings will not be "
+                "cached (set BPSEG_CACHE_DIR to a writable directory)"
+            )
             return
         try:
             conn.execute("PRAGMA journal_mode=WAL")
@@ -182,17 +186,22 @@ class EmbeddingCache:
                 if heal and self._quarantine(exc):
                     self._open(heal=False)
                 elif not heal:
-                    self._warn(f"the embedding cache {self.path} is unusable ({_why(exc)}); "
-                               "embeddings will not be cached")
+                    self._warn(
+                        f"the embedding cache {self.path} is unusable ({_why(exc)}); embeddings will not be cached"
+                    )
                 return
             if not self._readable(conn):
                 with contextlib.suppress(sqlite3.Error):
                     conn.close()
-                self._warn(f"cannot use the embedding cache {self.path} ({_why(exc)}); embeddings will not be "
-                           "cached (set BPSEG_CACHE_DIR to a writable directory)")
+                self._warn(
+                    f"cannot use the embedding cache {self.path} ({_why(exc)}); embeddings will not be "
+                    "cached (set BPSEG_CACHE_DIR to a writable directory)"
+                )
                 return
-            self._warn(f"the embedding cache {self.path} cannot be written ({_why(exc)}); cached embeddings are "
-                       "used but new ones are not stored (set BPSEG_CACHE_DIR to a writable directory)")
+            self._warn(
+                f"the embedding cache {self.path} cannot be written ({_why(exc)}); cached embeddings are "
+                "used but new ones are not stored (set BPSEG_CACHE_DIR to a writable directory)"
+            )
         self._conn = conn
         if self._inode is None:
             self._inode = _inode(self.path)
@@ -236,11 +245,14 @@ class EmbeddingCache:
             except OSError as exc_move:
                 move_error = exc_move
         if move_error is not None:
-            self._warn(f"the embedding cache {self.path} is corrupt ({_why(exc)}) and cannot be moved aside "
-                       f"({_why(move_error)}); embeddings will not be cached")
+            self._warn(
+                f"the embedding cache {self.path} is corrupt ({_why(exc)}) and cannot be moved aside "
+                f"({_why(move_error)}); embeddings will not be cached"
+            )
             return False
-        self._warn(f"the embedding cache {self.path} was corrupt ({_why(exc)}); moved it to {aside.name} "
-                   "and started a new one")
+        self._warn(
+            f"the embedding cache {self.path} was corrupt ({_why(exc)}); moved it to {aside.name} and started a new one"
+        )
         return True
 
     def _heal(self, exc: sqlite3.Error) -> None:
@@ -289,7 +301,7 @@ class EmbeddingCache:
         keys = list(by_key)
         try:
             for start in range(0, len(keys), _CHUNK):
-                chunk = keys[start:start + _CHUNK]
+                chunk = keys[start : start + _CHUNK]
                 marks = ",".join("?" * len(chunk))
                 rows = self._conn.execute(
                     f"SELECT key, dim, vec FROM embeddings WHERE model = ? AND key IN ({marks})",

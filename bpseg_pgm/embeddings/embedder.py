@@ -193,7 +193,9 @@ class Embedder:
     def tokenizer(self):
         """The model's own tokenizer: the loaded model's if it is loaded, else loaded alone (no weights, no torch)."""
         if self._tokenizer is None:
-            loaded = self._model is not None and self.backend == "torch"  # an ONNX encoder has no transformers tokenizer
+            loaded = (
+                self._model is not None and self.backend == "torch"
+            )  # an ONNX encoder has no transformers tokenizer
             self._tokenizer = self._model.tokenizer if loaded else self._load_tokenizer()
         return self._tokenizer
 
@@ -237,8 +239,16 @@ class Embedder:
         through ``tokenizers`` when it has one (the same tokenizer ``transformers`` would load), else
         with :attr:`tokenizer`.
         """
-        texts = list(check_str_list(texts, "texts", "text", any_iterable=True, not_a_str=_NOT_STR,
-                                    not_a_list="texts must be a list of str, not a single string"))
+        texts = list(
+            check_str_list(
+                texts,
+                "texts",
+                "text",
+                any_iterable=True,
+                not_a_str=_NOT_STR,
+                not_a_list="texts must be a list of str, not a single string",
+            )
+        )
         if not texts:
             return []
         fast = self._fast_counter()
@@ -246,8 +256,13 @@ class Embedder:
             return [len(enc.ids) for enc in fast.encode_batch(texts, add_special_tokens=True)]
         tokenizer = self.tokenizer
         with _quiet_loading():  # no "longer than the maximum sequence length" notice: counting is the point
-            ids = tokenizer(texts, add_special_tokens=True, truncation=False, return_attention_mask=False,
-                            return_token_type_ids=False)["input_ids"]
+            ids = tokenizer(
+                texts,
+                add_special_tokens=True,
+                truncation=False,
+                return_attention_mask=False,
+                return_token_type_ids=False,
+            )["input_ids"]
         return [len(row) for row in ids]
 
     def _load(self):
@@ -267,14 +282,17 @@ class Embedder:
             try:
                 export(model, folder, self.base_model_id)
             except OSError as exc:
-                raise ValueError(f"cannot write the ONNX export of {self.model_name!r} to {folder}: "
-                                 f"{exc.strerror or exc}") from None
+                raise ValueError(
+                    f"cannot write the ONNX export of {self.model_name!r} to {folder}: {exc.strerror or exc}"
+                ) from None
         try:
-            return OnnxEncoder(folder, self.backend, self.threads, model_id=self.base_model_id,
-                               model_dir=self._model_dir())
+            return OnnxEncoder(
+                folder, self.backend, self.threads, model_id=self.base_model_id, model_dir=self._model_dir()
+            )
         except Exception as exc:  # noqa: BLE001 - onnxruntime and tokenizer errors of many types
-            raise ValueError(f"cannot load the ONNX export in {folder} (delete it to export again): "
-                             f"{_first_line(exc)}") from None
+            raise ValueError(
+                f"cannot load the ONNX export in {folder} (delete it to export again): {_first_line(exc)}"
+            ) from None
 
     def _model_dir(self) -> Path | None:
         """The model's folder on this machine (the bundled model's, a local directory, or a Hugging Face model
@@ -285,7 +303,11 @@ class Embedder:
             from huggingface_hub import snapshot_download
         except ImportError:
             return None
-        names = [self.model_name] if "/" in self.model_name else [self.model_name, f"sentence-transformers/{self.model_name}"]
+        names = (
+            [self.model_name]
+            if "/" in self.model_name
+            else [self.model_name, f"sentence-transformers/{self.model_name}"]
+        )
         for name in names:
             try:
                 return Path(snapshot_download(name, local_files_only=True))
@@ -327,9 +349,15 @@ class Embedder:
 
     def encode(self, sentences: Iterable[str]) -> np.ndarray:
         """Return an ``(n, d)`` float32 array of unit-norm embeddings, one row per sentence."""
-        sentences = check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True,
-                                   not_a_list="sentences must be a list of str, not a single string",
-                                   not_a_str=_NOT_STR)
+        sentences = check_str_list(
+            sentences,
+            "sentences",
+            "sentence",
+            any_iterable=True,
+            unicode=True,
+            not_a_list="sentences must be a list of str, not a single string",
+            not_a_str=_NOT_STR,
+        )
         if not sentences:
             raise ValueError("no sentences to embed")
         unique = list(dict.fromkeys(sentences))
@@ -348,13 +376,13 @@ class Embedder:
         model = self.model
         step = self.batch_size * _CHUNKS_PER_WRITE
         out: dict[str, np.ndarray] = {}
-        with tqdm(total=len(missing), desc="Embedding", unit="sent",
-                  disable=not self.progress_enabled(), file=sys.stderr) as bar:
+        with tqdm(
+            total=len(missing), desc="Embedding", unit="sent", disable=not self.progress_enabled(), file=sys.stderr
+        ) as bar:
             for start in range(0, len(missing), step):
-                chunk = missing[start:start + step]
+                chunk = missing[start : start + step]
                 emb = np.asarray(
-                    model.encode(chunk, batch_size=self.batch_size, show_progress_bar=False,
-                                 convert_to_numpy=True),
+                    model.encode(chunk, batch_size=self.batch_size, show_progress_bar=False, convert_to_numpy=True),
                     dtype=np.float32,
                 )
                 bad = np.flatnonzero(~np.isfinite(emb).all(axis=1))
@@ -416,12 +444,17 @@ def embed_sentences(
     device: str | None = None,
 ) -> np.ndarray:
     """One-shot :meth:`Embedder.encode`; build an :class:`Embedder` yourself to reuse the model."""
-    return Embedder(model, cache_dir=cache_dir, batch_size=batch_size,
-                    show_progress=show_progress, device=device).encode(sentences)
+    return Embedder(
+        model, cache_dir=cache_dir, batch_size=batch_size, show_progress=show_progress, device=device
+    ).encode(sentences)
 
 
-def resolve_embedder(embedder: Embedder | None, model: str | os.PathLike | None, cache_dir: str | os.PathLike | None,
-                     show_progress: bool | None) -> Embedder:
+def resolve_embedder(
+    embedder: Embedder | None,
+    model: str | os.PathLike | None,
+    cache_dir: str | os.PathLike | None,
+    show_progress: bool | None,
+) -> Embedder:
     """``embedder`` if given, else a new :class:`Embedder` for ``model``, ``cache_dir`` and ``show_progress``
     (what the text pipeline, the chunks and the adapters take); ``embedder`` with ``model`` or ``cache_dir`` is
     a ValueError."""

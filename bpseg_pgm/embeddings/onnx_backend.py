@@ -33,8 +33,15 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["BACKENDS", "OnnxEncoder", "check_against_model", "check_backend", "check_description", "model_facts",
-           "onnx_dir"]
+__all__ = [
+    "BACKENDS",
+    "OnnxEncoder",
+    "check_against_model",
+    "check_backend",
+    "check_description",
+    "model_facts",
+    "onnx_dir",
+]
 
 BACKENDS = ("torch", "onnx", "onnx-int8")
 _META = "bpseg_onnx.json"
@@ -67,8 +74,9 @@ def _mean_pooling_only(st_model) -> bool:
     if names not in (["Transformer", "Pooling"], ["Transformer", "Pooling", "Normalize"]):
         return False
     pooling = st_model[1]
-    mode = getattr(pooling, "pooling_mode", None) or ("mean" if getattr(pooling, "pooling_mode_mean_tokens", False)
-                                                        else None)
+    mode = getattr(pooling, "pooling_mode", None) or (
+        "mean" if getattr(pooling, "pooling_mode_mean_tokens", False) else None
+    )
     return mode == "mean"
 
 
@@ -77,16 +85,21 @@ def export(st_model, dest: Path, model_id: str) -> None:
     import torch
 
     if not _mean_pooling_only(st_model):
-        raise ValueError("the ONNX backends support Transformer + mean Pooling (+ Normalize) models only; "
-                         "use backend='torch' for this model")
+        raise ValueError(
+            "the ONNX backends support Transformer + mean Pooling (+ Normalize) models only; "
+            "use backend='torch' for this model"
+        )
     transformer = st_model[0]
     hf = transformer.auto_model.eval()
     tokenizer = transformer.tokenizer
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=dest.parent, prefix=f".{dest.name}.", suffix=".tmp"))
     try:
-        sample = tokenizer(["An example sentence.", "A second, rather longer example sentence to export."],
-                           padding=True, return_tensors="pt")
+        sample = tokenizer(
+            ["An example sentence.", "A second, rather longer example sentence to export."],
+            padding=True,
+            return_tensors="pt",
+        )
         names = [n for n in _INPUTS if n in sample]
 
         class _LastHidden(torch.nn.Module):
@@ -102,21 +115,38 @@ def export(st_model, dest: Path, model_id: str) -> None:
 
         with warnings.catch_warnings(), torch.no_grad():
             warnings.simplefilter("ignore")  # the tracer's notes on the mask code: checked against torch in the tests
-            torch.onnx.export(_LastHidden(hf), tuple(sample[n] for n in names), str(tmp / _GRAPHS["onnx"]),
-                              input_names=names, output_names=["last_hidden_state"], dynamic_axes=axes,
-                              opset_version=17, dynamo=False)
+            torch.onnx.export(
+                _LastHidden(hf),
+                tuple(sample[n] for n in names),
+                str(tmp / _GRAPHS["onnx"]),
+                input_names=names,
+                output_names=["last_hidden_state"],
+                dynamic_axes=axes,
+                opset_version=17,
+                dynamo=False,
+            )
         from onnxruntime.quantization import QuantType, quantize_dynamic
 
         # per-channel, reduced range: plain u8 x s8 saturates on CPUs without VNNI (AVX2), cosine to fp32 0.96 -> 0.99
-        quantize_dynamic(str(tmp / _GRAPHS["onnx"]), str(tmp / _GRAPHS["onnx-int8"]), weight_type=QuantType.QInt8,
-                         per_channel=True, reduce_range=True)
+        quantize_dynamic(
+            str(tmp / _GRAPHS["onnx"]),
+            str(tmp / _GRAPHS["onnx-int8"]),
+            weight_type=QuantType.QInt8,
+            per_channel=True,
+            reduce_range=True,
+        )
         tokenizer.save_pretrained(str(tmp / "tokenizer"))
         dimension = getattr(st_model, "get_embedding_dimension", None) or st_model.get_sentence_embedding_dimension
-        meta = {"model_id": model_id, "inputs": names, "max_seq_length": int(transformer.max_seq_length),
-                "dim": int(dimension()),
-                "normalize": type(st_model[-1]).__name__ == "Normalize",
-                "do_lower_case": bool(getattr(transformer, "do_lower_case", False)),
-                "pad_id": int(tokenizer.pad_token_id or 0), "pad_token": str(tokenizer.pad_token or "[PAD]")}
+        meta = {
+            "model_id": model_id,
+            "inputs": names,
+            "max_seq_length": int(transformer.max_seq_length),
+            "dim": int(dimension()),
+            "normalize": type(st_model[-1]).__name__ == "Normalize",
+            "do_lower_case": bool(getattr(transformer, "do_lower_case", False)),
+            "pad_id": int(tokenizer.pad_token_id or 0),
+            "pad_token": str(tokenizer.pad_token or "[PAD]"),
+        }
         (tmp / _META).write_text(json.dumps(meta, indent=2), encoding="utf-8")
         try:
             os.rename(tmp, dest)
@@ -138,17 +168,25 @@ def check_description(meta: Any, model_id: str | None = None) -> dict:
     if not isinstance(meta, dict):
         raise ValueError(f"{_META} must hold a JSON object, got {type(meta).__name__}")
     checks = {
-        "inputs": (lambda v: isinstance(v, list) and "input_ids" in v and len(set(v)) == len(v)
-                   and all(isinstance(n, str) and n in _INPUTS for n in v),
-                   f"a list of distinct names among {_INPUTS}, input_ids included"),
+        "inputs": (
+            lambda v: (
+                isinstance(v, list)
+                and "input_ids" in v
+                and len(set(v)) == len(v)
+                and all(isinstance(n, str) and n in _INPUTS for n in v)
+            ),
+            f"a list of distinct names among {_INPUTS}, input_ids included",
+        ),
         "max_seq_length": (lambda v: _is_int(v, 1), "an int >= 1"),
         "dim": (lambda v: _is_int(v, 1), "an int >= 1"),
         "normalize": (lambda v: isinstance(v, bool), "true or false"),
         "do_lower_case": (lambda v: isinstance(v, bool), "true or false"),
         "pad_id": (lambda v: _is_int(v, 0), "an int >= 0"),
         "pad_token": (lambda v: isinstance(v, str) and bool(v), "a non-empty str"),
-        "model_id": (lambda v: isinstance(v, str) and (model_id is None or v == model_id),
-                     "a str" if model_id is None else f"{model_id!r}"),
+        "model_id": (
+            lambda v: isinstance(v, str) and (model_id is None or v == model_id),
+            "a str" if model_id is None else f"{model_id!r}",
+        ),
     }
     for key, (ok, expected) in checks.items():
         if key not in meta:
@@ -206,22 +244,25 @@ def check_against_model(meta: dict, tokenizer: Any, facts: dict) -> None:
     field that disagrees (an ``onnxruntime`` index error or a silently different embedding otherwise)."""
     vocab = tokenizer.get_vocab_size(with_added_tokens=True)
     if meta["pad_id"] >= vocab:
-        raise ValueError(f"{_META}: 'pad_id' is {meta['pad_id']}, but the tokenizer has {vocab} tokens "
-                         f"(ids 0 to {vocab - 1})")
+        raise ValueError(
+            f"{_META}: 'pad_id' is {meta['pad_id']}, but the tokenizer has {vocab} tokens (ids 0 to {vocab - 1})"
+        )
     pad = tokenizer.token_to_id(meta["pad_token"])
     if pad is None:
         raise ValueError(f"{_META}: 'pad_token' is {meta['pad_token']!r}, which the tokenizer does not know")
     if pad != meta["pad_id"]:
-        raise ValueError(f"{_META}: 'pad_id' is {meta['pad_id']}, but the tokenizer's {meta['pad_token']!r} "
-                         f"is {pad}")
+        raise ValueError(f"{_META}: 'pad_id' is {meta['pad_id']}, but the tokenizer's {meta['pad_token']!r} is {pad}")
     limit = facts.get("max_position_embeddings")
     if limit is not None and meta["max_seq_length"] > limit:
-        raise ValueError(f"{_META}: 'max_seq_length' is {meta['max_seq_length']}, but the model takes at most "
-                         f"{limit} tokens (max_position_embeddings)")
+        raise ValueError(
+            f"{_META}: 'max_seq_length' is {meta['max_seq_length']}, but the model takes at most "
+            f"{limit} tokens (max_position_embeddings)"
+        )
     for key in ("max_seq_length", "normalize", "do_lower_case"):
         if key in facts and meta[key] != facts[key]:
-            raise ValueError(f"{_META}: {key!r} is {json.dumps(meta[key])}, but the model's is "
-                             f"{json.dumps(facts[key])}")
+            raise ValueError(
+                f"{_META}: {key!r} is {json.dumps(meta[key])}, but the model's is {json.dumps(facts[key])}"
+            )
 
 
 class OnnxEncoder:
@@ -233,8 +274,14 @@ class OnnxEncoder:
     so a damaged one is a ValueError here, not an onnxruntime error at the first batch or other embeddings.
     """
 
-    def __init__(self, folder: Path, backend: str, threads: int | None = None, model_id: str | None = None,
-                 model_dir: str | os.PathLike | None = None):
+    def __init__(
+        self,
+        folder: Path,
+        backend: str,
+        threads: int | None = None,
+        model_id: str | None = None,
+        model_dir: str | os.PathLike | None = None,
+    ):
         import onnxruntime as ort
         from tokenizers import Tokenizer  # the fast tokenizer's own library: transformers would import torch
 
@@ -248,12 +295,12 @@ class OnnxEncoder:
         if threads is not None:
             options.intra_op_num_threads = threads
             options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(folder / _GRAPHS[backend]), options,
-                                            providers=["CPUExecutionProvider"])
+        self.session = ort.InferenceSession(str(folder / _GRAPHS[backend]), options, providers=["CPUExecutionProvider"])
         graph_inputs = sorted(i.name for i in self.session.get_inputs())
         if graph_inputs != sorted(self.meta["inputs"]):
-            raise ValueError(f"{_META}: 'inputs' is {self.meta['inputs']!r}, but the graph {_GRAPHS[backend]} "
-                             f"takes {graph_inputs!r}")
+            raise ValueError(
+                f"{_META}: 'inputs' is {self.meta['inputs']!r}, but the graph {_GRAPHS[backend]} takes {graph_inputs!r}"
+            )
         dim = self.session.get_outputs()[0].shape[-1]
         if isinstance(dim, int) and dim != self.meta["dim"]:
             raise ValueError(f"{_META}: 'dim' is {self.meta['dim']}, but the graph {_GRAPHS[backend]} gives {dim}")
@@ -265,9 +312,11 @@ class OnnxEncoder:
         if self.meta.get("do_lower_case"):
             texts = [t.lower() for t in texts]
         encodings = self._tokenizer.encode_batch(texts)
-        arrays = {"input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
-                  "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
-                  "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64)}
+        arrays = {
+            "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+            "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
+            "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+        }
         hidden = self.session.run(None, {n: arrays[n] for n in self.meta["inputs"]})[0]
         mask = arrays["attention_mask"].astype(np.float32)[:, :, None]
         emb = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
@@ -281,6 +330,6 @@ class OnnxEncoder:
         order = np.argsort([-len(t) for t in texts], kind="stable")
         out = np.empty((len(texts), self.meta["dim"]), dtype=np.float32)
         for start in range(0, len(texts), batch_size):
-            idx = order[start:start + batch_size]
+            idx = order[start : start + batch_size]
             out[idx] = self._batch([texts[i] for i in idx])
         return out

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm.evaluation.defaults import DEFAULT_METHODS
 from bpseg_pgm.evaluation.choi import CHOI_RANGES, load_choi, resolve_data_dir
+from bpseg_pgm.evaluation.defaults import DEFAULT_METHODS
 from bpseg_pgm.evaluation.methods import METHODS, check_methods
 from bpseg_pgm.evaluation.metrics import METRICS, evaluate
 from bpseg_pgm.evaluation.report import machine_info, write_report
@@ -205,7 +205,8 @@ def render_markdown(result: dict) -> str:
                 if c is None:
                     continue
                 lines.append(
-                    f"| {r} | {m} | {c['n_docs']} | " + " | ".join(_fmt(c, k) for k in METRICS)
+                    f"| {r} | {m} | {c['n_docs']} | "
+                    + " | ".join(_fmt(c, k) for k in METRICS)
                     + f" | {c['pred_segments']['mean']:.1f} | {c['seconds_per_doc']:.3f} |"
                 )
     return "\n".join(lines) + "\n"

@@ -41,8 +41,8 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from bpseg_pgm.evaluation.defaults import CORPUS_METHODS, DATASET_NAMES
 from bpseg_pgm.evaluation.corpus import LabelledDocument, from_choi, read_corpus
+from bpseg_pgm.evaluation.defaults import CORPUS_METHODS, DATASET_NAMES
 from bpseg_pgm.evaluation.methods import METHODS, check_methods
 from bpseg_pgm.evaluation.metrics import METRICS, SEGMENT_STATS, evaluate_partial, returning_labels
 from bpseg_pgm.evaluation.report import machine_info, write_report
@@ -70,7 +70,9 @@ _GOLD_KEYS = ("gold_segments", "returning_topics")
 OUTPUT_STEM = "corpus_results"
 
 
-def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLike | None = None) -> list[LabelledDocument]:
+def load_dataset(
+    spec: str, limit: int | None = None, data_dir: str | os.PathLike | None = None
+) -> list[LabelledDocument]:
     """Documents of a dataset name (see the module docstring) or a JSONL corpus path."""
     check_limit(limit)
     m = re.fullmatch(r"qmsum-(train|val)(-returns)?", spec)
@@ -112,8 +114,14 @@ def load_dataset(spec: str, limit: int | None = None, data_dir: str | os.PathLik
         from bpseg_pgm.evaluation.choi import load_choi
         from bpseg_pgm.evaluation.interleaved import make_interleaved
 
-        docs = make_interleaved(load_choi(data_dir, sets=[2, 3, 4]), n_docs=60 if limit is None else limit, seed=0,
-                                exclude=load_choi(data_dir, sets=[1]), distinct_sources=True, name=spec)
+        docs = make_interleaved(
+            load_choi(data_dir, sets=[2, 3, 4]),
+            n_docs=60 if limit is None else limit,
+            seed=0,
+            exclude=load_choi(data_dir, sets=[1]),
+            distinct_sources=True,
+            name=spec,
+        )
         return [from_choi(d) for d in docs]
     m = re.fullmatch(r"choi-(1|234)-rr", spec)
     if m:

@@ -20,6 +20,7 @@ from bpseg_pgm.io.reports import check_output_dir, write_atomically
 __all__ = ["EXAMPLE_KS", "TENNIS", "render_example_markdown", "run_example_benchmark", "write_example_report"]
 
 from bpseg_pgm.data import EXAMPLE_KS, TENNIS  # noqa: E402  (one definition of the example)
+
 OUTPUT_NAMES = {"markdown": "example_results.md", "json": "example_results.json"}
 
 
@@ -42,9 +43,7 @@ def _methods():
     ]  # fmt: skip
 
 
-def run_example_benchmark(
-    sentences: list[str] | None = None, n_seeds: int = 20, ks=EXAMPLE_KS, embedder=None
-) -> dict:
+def run_example_benchmark(sentences: list[str] | None = None, n_seeds: int = 20, ks=EXAMPLE_KS, embedder=None) -> dict:
     """Segment the example with every method for every k; return per-run labels and counts.
 
     ``sentences`` defaults to the packaged illustrative example (13 sentences).

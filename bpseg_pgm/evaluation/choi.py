@@ -47,8 +47,12 @@ class ChoiDocument(Document):
 
     def __init__(self, sentences, labels: np.ndarray, set: int, range: str, path: Path):
         path = Path(path)
-        super().__init__(f"{set}/{range}/{path.stem}", units=tuple(sentences), labels=labels,
-                         meta={"set": set, "range": range, "path": path})
+        super().__init__(
+            f"{set}/{range}/{path.stem}",
+            units=tuple(sentences),
+            labels=labels,
+            meta={"set": set, "range": range, "path": path},
+        )
 
     @property
     def set(self) -> int:
@@ -83,9 +87,7 @@ def resolve_data_dir(data_dir: str | os.PathLike | None = None) -> Path:
         source = "data_dir" if data_dir is not None else f"${ENV_VAR}"
         path = Path(data_dir if data_dir is not None else os.environ[ENV_VAR]).expanduser()
         if not _looks_like_choi(path):
-            raise ValueError(
-                f"{source}={str(path)!r} is not a Choi data folder (expected set folders 1..4)"
-            )
+            raise ValueError(f"{source}={str(path)!r} is not a Choi data folder (expected set folders 1..4)")
         return path
     for start in (Path.cwd(), Path(__file__).parent):
         for parent in _walk_up(start):
@@ -93,8 +95,7 @@ def resolve_data_dir(data_dir: str | os.PathLike | None = None) -> Path:
             if _looks_like_choi(candidate):
                 return candidate
     raise ValueError(
-        f"Choi data not found: pass a data folder or set ${ENV_VAR} "
-        f"(no {_RELATIVE} above {Path.cwd()} or the package)"
+        f"Choi data not found: pass a data folder or set ${ENV_VAR} (no {_RELATIVE} above {Path.cwd()} or the package)"
     )
 
 
@@ -163,19 +164,19 @@ def load_choi(
             folder = root / str(s) / rng
             if not folder.is_dir():
                 continue
-            files = sorted(
-                (p for p in folder.glob("*.ref") if p.stem.isdigit()), key=lambda p: int(p.stem)
-            )
+            files = sorted((p for p in folder.glob("*.ref") if p.stem.isdigit()), key=lambda p: int(p.stem))
             for path in files[:limit]:
                 sentences, labels = parse_choi_file(path)
                 docs.append(ChoiDocument(tuple(sentences), labels, s, rng, path))
     if not docs:
-        raise ValueError(
-            f"no Choi documents for sets {list(sets)} and ranges {list(ranges)} under {root}"
-        )
+        raise ValueError(f"no Choi documents for sets {list(sets)} and ranges {list(ranges)} under {root}")
     empty = [s for s in sets if not any(d.set == s for d in docs)]
     if empty:  # say so rather than drop a requested set silently
-        held = {s: sorted(p.name for p in (root / str(s)).iterdir() if p.is_dir()) for s in empty if (root / str(s)).is_dir()}
+        held = {
+            s: sorted(p.name for p in (root / str(s)).iterdir() if p.is_dir())
+            for s in empty
+            if (root / str(s)).is_dir()
+        }
         what = "; ".join(f"set {s} holds only {', '.join(held.get(s, [])) or 'nothing'}" for s in empty)
         raise ValueError(f"Choi set(s) {empty} have no documents in ranges {list(ranges)} ({what})")
     return docs

@@ -27,8 +27,15 @@ __all__ = ["cut_sizes", "make_choi_round_robin"]
 
 
 def make_choi_round_robin(
-    docs: Sequence[Document], n_docs: int = 60, seed: int = 0, min_sources: int = 2, max_sources: int = 4,
-    min_pieces: int = 2, max_pieces: int = 3, min_piece: int = 2, exclude: Sequence[Document] = (),
+    docs: Sequence[Document],
+    n_docs: int = 60,
+    seed: int = 0,
+    min_sources: int = 2,
+    max_sources: int = 4,
+    min_pieces: int = 2,
+    max_pieces: int = 3,
+    min_piece: int = 2,
+    exclude: Sequence[Document] = (),
     name: str = "choi-rr",
 ) -> list[LabelledDocument]:
     """``n_docs`` documents of pieces of ``min_sources``..``max_sources`` Choi passages dealt round-robin.
@@ -52,8 +59,14 @@ def make_choi_round_robin(
         ``"sets"`` (the Choi sets drawn from), ``"passages"`` (where each passage was found) and ``"pieces"``
         (each passage's piece sizes), by label.
     """
-    for value, what in ((n_docs, "n_docs"), (min_sources, "min_sources"), (max_sources, "max_sources"),
-                        (min_pieces, "min_pieces"), (max_pieces, "max_pieces"), (min_piece, "min_piece")):
+    for value, what in (
+        (n_docs, "n_docs"),
+        (min_sources, "min_sources"),
+        (max_sources, "max_sources"),
+        (min_pieces, "min_pieces"),
+        (max_pieces, "max_pieces"),
+        (min_piece, "min_piece"),
+    ):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise ValueError(f"{what} must be an integer, got {value!r}")
     if n_docs < 1:
@@ -68,8 +81,9 @@ def make_choi_round_robin(
     passages = [p for p in choi_passages(docs, exclude) if len(p.sentences) >= shortest]
     pool = group_by_source(passages)
     if len(pool) < max_sources:
-        raise ValueError(f"need at least {max_sources} sources with a passage of {shortest} or more sentences, "
-                         f"got {len(pool)}")
+        raise ValueError(
+            f"need at least {max_sources} sources with a passage of {shortest} or more sentences, got {len(pool)}"
+        )
     sets = sorted({p.set for p in passages if p.set is not None})
     rng = np.random.default_rng(seed)
     out = []
@@ -86,7 +100,11 @@ def make_choi_round_robin(
         dealt = [(piece, g) for g, piece in deal_in_turn([ps for _, ps in hands])]  # A1 B1 C1 A2 B2 C2 ...
         units = tuple(u for piece, _ in dealt for u in piece)
         labels = tuple(g for piece, g in dealt for _ in piece)
-        meta = {"sets": sets, "passages": [p.where for p, _ in hands], "pieces": [[len(x) for x in ps] for _, ps in hands]}
+        meta = {
+            "sets": sets,
+            "passages": [p.where for p, _ in hands],
+            "pieces": [[len(x) for x in ps] for _, ps in hands],
+        }
         out.append(LabelledDocument(f"{name}/{seed}/{d}", units, labels, meta))
     return out
 

@@ -61,6 +61,6 @@ def _segments(docs: Sequence[Document]) -> list[ChoiPassage]:
     for d in docs:
         labels = np.asarray(d.labels)
         for lab in np.unique(labels):
-            seg = tuple(s for s, l in zip(d.units, labels) if l == lab)
+            seg = tuple(s for s, x in zip(d.units, labels) if x == lab)
             seen.setdefault(seg, ChoiPassage(seg, f"{d.doc_id}#{lab}", d.meta.get("set")))
     return list(seen.values())

@@ -7,7 +7,14 @@ __all__ = ["CORPUS_METHODS", "DATASET_NAMES", "DEFAULT_METHODS"]
 
 #: The methods of ``bpseg bench choi`` (the paper's Table 1) unless --methods says otherwise.
 DEFAULT_METHODS: tuple[str, ...] = (
-    "bpseg", "bpseg-paper", "bpseg-appendix", "kmeans", "kmeans-true-k", "graphseg", "graphseg-python", "texttiling",
+    "bpseg",
+    "bpseg-paper",
+    "bpseg-appendix",
+    "kmeans",
+    "kmeans-true-k",
+    "graphseg",
+    "graphseg-python",
+    "texttiling",
 )
 
 #: The methods of ``bpseg bench corpus`` unless --methods says otherwise.

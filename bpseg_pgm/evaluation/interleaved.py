@@ -30,14 +30,21 @@ class InterleavedDocument(ChoiDocument):
     whose gold label is the source segment. ``set`` is a tuple for a document built from several
     Choi sets (``(2, 3, 4)``), ``range`` the benchmark's name (``"interleaved-234"``)."""
 
-    def __init__(self, sentences, labels: np.ndarray, doc_id: str, range: str = "interleaved",
-                 set: int | tuple[int, ...] = 1):
+    def __init__(
+        self, sentences, labels: np.ndarray, doc_id: str, range: str = "interleaved", set: int | tuple[int, ...] = 1
+    ):
         Document.__init__(self, doc_id, units=tuple(sentences), labels=labels, meta={"set": set, "range": range})
 
 
 def make_interleaved(
-    docs: list[ChoiDocument], n_docs: int = 60, seed: int = 0, min_sources: int = 3, max_sources: int = 5,
-    exclude: Sequence[ChoiDocument] = (), distinct_sources: bool = False, name: str = "interleaved",
+    docs: list[ChoiDocument],
+    n_docs: int = 60,
+    seed: int = 0,
+    min_sources: int = 3,
+    max_sources: int = 5,
+    exclude: Sequence[ChoiDocument] = (),
+    distinct_sources: bool = False,
+    name: str = "interleaved",
 ) -> list[InterleavedDocument]:
     """Build ``n_docs`` interleaved documents from the segments of ``docs`` (module docstring).
 
@@ -72,8 +79,11 @@ def make_interleaved(
         order = _no_adjacent_repeats(chunks, rng)
         sentences = tuple(s for o in order for s in chunks[o][0])
         labels = np.concatenate([np.full(len(chunks[o][0]), chunks[o][1]) for o in order])
-        out.append(InterleavedDocument(sentences, labels, f"{name}/{seed}/{d}", range=name,
-                                       set=sets[0] if len(sets) == 1 else tuple(sets)))
+        out.append(
+            InterleavedDocument(
+                sentences, labels, f"{name}/{seed}/{d}", range=name, set=sets[0] if len(sets) == 1 else tuple(sets)
+            )
+        )
     return out
 
 

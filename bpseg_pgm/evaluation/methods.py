@@ -135,7 +135,8 @@ register_method(
     "BPSeg() library defaults: structure='auto' (runs where topics shift gradually, about one per three "
     "correlation lengths or more where the words' evidence says so, grouped into topics over runs; else the topic "
     "model of bpseg-topics), word-weighted units",
-    uses_weights=True, uses_words=True,
+    uses_weights=True,
+    uses_words=True,
 )
 
 

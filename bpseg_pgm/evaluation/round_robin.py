@@ -26,8 +26,14 @@ def deal_in_turn(hands: Sequence[Sequence]) -> list[tuple[int, object]]:
     return [(g, hand[i]) for i in range(longest) for g, hand in enumerate(hands) if i < len(hand)]
 
 
-def make_round_robin(docs: Sequence[LabelledDocument], n_docs: int = 60, seed: int = 0, min_sources: int = 2,
-                     max_sources: int = 4, max_sections: int = 4) -> list[LabelledDocument]:
+def make_round_robin(
+    docs: Sequence[LabelledDocument],
+    n_docs: int = 60,
+    seed: int = 0,
+    min_sources: int = 2,
+    max_sources: int = 4,
+    max_sections: int = 4,
+) -> list[LabelledDocument]:
     """``n_docs`` documents whose sections come from 2-4 of ``docs`` dealt round-robin (module docstring)."""
     if n_docs < 1:
         raise ValueError(f"n_docs must be >= 1, got {n_docs}")
@@ -45,10 +51,11 @@ def make_round_robin(docs: Sequence[LabelledDocument], n_docs: int = 60, seed: i
         for g, p in enumerate(rng.choice(len(docs), size=m, replace=False)):
             units = list(docs[p].units)
             seen: dict = {}  # a unit without a gold label is a section of its own
-            codes = np.array([seen.setdefault(("none", i) if x is None else x, len(seen))
-                              for i, x in enumerate(docs[p].labels)])
+            codes = np.array(
+                [seen.setdefault(("none", i) if x is None else x, len(seen)) for i, x in enumerate(docs[p].labels)]
+            )
             b = run_bounds(codes)
-            hands.append([(units[b[i]:b[i + 1]], g, docs[p].doc_id) for i in range(len(b) - 1)][:max_sections])
+            hands.append([(units[b[i] : b[i + 1]], g, docs[p].doc_id) for i in range(len(b) - 1)][:max_sections])
         dealt = [item for _, item in deal_in_turn(hands)]
         units = tuple(u for section, _, _ in dealt for u in section)
         labels = tuple(g for section, g, _ in dealt for _ in section)

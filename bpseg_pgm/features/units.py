@@ -63,8 +63,9 @@ class Units:
         return int(np.shape(self.embeddings)[0])
 
     @classmethod
-    def from_sentences(cls, sentences: Sequence[str], embedder: Any = None, *, embeddings: Any = None,
-                       words: bool = True) -> Units:
+    def from_sentences(
+        cls, sentences: Sequence[str], embedder: Any = None, *, embeddings: Any = None, words: bool = True
+    ) -> Units:
         """Units built from their text: embeddings (``embedder.encode``; None: the default
         :class:`~bpseg_pgm.embeddings.Embedder`, or ``embeddings`` given), unit weights, and word counts
         (``words=False``: none, as for the topic model, which does not read them).
@@ -73,9 +74,17 @@ class Units:
         units outside the model and gives them their neighbour's segment; without empty units
         ``BPSeg().fit(Units.from_sentences(s))`` fits what ``segment_sentences(s)`` fits).
         """
-        sentences = list(check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True,
-                                        not_a_list="sentences must be a list of str",
-                                        not_a_str="{name} is {type}, not str"))
+        sentences = list(
+            check_str_list(
+                sentences,
+                "sentences",
+                "sentence",
+                any_iterable=True,
+                unicode=True,
+                not_a_list="sentences must be a list of str",
+                not_a_str="{name} is {type}, not str",
+            )
+        )
         if embeddings is None:
             if embedder is None:
                 from bpseg_pgm.embeddings import Embedder

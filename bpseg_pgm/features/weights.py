@@ -18,7 +18,6 @@ from bpseg_pgm.policy import DEFAULT_POLICY
 __all__ = ["unit_weights"]
 
 
-
 def unit_weights(units: Sequence[str], tau: float = DEFAULT_POLICY.word_scale) -> np.ndarray:
     """1 - exp(-(number of whitespace-separated words) / tau) per unit, float64 (n,)."""
     if not tau > 0:

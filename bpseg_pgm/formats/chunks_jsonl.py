@@ -26,17 +26,30 @@ class ChunksJsonlFormat(OutputFormat):
     media_type = "application/jsonl"
     options_title = "chunks"
     options = (
-        FormatOption("max_tokens", int, metavar="N",
-                     help="no chunk longer than N tokens of the embedding model (special tokens included): cut at "
-                          "a chunk's weakest link, and a sentence longer than N at its strongest inner boundary"),
-        FormatOption("min_tokens", int, metavar="N", minimum=0,
-                     help="merge a chunk shorter than N tokens into its most similar neighbour of the same segment, "
-                          "if the result fits --max-tokens (default: a quarter of --max-tokens; 0: never)"),
-        FormatOption("soft_cap", bool,
-                     help="let a sentence longer than --max-tokens stay whole (the cap is hard by default)"),
-        FormatOption("whole_segments", bool,
-                     help="one chunk per segment (its runs joined by blank lines) instead of one per run of "
-                          "consecutive sentences"),
+        FormatOption(
+            "max_tokens",
+            int,
+            metavar="N",
+            help="no chunk longer than N tokens of the embedding model (special tokens included): cut at "
+            "a chunk's weakest link, and a sentence longer than N at its strongest inner boundary",
+        ),
+        FormatOption(
+            "min_tokens",
+            int,
+            metavar="N",
+            minimum=0,
+            help="merge a chunk shorter than N tokens into its most similar neighbour of the same segment, "
+            "if the result fits --max-tokens (default: a quarter of --max-tokens; 0: never)",
+        ),
+        FormatOption(
+            "soft_cap", bool, help="let a sentence longer than --max-tokens stay whole (the cap is hard by default)"
+        ),
+        FormatOption(
+            "whole_segments",
+            bool,
+            help="one chunk per segment (its runs joined by blank lines) instead of one per run of "
+            "consecutive sentences",
+        ),
     )
 
     def check_options(self, **options: Any) -> None:
@@ -48,8 +61,18 @@ class ChunksJsonlFormat(OutputFormat):
             raise ValueError("min_tokens merges neighbouring chunks, which whole_segments does not make")
         check_chunk_options(max_tokens, not whole_segments, min_tokens)
 
-    def content(self, result: Any, *, source: str | None = None, max_tokens: int | None = None,
-                min_tokens: int | None = None, soft_cap: bool = False, whole_segments: bool = False) -> str:
+    def content(
+        self,
+        result: Any,
+        *,
+        source: str | None = None,
+        max_tokens: int | None = None,
+        min_tokens: int | None = None,
+        soft_cap: bool = False,
+        whole_segments: bool = False,
+    ) -> str:
         chunks = result.chunks(max_tokens, not whole_segments, min_tokens=min_tokens, hard_cap=not soft_cap)
-        return "".join(json.dumps({"chunk": i, **c.to_dict()}, ensure_ascii=False, allow_nan=False) + "\n"
-                       for i, c in enumerate(chunks))
+        return "".join(
+            json.dumps({"chunk": i, **c.to_dict()}, ensure_ascii=False, allow_nan=False) + "\n"
+            for i, c in enumerate(chunks)
+        )

@@ -17,9 +17,9 @@ import numpy as np
 __all__ = ["segment_colors", "ciede2000", "hex_to_lab", "contrast_with_black"]
 
 _WHITE_XYZ = np.array([0.95047, 1.0, 1.08883])  # D65
-_RGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375],
-                        [0.2126729, 0.7151522, 0.0721750],
-                        [0.0193339, 0.1191920, 0.9503041]])
+_RGB_TO_XYZ = np.array(
+    [[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]]
+)
 _LIGHTNESS = (72.0, 78.0, 84.0, 90.0)
 _STEP = 3.0
 _MAX_CHROMA = 55.0
@@ -38,13 +38,13 @@ def _from_linear(c: np.ndarray) -> np.ndarray:
 def _lab_to_linear_rgb(lab: np.ndarray) -> np.ndarray:
     fy = (lab[..., 0] + 16) / 116
     f = np.stack([fy + lab[..., 1] / 500, fy, fy - lab[..., 2] / 200], axis=-1)
-    xyz = np.where(f ** 3 > 216 / 24389, f ** 3, (116 * f - 16) / (24389 / 27)) * _WHITE_XYZ
+    xyz = np.where(f**3 > 216 / 24389, f**3, (116 * f - 16) / (24389 / 27)) * _WHITE_XYZ
     return xyz @ np.linalg.inv(_RGB_TO_XYZ).T
 
 
 def hex_to_lab(color: str) -> np.ndarray:
     """CIELAB (D65) of a ``#rrggbb`` colour."""
-    rgb = np.array([int(color[i:i + 2], 16) for i in (1, 3, 5)]) / 255.0
+    rgb = np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)]) / 255.0
     xyz = (_RGB_TO_XYZ @ _to_linear(rgb)) / _WHITE_XYZ
     f = np.where(xyz > 216 / 24389, np.cbrt(xyz), (24389 / 27 * xyz + 16) / 116)
     return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
@@ -52,7 +52,7 @@ def hex_to_lab(color: str) -> np.ndarray:
 
 def contrast_with_black(color: str) -> float:
     """WCAG contrast ratio of black text on a ``#rrggbb`` background."""
-    rgb = np.array([int(color[i:i + 2], 16) for i in (1, 3, 5)]) / 255.0
+    rgb = np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)]) / 255.0
     luminance = float(_to_linear(rgb) @ np.array([0.2126, 0.7152, 0.0722]))
     return (luminance + 0.05) / 0.05
 
@@ -63,7 +63,7 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
     L1, a1, b1 = lab1[..., 0], lab1[..., 1], lab1[..., 2]
     L2, a2, b2 = lab2[..., 0], lab2[..., 1], lab2[..., 2]
     c_mean = (np.hypot(a1, b1) + np.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - np.sqrt(c_mean ** 7 / (c_mean ** 7 + 25.0 ** 7)))
+    g = 0.5 * (1 - np.sqrt(c_mean**7 / (c_mean**7 + 25.0**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
     h1p, h2p = np.degrees(np.arctan2(b1, a1p)) % 360, np.degrees(np.arctan2(b2, a2p)) % 360
@@ -75,12 +75,20 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
     d_h = 2 * np.sqrt(c1p * c2p) * np.sin(np.radians(dh / 2))
     l_mean, cp_mean = (L1 + L2) / 2, (c1p + c2p) / 2
     h_sum = h1p + h2p
-    h_mean = np.where(~both, h_sum, np.where(np.abs(h1p - h2p) <= 180, h_sum / 2,
-                                             np.where(h_sum < 360, (h_sum + 360) / 2, (h_sum - 360) / 2)))
-    t = (1 - 0.17 * np.cos(np.radians(h_mean - 30)) + 0.24 * np.cos(np.radians(2 * h_mean))
-         + 0.32 * np.cos(np.radians(3 * h_mean + 6)) - 0.20 * np.cos(np.radians(4 * h_mean - 63)))
+    h_mean = np.where(
+        ~both,
+        h_sum,
+        np.where(np.abs(h1p - h2p) <= 180, h_sum / 2, np.where(h_sum < 360, (h_sum + 360) / 2, (h_sum - 360) / 2)),
+    )
+    t = (
+        1
+        - 0.17 * np.cos(np.radians(h_mean - 30))
+        + 0.24 * np.cos(np.radians(2 * h_mean))
+        + 0.32 * np.cos(np.radians(3 * h_mean + 6))
+        - 0.20 * np.cos(np.radians(4 * h_mean - 63))
+    )
     rotation = 30 * np.exp(-(((h_mean - 275) / 25) ** 2))
-    r_c = 2 * np.sqrt(cp_mean ** 7 / (cp_mean ** 7 + 25.0 ** 7))
+    r_c = 2 * np.sqrt(cp_mean**7 / (cp_mean**7 + 25.0**7))
     s_l = 1 + 0.015 * (l_mean - 50) ** 2 / np.sqrt(20 + (l_mean - 50) ** 2)
     s_c, s_h = 1 + 0.045 * cp_mean, 1 + 0.015 * cp_mean * t
     r_t = -np.sin(np.radians(2 * rotation)) * r_c

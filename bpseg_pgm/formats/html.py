@@ -105,8 +105,14 @@ def _summary(seg: Any) -> str:
         parts[-1] += f" (k = {k})"
     if topics:
         parts[-1] += f" in {plural(seg.n_contiguous_segments, 'segment')}"
-    for key, label in (("potentials", "potentials"), ("engine", "engine"), ("lam", "λ"), ("sigma", "σ"),
-                       ("init", "init"), ("random_state", "seed")):
+    for key, label in (
+        ("potentials", "potentials"),
+        ("engine", "engine"),
+        ("lam", "λ"),
+        ("sigma", "σ"),
+        ("init", "init"),
+        ("random_state", "seed"),
+    ):
         value = p.get(key)
         if isinstance(value, (int, float, str)) and value != "auto":  # given values, not objects or defaults
             parts.append(f"{label} = {value}")
@@ -138,16 +144,21 @@ def _css(root: str, m: int, n: int) -> str:
     cols, rows, cell = _strip_layout(n)
     strip_height = rows * (cell + 2) + 40
     sticky_offset = strip_height + 16 if strip_height <= 120 else 16
-    css = (_CSS.replace("COLS", str(cols)).replace("CELL", str(cell)).replace("OFFSET", str(sticky_offset))
-           .replace("ROOT", root))
+    css = (
+        _CSS.replace("COLS", str(cols))
+        .replace("CELL", str(cell))
+        .replace("OFFSET", str(sticky_offset))
+        .replace("ROOT", root)
+    )
     dim = "".join(
         f'{root}:has(.hl[data-seg="{j}"]:hover) .hl:not([data-seg="{j}"]) {{ opacity: .2; }}\n' for j in range(m)
     )
     return css + dim
 
 
-def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5,
-                root_id: str | None = None) -> str:
+def render_html(
+    seg: Any, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5, root_id: str | None = None
+) -> str:
     """The segmentation as HTML: a whole page (``full_page=True``) or a fragment for another page.
 
     Sentences whose belief is below ``low_belief`` get a dotted underline.  ``root_id`` is the
@@ -206,10 +217,15 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
         returned = topics and part[i] in back
         fill = f"{_HATCH},{colors[j]}" if returned else colors[j]
         tip = f"Sentence {i + 1} · {where(i)}{' (returns)' if returned else ''}"
-        cells.append(f'<a class="cell hl{start}" href="#{rid}-s{i + 1}" data-seg="{j}" style="background:{fill}" '
-                     f'title="{_e(tip)}"></a>')
-    caption = ("one cell per sentence, in reading order; white line: a new segment; hatched: a topic that has "
-               "come back" if topics else "one cell per sentence, in reading order")
+        cells.append(
+            f'<a class="cell hl{start}" href="#{rid}-s{i + 1}" data-seg="{j}" style="background:{fill}" '
+            f'title="{_e(tip)}"></a>'
+        )
+    caption = (
+        "one cell per sentence, in reading order; white line: a new segment; hatched: a topic that has come back"
+        if topics
+        else "one cell per sentence, in reading order"
+    )
     overview = (
         f'<div class="overview{sticky}" aria-label="Overview: {caption}">'
         f'<div class="strip">{"".join(cells)}</div>'
@@ -217,12 +233,15 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
         f"<span>sentence {n}</span></div></div>"
     )
     if topics:
-        entries = [f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{_keywords(keywords[j])}"
-                   for j, idx in enumerate(seg.segments)]
+        entries = [
+            f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{_keywords(keywords[j])}"
+            for j, idx in enumerate(seg.segments)
+        ]
     else:
         entries = [f"Segment {j + 1} · {len(idx)}{_keywords(keywords[j])}" for j, idx in enumerate(seg.segments)]
-    legend = "\n".join(f'<li class="hl" data-seg="{j}" style="background:{colors[j]}">{entry}</li>'
-                       for j, entry in enumerate(entries))
+    legend = "\n".join(
+        f'<li class="hl" data-seg="{j}" style="background:{colors[j]}">{entry}</li>' for j, entry in enumerate(entries)
+    )
     sentences_of = seg.contiguous_segments
     blocks = []
     for j, idx in enumerate(seg.segments):
@@ -231,8 +250,9 @@ def render_html(seg: Any, title: str | None = None, *, full_page: bool = True, l
             head = f"Topic {j + 1} · {numbered('segment', topic_parts[j])} · "
             items = "".join(
                 f'<p class="part">Segment {r + 1}'
-                f'{_keywords(part_keywords[r]) if len(topic_parts[j]) > 1 and len(sentences_of[r]) > 1 else ""}</p><ol>'
-                + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in sentences_of[r]) + "</ol>"
+                f"{_keywords(part_keywords[r]) if len(topic_parts[j]) > 1 and len(sentences_of[r]) > 1 else ''}</p><ol>"
+                + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in sentences_of[r])
+                + "</ol>"
                 for r in topic_parts[j]
             )
         else:

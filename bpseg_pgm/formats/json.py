@@ -22,9 +22,12 @@ class JsonFormat(OutputFormat):
     media_type = "application/json"
     options_title = "JSON"
     options = (
-        FormatOption("full_beliefs", bool,
-                     help="write every sentence's full belief row (sentences x segments numbers) under "
-                          "'beliefs'; by default only each sentence's belief in its own segment ('confidence')"),
+        FormatOption(
+            "full_beliefs",
+            bool,
+            help="write every sentence's full belief row (sentences x segments numbers) under "
+            "'beliefs'; by default only each sentence's belief in its own segment ('confidence')",
+        ),
     )
 
     def content(self, result: Any, *, source: str | None = None, full_beliefs: bool = False) -> str:

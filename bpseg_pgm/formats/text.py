@@ -49,8 +49,11 @@ def render_text(seg: Any) -> str:
     parts = seg.contiguous_segments
     part_keywords = result_keywords(seg, contiguous=True)
     back = [(t + 1, numbered("segment", topic_parts[t])) for t in returning]
-    returns = (f"Topic {back[0][0]} returns: {back[0][1]}" if len(back) == 1 else
-               "Topics that return: " + "; ".join(f"topic {t}: {where}" for t, where in back))
+    returns = (
+        f"Topic {back[0][0]} returns: {back[0][1]}"
+        if len(back) == 1
+        else "Topics that return: " + "; ".join(f"topic {t}: {where}" for t, where in back)
+    )
     blocks.append(f"{plural(len(parts), 'segment')} in {plural(seg.n_topics, 'topic')}. {returns}.")
     for t, idx in enumerate(seg.segments):
         rs = topic_parts[t]

@@ -1,6 +1,12 @@
 """Graph building: edge sets and the pgmpy Markov network."""
 
-from .build import build_markov_network, network_from_log_potentials, representative_vectors, resolve_edges, variable_name
+from .build import (
+    build_markov_network,
+    network_from_log_potentials,
+    representative_vectors,
+    resolve_edges,
+    variable_name,
+)
 from .neighbors import DENSE_LIMIT, all_pairs, auto_pairs, canonical_pairs, knn_pairs, sparse_pairs, window_pairs
 
 __all__ = [

@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from bpseg_pgm.utils.validation import check_embeddings, check_representatives, normalize_rows
+
 from ..potentials import PaperPotentials, Potentials
 from .neighbors import all_pairs, canonical_pairs
 

@@ -48,7 +48,9 @@ class Problem:
         if self.log_unary.ndim != 2 or self.log_unary.shape[1] < 1:
             raise ValueError(f"log_unary must be an (n, k) array with k >= 1, got shape {self.log_unary.shape}")
         if np.isnan(self.log_unary).any() or np.isposinf(self.log_unary).any():
-            raise ValueError("the unary log potentials contain NaN or +inf; -inf (a state ruled out) is the only non-finite value allowed")
+            raise ValueError(
+                "the unary log potentials contain NaN or +inf; -inf (a state ruled out) is the only non-finite value allowed"
+            )
         n = self.log_unary.shape[0]
         self.edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
         e = self.edges
@@ -119,7 +121,9 @@ class Problem:
             if self.potentials is not None:
                 t = self.potentials.log_pairwise_table(self.X, self.u, self.v, self.k)
             elif "log_coupling" not in self._shared:
-                raise ValueError("this problem has no pairwise potentials (give log_coupling=, log_tables= or potentials=)")
+                raise ValueError(
+                    "this problem has no pairwise potentials (give log_coupling=, log_tables= or potentials=)"
+                )
             else:
                 log_w = self._shared["log_coupling"]
                 t = np.empty((log_w.size, self.k, self.k))

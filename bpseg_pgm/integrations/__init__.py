@@ -19,8 +19,15 @@ from bpseg_pgm.utils.labels import index_runs
 __all__ = ["chunk_metadata", "METADATA_KEYS"]
 
 #: The metadata keys the adapters add to every chunk (besides the frameworks' own offsets).
-METADATA_KEYS = ("bpseg_segment", "bpseg_topic", "bpseg_contiguous_segment", "bpseg_keywords", "bpseg_n_tokens",
-                 "bpseg_confidence", "bpseg_sentences")
+METADATA_KEYS = (
+    "bpseg_segment",
+    "bpseg_topic",
+    "bpseg_contiguous_segment",
+    "bpseg_keywords",
+    "bpseg_n_tokens",
+    "bpseg_confidence",
+    "bpseg_sentences",
+)
 
 
 def chunk_metadata(chunk: Any) -> dict[str, Any]:

@@ -5,8 +5,8 @@ Neither framework is imported here; each adapter module imports its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 import sys
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bpseg_pgm.chunks import Chunk, check_chunk_options
@@ -27,9 +27,16 @@ def missing_extra(module: str, package: str, extra: str) -> ImportError:
 FRAMEWORK_SIZE_OPTIONS = ("chunk_size", "chunk_overlap", "length_function")
 
 
-def adapter_options(max_tokens: Any, contiguous: Any, min_tokens: Any, bpseg_params: Any,
-                    more_bpseg_params: dict[str, Any], *, adapter: str = "the adapter",
-                    n_segments: Any = "auto") -> tuple[int | None, int | None, dict[str, Any]]:
+def adapter_options(
+    max_tokens: Any,
+    contiguous: Any,
+    min_tokens: Any,
+    bpseg_params: Any,
+    more_bpseg_params: dict[str, Any],
+    *,
+    adapter: str = "the adapter",
+    n_segments: Any = "auto",
+) -> tuple[int | None, int | None, dict[str, Any]]:
     """``(max_tokens, min_tokens, BPSeg's parameters in one dict)``, or a ValueError at construction, before
     anything is embedded: the chunk options as :func:`~bpseg_pgm.chunks.check_chunk_options` checks them,
     ``n_segments`` and every BPSeg parameter (an unknown keyword is named), ``bpseg_params`` a dict (a mapping)
@@ -49,11 +56,19 @@ def adapter_options(max_tokens: Any, contiguous: Any, min_tokens: Any, bpseg_par
     return max_tokens, min_tokens, params
 
 
-def chunk_for(adapter: Any, texts: Iterable[str], embedder: Any, caps: list[int | None] | None = None
-              ) -> list[list[Chunk]]:
+def chunk_for(
+    adapter: Any, texts: Iterable[str], embedder: Any, caps: list[int | None] | None = None
+) -> list[list[Chunk]]:
     """The chunks of every text (one embedding batch for all) with the adapter's options: its ``max_tokens``
     (or ``caps``, one per text), ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``,
     read when called."""
-    return chunk_texts(list(texts), adapter.max_tokens if caps is None else caps, adapter.contiguous,
-                       min_tokens=adapter.min_tokens, n_segments=adapter.n_segments, lines=adapter.lines,
-                       embedder=embedder, bpseg_params=adapter.bpseg_params)
+    return chunk_texts(
+        list(texts),
+        adapter.max_tokens if caps is None else caps,
+        adapter.contiguous,
+        min_tokens=adapter.min_tokens,
+        n_segments=adapter.n_segments,
+        lines=adapter.lines,
+        embedder=embedder,
+        bpseg_params=adapter.bpseg_params,
+    )

@@ -79,11 +79,23 @@ class BPSegTextSplitter(TextSplitter):
         bpseg_params: dict[str, Any] | None = None,
         **more_bpseg_params: Any,
     ) -> None:
-        max_tokens, min_tokens, params = adapter_options(max_tokens, contiguous, min_tokens, bpseg_params,
-                                                         more_bpseg_params, adapter="BPSegTextSplitter", n_segments=n_segments)
+        max_tokens, min_tokens, params = adapter_options(
+            max_tokens,
+            contiguous,
+            min_tokens,
+            bpseg_params,
+            more_bpseg_params,
+            adapter="BPSegTextSplitter",
+            n_segments=n_segments,
+        )
         self._bpseg_embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-        super().__init__(chunk_size=max_tokens or _NO_CAP, chunk_overlap=0, length_function=self._count,
-                         add_start_index=add_start_index, strip_whitespace=False)
+        super().__init__(
+            chunk_size=max_tokens or _NO_CAP,
+            chunk_overlap=0,
+            length_function=self._count,
+            add_start_index=add_start_index,
+            strip_whitespace=False,
+        )
         self.max_tokens, self.contiguous, self.min_tokens = max_tokens, bool(contiguous), min_tokens
         self.n_segments, self.lines = n_segments, bool(lines)
         self.bpseg_params = params

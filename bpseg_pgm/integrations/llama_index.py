@@ -58,7 +58,9 @@ class BPSegNodeParser(NodeParser):
 
     max_tokens: Optional[int] = Field(default=None, description="Largest multi-sentence chunk, in model tokens.")
     contiguous: bool = Field(default=True, description="Chunks are runs of a segment (else whole segments).")
-    min_tokens: Optional[int] = Field(default=None, description="Merge smaller contiguous chunks into a neighbour of the same segment.")
+    min_tokens: Optional[int] = Field(
+        default=None, description="Merge smaller contiguous chunks into a neighbour of the same segment."
+    )
     n_segments: Union[int, str] = Field(default="auto", description="k for every document, or 'auto'.")
     lines: bool = Field(default=False, description="One sentence per line instead of prose.")
     model: Optional[str] = Field(default=None, description="Embedding model (None: all-MiniLM-L6-v2, bundled).")
@@ -82,12 +84,26 @@ class BPSegNodeParser(NodeParser):
         bpseg_params: Optional[Dict[str, Any]] = None,
         **more_bpseg_params: Any,
     ) -> None:
-        max_tokens, min_tokens, params = adapter_options(max_tokens, contiguous, min_tokens, bpseg_params,
-                                                         more_bpseg_params, adapter="BPSegNodeParser", n_segments=n_segments)
-        super().__init__(max_tokens=max_tokens, contiguous=bool(contiguous), min_tokens=min_tokens,
-                         n_segments=n_segments, lines=bool(lines), model=None if model is None else str(model),
-                         bpseg_params=params, include_metadata=include_metadata,
-                         include_prev_next_rel=include_prev_next_rel)
+        max_tokens, min_tokens, params = adapter_options(
+            max_tokens,
+            contiguous,
+            min_tokens,
+            bpseg_params,
+            more_bpseg_params,
+            adapter="BPSegNodeParser",
+            n_segments=n_segments,
+        )
+        super().__init__(
+            max_tokens=max_tokens,
+            contiguous=bool(contiguous),
+            min_tokens=min_tokens,
+            n_segments=n_segments,
+            lines=bool(lines),
+            model=None if model is None else str(model),
+            bpseg_params=params,
+            include_metadata=include_metadata,
+            include_prev_next_rel=include_prev_next_rel,
+        )
         self._embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
 
     @classmethod
@@ -124,9 +140,11 @@ class BPSegNodeParser(NodeParser):
             template = getattr(node, "text_template", "{metadata_str}\n\n{content}")
             extra = count([template.format(metadata_str=meta, content="")])[0] - special if meta else 0
             if self.max_tokens - extra <= special:
-                raise ValueError(f"the metadata embedded with a node is {extra} tokens, which leaves no room under "
-                                 f"max_tokens={self.max_tokens}: raise max_tokens or exclude metadata keys from "
-                                 "embedding (excluded_embed_metadata_keys)")
+                raise ValueError(
+                    f"the metadata embedded with a node is {extra} tokens, which leaves no room under "
+                    f"max_tokens={self.max_tokens}: raise max_tokens or exclude metadata keys from "
+                    "embedding (excluded_embed_metadata_keys)"
+                )
             caps.append(self.max_tokens - extra)
         return caps
 

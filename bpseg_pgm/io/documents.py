@@ -79,8 +79,9 @@ def read_documents(source: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES
     else:
         raise ValueError(f"{os.fspath(source)}: expected a folder of .txt/.md files, a .jsonl or a .parquet file")
     if not docs:
-        raise ValueError(f"{os.fspath(source)} holds no documents"
-                         + (" (no .txt or .md files)" if path.is_dir() else ""))
+        raise ValueError(
+            f"{os.fspath(source)} holds no documents" + (" (no .txt or .md files)" if path.is_dir() else "")
+        )
     return docs
 
 
@@ -101,8 +102,12 @@ def _read_folder(root: Path, max_bytes: int) -> list[Document]:
             path = Path(dirpath, name)
             doc_id = path.relative_to(root).as_posix()
             if not _is_utf8(doc_id):
-                docs.append(Document(escape_name(doc_id), error="its path is not valid UTF-8 (shown with \\x escapes); "
-                                                                "rename it to segment it"))
+                docs.append(
+                    Document(
+                        escape_name(doc_id),
+                        error="its path is not valid UTF-8 (shown with \\x escapes); rename it to segment it",
+                    )
+                )
                 continue
             docs.append(_read_file(path, doc_id, max_bytes))
     return sorted(docs, key=lambda d: d.id)
@@ -131,9 +136,19 @@ def escape_name(name: str) -> str:
 
 
 def _kind(mode: int) -> str:
-    return ("a FIFO" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
-            else "a block device" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "a folder" if stat.S_ISDIR(mode) else "not a regular file")
+    return (
+        "a FIFO"
+        if stat.S_ISFIFO(mode)
+        else "a character device"
+        if stat.S_ISCHR(mode)
+        else "a block device"
+        if stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a folder"
+        if stat.S_ISDIR(mode)
+        else "not a regular file"
+    )
 
 
 def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:
@@ -198,7 +213,10 @@ def content_record(obj: dict, where: str, default_id: str | None = None, max_byt
     Unicode, more than ``max_bytes`` bytes of UTF-8) is the document's error."""
     doc_id = record_id(obj, where)
     if not _is_utf8(doc_id):  # a JSON "\ud800" escape: no Parquet string can hold it
-        return Document(doc_id.encode("utf-8", "backslashreplace").decode("utf-8"), error="its id is not valid Unicode (a lone surrogate, shown escaped)")
+        return Document(
+            doc_id.encode("utf-8", "backslashreplace").decode("utf-8"),
+            error="its id is not valid Unicode (a lone surrogate, shown escaped)",
+        )
     text, units = obj.get("text"), obj.get("units")
     if text is not None and units is not None:
         return Document(doc_id, error="has both 'text' and 'units'; give one")

@@ -98,8 +98,13 @@ def plan_output(path: str | os.PathLike) -> OutputPlan:
             raise _fail(name, "permission denied")
         return OutputPlan(name, Path(name), direct=True)
     if st is not None and not stat.S_ISREG(st.st_mode):
-        kind = ("a block device" if stat.S_ISBLK(st.st_mode)
-                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        kind = (
+            "a block device"
+            if stat.S_ISBLK(st.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(st.st_mode)
+            else "not a regular file"
+        )
         raise _fail(name, f"it is {kind}; refusing to write to it")
 
     target = Path(os.path.realpath(name))
@@ -165,8 +170,10 @@ def check_not_input(out: str | os.PathLike, inputs) -> None:
         if st is not None and (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
             given = "standard input" if source == "-" else source
             same = "" if source != "-" and os.path.abspath(name) == os.path.abspath(source) else " (the same file)"
-            raise ValueError(f"output {name} is the input {given}{same}; writing it would destroy the input: "
-                             "choose another output path")
+            raise ValueError(
+                f"output {name} is the input {given}{same}; writing it would destroy the input: "
+                "choose another output path"
+            )
 
 
 def _data(content: bytes | str) -> bytes:

@@ -11,5 +11,12 @@
 from bpseg_pgm.keywords.ctfidf import DEFAULT_TOP_N, ClassTfidfTransformer, check_top_n, class_keywords
 from bpseg_pgm.keywords.stopwords import FILLER_WORDS, STOP_WORDS, keyword_tokens
 
-__all__ = ["DEFAULT_TOP_N", "ClassTfidfTransformer", "check_top_n", "class_keywords", "FILLER_WORDS", "STOP_WORDS",
-           "keyword_tokens"]
+__all__ = [
+    "DEFAULT_TOP_N",
+    "ClassTfidfTransformer",
+    "check_top_n",
+    "class_keywords",
+    "FILLER_WORDS",
+    "STOP_WORDS",
+    "keyword_tokens",
+]

@@ -46,138 +46,231 @@ class Policy:
 
     # -- features: how much each unit counts ------------------------------------------------------------
     word_scale: float = _decision(
-        5.0, "features", "unit weight 1 - exp(-words / word_scale): backchannels ('Yeah .') count less",
-        "chosen on QMSum train: turns of 1-3 words are mostly backchannels")
+        5.0,
+        "features",
+        "unit weight 1 - exp(-words / word_scale): backchannels ('Yeah .') count less",
+        "chosen on QMSum train: turns of 1-3 words are mostly backchannels",
+    )
 
     # -- the runs model (segments are runs of consecutive units) -------------------------------------------
     smoothing: float = _decision(
-        0.3, "runs", "features smoothed along reading order over this fraction of the persistence half-life",
+        0.3,
+        "runs",
+        "features smoothed along reading order over this fraction of the persistence half-life",
         "0 / 0.3 / 0.5 half-lives: ARI 0.958 / 0.953 / 0.914 on Choi set 1, 0.475 / 0.514 / 0.536 on QMSum train "
-        "(KernelCPD given the true k)")
+        "(KernelCPD given the true k)",
+    )
     null_block: float = _decision(
-        1.0, "runs", "the null document shuffles blocks of this many half-lives (keeps local persistence)",
+        1.0,
+        "runs",
+        "the null document shuffles blocks of this many half-lives (keeps local persistence)",
         "QMSum train / Choi set 1 / interleaved ARI: single units 0.267 / 0.937 / 0.485, 1 half-life "
-        "0.338 / 0.928 / 0.483, 2 half-lives 0.408 / 0.875 / 0.414; coarser nulls trade Choi for meetings")
+        "0.338 / 0.928 / 0.483, 2 half-lives 0.408 / 0.875 / 0.414; coarser nulls trade Choi for meetings",
+    )
     null_units: int = _decision(
-        2000, "runs", "null documents averaged: ceil(null_units / n), between 1 and 8",
-        "one shuffle of an 18-sentence note chose 1, 5, 6, 5 or 1 runs over five seeds")
+        2000,
+        "runs",
+        "null documents averaged: ceil(null_units / n), between 1 and 8",
+        "one shuffle of an 18-sentence note chose 1, 5, 6, 5 or 1 runs over five seeds",
+    )
     auto_max_runs: int = _decision(
-        30, "runs", "the most runs the noise-calibrated count considers, unless the text has more correlation "
-        "lengths", "a long text of many short passages capped at 30 averaged several passages per run")
+        30,
+        "runs",
+        "the most runs the noise-calibrated count considers, unless the text has more correlation lengths",
+        "a long text of many short passages capped at 30 averaged several passages per run",
+    )
     max_candidates: int = _decision(
-        1000, "runs", "longer documents are solved over binary segmentation's boundaries, not every position",
-        "keeps the exact programme's O(n^2) memory bounded")
+        1000,
+        "runs",
+        "longer documents are solved over binary segmentation's boundaries, not every position",
+        "keeps the exact programme's O(n^2) memory bounded",
+    )
     window: int = _decision(
-        500, "runs", "more runs than candidates: the programme is solved in windows of about this many units",
-        "500 against 1,000: ARI within 0.003 on Choi set 1 concatenated, at a fifth of the time or less")
+        500,
+        "runs",
+        "more runs than candidates: the programme is solved in windows of about this many units",
+        "500 against 1,000: ARI within 0.003 on Choi set 1 concatenated, at a fifth of the time or less",
+    )
     window_share: int = _decision(
-        2, "runs", "each window is solved up to this many times its share of the runs",
-        "the sharing gave a window at most 1.23 times its share (Choi set 1 concatenated, 20k-50k units)")
+        2,
+        "runs",
+        "each window is solved up to this many times its share of the runs",
+        "the sharing gave a window at most 1.23 times its share (Choi set 1 concatenated, 20k-50k units)",
+    )
     correlation_window: int = _decision(
-        4000, "runs", "the correlation length of a longer text is measured in windows of this many units",
-        "no development document is that long (the longest QMSum train meeting has 1,832 units)")
+        4000,
+        "runs",
+        "the correlation length of a longer text is measured in windows of this many units",
+        "no development document is that long (the longest QMSum train meeting has 1,832 units)",
+    )
     word_weight: float = _decision(
-        1.0, "runs", "weight of the words' cost beside the embeddings' where the runs' boundaries go",
+        1.0,
+        "runs",
+        "weight of the words' cost beside the embeddings' where the runs' boundaries go",
         "every weight from 0.5 to 4 beats the embeddings alone on Choi set 1, QMSum train and PEPs train; left "
-        "out one genre at a time the genre left out gains (Choi +0.002, PEPs +0.006, QMSum +0.030)")
+        "out one genre at a time the genre left out gains (Choi +0.002, PEPs +0.006, QMSum +0.030)",
+    )
 
     # -- structure: runs, or topics that may return -----------------------------------------------------------
     gradual_effect: float = _decision(
-        0.5, "structure", "a text whose runs differ by a median per-unit effect below this shifts gradually: runs",
+        0.5,
+        "structure",
+        "a text whose runs differ by a median per-unit effect below this shifts gradually: runs",
         "median effect per document (5% / 50% / 95%): Choi set 1 0.65 / 0.99 / 1.65, interleaved "
-        "0.64 / 1.26 / 3.04, QMSum train 0.06 / 0.12 / 0.39")
+        "0.64 / 1.26 / 3.04, QMSum train 0.06 / 0.12 / 0.39",
+    )
     topic_silhouette: float = _decision(
-        0.08, "structure", "abrupt text keeps the topic model only if its topics are clusters (mean silhouette)",
+        0.08,
+        "structure",
+        "abrupt text keeps the topic model only if its topics are clusters (mean silhouette)",
         "98-99% of Choi set 1, interleaved and choi-1-rr documents reach it, 6-9% of PEPs train; 0.06 and 0.10 "
-        "give means within 0.001")
+        "give means within 0.001",
+    )
     topic_runs_ratio: float = _decision(
-        3.0, "structure", "... and only if its labels form at most this many times the noise-calibrated runs",
+        3.0,
+        "structure",
+        "... and only if its labels form at most this many times the noise-calibrated runs",
         "more means single sentences were scattered (a meeting labelled turn by turn: 215 runs against 12); "
-        "2, 3 and 5 give the same development figures within 0.007")
+        "2, 3 and 5 give the same development figures within 0.007",
+    )
     silhouette_max_units: int = _decision(
-        2000, "structure", "the silhouette is scored on a seeded sample of at most this many units",
-        "keeps the O(n^2) silhouette fast on long texts")
+        2000,
+        "structure",
+        "the silhouette is scored on a seeded sample of at most this many units",
+        "keeps the O(n^2) silhouette fast on long texts",
+    )
 
     # -- granularity: how many segments ------------------------------------------------------------------------
     run_scale: float = _decision(
-        3.0, "granularity", "on gradual text a segment spans this many correlation lengths",
+        3.0,
+        "granularity",
+        "on gradual text a segment spans this many correlation lengths",
         "QMSum train: 3 gave ARI 0.504 / Pk 0.371 against 0.514 / 0.380 for 2.5, 0.429 / 0.359 for 4, "
-        "0.528 / 0.365 with the gold number of runs")
+        "0.528 / 0.365 with the gold number of runs",
+    )
     gradual_full: float = _decision(
-        0.2, "granularity", "at or below this effect the span is run_scale; up to gradual_effect it falls to 1",
+        0.2,
+        "granularity",
+        "at or below this effect the span is run_scale; up to gradual_effect it falls to 1",
         "documents judged gradual, ARI before -> after: QMSum train 0.505 -> 0.522, Choi set 1 0.157 -> 0.439, "
-        "interleaved 0.364 -> 0.548")
+        "interleaved 0.364 -> 0.548",
+    )
     evidence_penalty: float = _decision(
-        3.0, "granularity", "b in the words' evidence less b log C(n-1, k-1): how readily the words add runs",
+        3.0,
+        "granularity",
+        "b in the words' evidence less b log C(n-1, k-1): how readily the words add runs",
         "chosen on Choi set 1, QMSum train and PEPs train; left out, each genre picks 2 or 3 and none loses "
-        "to the span rule")
+        "to the span rule",
+    )
     max_evidence_levels: int = _decision(
-        100, "granularity", "at most this many levels are weighed by the words' evidence (evenly spaced)",
-        "a text of tens of thousands of units may have hundreds of candidate levels")
+        100,
+        "granularity",
+        "at most this many levels are weighed by the words' evidence (evenly spaced)",
+        "a text of tens of thousands of units may have hundreds of candidate levels",
+    )
     auto_max_segments: int = _decision(
-        40, "granularity", "the topic model's n_segments='auto' starts from min(n, ceil(2 sqrt(n)), this) labels",
-        "labels that hold less than half a sentence of belief are dropped during re-estimation")
+        40,
+        "granularity",
+        "the topic model's n_segments='auto' starts from min(n, ceil(2 sqrt(n)), this) labels",
+        "labels that hold less than half a sentence of belief are dropped during re-estimation",
+    )
 
     # -- the topic model --------------------------------------------------------------------------------------
     em_round_sweeps: int = _decision(
-        15, "topics", "BP sweeps per re-estimation round before the last",
+        15,
+        "topics",
+        "BP sweeps per re-estimation round before the last",
         "set 1 Choi / interleaved: 10 -> 0.870 / 0.830, 15 -> 0.869 / 0.834, 30 -> 0.868 / 0.834; 15 is "
-        "1.4-1.6x faster than 30")
+        "1.4-1.6x faster than 30",
+    )
 
     # -- grouping runs into topics ---------------------------------------------------------------------------
     group_threshold: float = _decision(
-        0.4, "grouping", "runs whose centred cosine exceeds this attract (one topic), below it they repel",
+        0.4,
+        "grouping",
+        "runs whose centred cosine exceeds this attract (one topic), below it they repel",
         "0.3 gained on round-robin PEPs (0.459 / 0.424) and interleaved but cost PEPs train 0.014 and QMSum "
-        "0.006; 0.4 costs no set")
+        "0.006; 0.4 costs no set",
+    )
     group_lam: float = _decision(
-        30.0, "grouping", "strength of the run-to-run pairwise term (divided by the number of other runs)")
+        30.0, "grouping", "strength of the run-to-run pairwise term (divided by the number of other runs)"
+    )
     group_locality: float = _decision(
-        4.0, "grouping", "giving neighbouring runs different topics costs this much (log scale)",
-        "4 against 2: PEPs train 0.391 / 0.384, QMSum 0.522 / 0.519, round-robin PEPs 0.425 / 0.425")
+        4.0,
+        "grouping",
+        "giving neighbouring runs different topics costs this much (log scale)",
+        "4 against 2: PEPs train 0.391 / 0.384, QMSum 0.522 / 0.519, round-robin PEPs 0.425 / 0.425",
+    )
     group_unary_scale: float = _decision(
-        1.0, "grouping", "scale of the unary term: centred cosine of a run's mean to a topic's centre")
+        1.0, "grouping", "scale of the unary term: centred cosine of a run's mean to a topic's centre"
+    )
     group_max_rounds: int = _decision(
-        3, "grouping", "re-estimation rounds at most (centres from the labels, then BP again)")
+        3, "grouping", "re-estimation rounds at most (centres from the labels, then BP again)"
+    )
     group_max_dense_runs: int = _decision(
-        200, "grouping", "up to this many runs every pair is an edge; beyond, a sparse graph",
-        "the dense graph's messages grow as runs^2 x topics")
+        200,
+        "grouping",
+        "up to this many runs every pair is an edge; beyond, a sparse graph",
+        "the dense graph's messages grow as runs^2 x topics",
+    )
     group_sparse_neighbors: int = _decision(
-        10, "grouping", "in the sparse graph each run keeps its reading-order neighbours and this many most similar")
+        10, "grouping", "in the sparse graph each run keeps its reading-order neighbours and this many most similar"
+    )
     group_max_iter: int = _decision(100, "grouping", "BP sweeps at most when grouping the runs")
     group_tol: float = _decision(1e-6, "grouping", "the grouping's BP stops when no message changes by more")
     group_retry_damping: float = _decision(
-        0.5, "grouping", "an unconverged grouping is run again with this damping",
-        "a round-robin PEPs train document oscillated undamped; damped 0.3-0.7 it converged to one answer")
+        0.5,
+        "grouping",
+        "an unconverged grouping is run again with this damping",
+        "a round-robin PEPs train document oscillated undamped; damped 0.3-0.7 it converged to one answer",
+    )
     group_retry_sweeps: int = _decision(1000, "grouping", "sweeps at most of the damped second try")
     returns_silhouette: float = _decision(
-        0.35, "grouping", "runs fall into topics that return when the best linkage cut's silhouette reaches this",
+        0.35,
+        "grouping",
+        "runs fall into topics that return when the best linkage cut's silhouette reaches this",
         "gains most on round-robin PEPs (0.425 -> 0.502), costs QMSum train 0.003, PEPs train 0.008; left out, "
-        "each genre picks 0.35-0.45 and loses at most 0.003")
+        "each genre picks 0.35-0.45 and loses at most 0.003",
+    )
     returns_min_runs: int = _decision(
-        5, "grouping", "the returns test needs this many runs", "5 costs no development set against 3")
+        5, "grouping", "the returns test needs this many runs", "5 costs no development set against 3"
+    )
     returns_max_runs: int = _decision(
-        40, "grouping", "... and at most this many (it was measured on documents of 2-23 runs)")
+        40, "grouping", "... and at most this many (it was measured on documents of 2-23 runs)"
+    )
     returns_locality: float = _decision(
-        1.0, "grouping", "the reading-order prior once returns are found: weak",
-        "locality 0 gave round-robin PEPs 0.505 against 0.502 at 1; 4 undid the grouping (0.410)")
+        1.0,
+        "grouping",
+        "the reading-order prior once returns are found: weak",
+        "locality 0 gave round-robin PEPs 0.505 against 0.502 at 1; 4 undid the grouping (0.410)",
+    )
 
     # -- pruning a prompt to what a question needs ----------------------------------------------------------
     prune_budget: float = _decision(0.2, "pruning", "fraction of the words kept when no budget is given")
     prune_bm25_weight: float = _decision(
-        0.2, "pruning", "weight of the max-normalised BM25 score added to the cosine",
-        "QMSum train, recall at 10% / 20% of the words: 0 -> 0.420 / 0.575, 0.2 -> 0.446 / 0.601, "
-        "0.4 -> 0.442 / 0.599")
+        0.2,
+        "pruning",
+        "weight of the max-normalised BM25 score added to the cosine",
+        "QMSum train, recall at 10% / 20% of the words: 0 -> 0.420 / 0.575, 0.2 -> 0.446 / 0.601, 0.4 -> 0.442 / 0.599",
+    )
     prune_top_m: int = _decision(
-        2, "pruning", "a segment's score is the mean relevance of its top_m most relevant units",
-        "1 -> 0.443 / 0.588, 2 -> 0.446 / 0.601, 3 -> 0.435 / 0.591")
+        2,
+        "pruning",
+        "a segment's score is the mean relevance of its top_m most relevant units",
+        "1 -> 0.443 / 0.588, 2 -> 0.446 / 0.601, 3 -> 0.435 / 0.591",
+    )
     prune_part_units: int = _decision(
-        5, "pruning", "a segment that does not fit is cut into pieces of this many units",
-        "3 -> 0.438 / 0.594, 5 -> 0.446 / 0.601, 8 -> 0.447 / 0.602; the segment skipped -> 0.311 / 0.555")
+        5,
+        "pruning",
+        "a segment that does not fit is cut into pieces of this many units",
+        "3 -> 0.438 / 0.594, 5 -> 0.446 / 0.601, 8 -> 0.447 / 0.602; the segment skipped -> 0.311 / 0.555",
+    )
     prune_block: int = _decision(2000, "pruning", "inputs longer than this many units are segmented block by block")
 
     # -- display ------------------------------------------------------------------------------------------------
     progress_units: int = _decision(
-        1000, "display", "documents of at least this many units get a progress line while they are fitted")
+        1000, "display", "documents of at least this many units get a progress line while they are fitted"
+    )
 
     def __post_init__(self):
         for f in fields(self):
@@ -209,14 +302,23 @@ class Policy:
             raise ValueError(f"Policy has no field {name!r}")
         f = by_name[name]
         measured = f"; measured: {f.metadata['measured']}" if f.metadata["measured"] else ""
-        return (f"{name} = {f.default!r} ({f.metadata['stage']}): {f.metadata['reason']}{measured} "
-                f"(docs/policy.md#{name})")
+        return (
+            f"{name} = {f.default!r} ({f.metadata['stage']}): {f.metadata['reason']}{measured} (docs/policy.md#{name})"
+        )
 
     @classmethod
     def table(cls) -> list[dict]:
         """Every field as {name, stage, default, reason, measured}, in the procedure's order."""
-        rows = [{"name": f.name, "stage": f.metadata["stage"], "default": f.default, "reason": f.metadata["reason"],
-                 "measured": f.metadata["measured"]} for f in fields(cls)]
+        rows = [
+            {
+                "name": f.name,
+                "stage": f.metadata["stage"],
+                "default": f.default,
+                "reason": f.metadata["reason"],
+                "measured": f.metadata["measured"],
+            }
+            for f in fields(cls)
+        ]
         return sorted(rows, key=lambda r: STAGES.index(r["stage"]))
 
 

@@ -63,8 +63,10 @@ class CenteredPottsPotentials(Potentials):
             return np.zeros(0)
         cos = edge_cosine(X, rows, cols)
         decay = np.broadcast_to(distance_decay(rows, cols, self.sigma), cos.shape)
-        mu = mean_pair_cosine(X) if self.center == "all_pairs" else (
-            float(np.average(cos, weights=decay)) if decay.sum() > 0 else float(cos.mean())
+        mu = (
+            mean_pair_cosine(X)
+            if self.center == "all_pairs"
+            else (float(np.average(cos, weights=decay)) if decay.sum() > 0 else float(cos.mean()))
         )
         scale = 1.0
         if self.normalize:

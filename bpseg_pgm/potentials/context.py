@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
+
 from .base import mean_pair_cosine
 
 #: Topic persistence at which adaptive context reaches its full weight.
@@ -59,5 +60,3 @@ def adaptive_context(X: np.ndarray, weight: float) -> float:
     """``weight`` scaled by topic persistence: 0 at or below 0, full from PERSISTENCE_FULL."""
     weight = check_nonnegative(weight, "context")
     return weight * float(np.clip(topic_persistence(X) / PERSISTENCE_FULL, 0.0, 1.0))
-
-

@@ -20,8 +20,14 @@ from typing import Any
 
 from .base import Potentials
 
-__all__ = ["CUSTOM_DEFAULTS", "POTENTIALS", "RegisteredPotentials", "potentials_factory", "potentials_names",
-           "register_potentials"]
+__all__ = [
+    "CUSTOM_DEFAULTS",
+    "POTENTIALS",
+    "RegisteredPotentials",
+    "potentials_factory",
+    "potentials_names",
+    "register_potentials",
+]
 
 #: The defaults for a Potentials object of the user's own (it carries its own lam and sigma).
 CUSTOM_DEFAULTS = {"lam": 0.0, "sigma": None, "em_rounds": 0, "context": 0.0}

@@ -94,8 +94,9 @@ def bm25_relevance(units: Sequence[str], query: str) -> np.ndarray:
     return scores / top if top > 0 else scores
 
 
-def relevance(X: np.ndarray, q: np.ndarray, bm25: np.ndarray | None = None,
-              bm25_weight: float = DEFAULT_POLICY.prune_bm25_weight) -> np.ndarray:
+def relevance(
+    X: np.ndarray, q: np.ndarray, bm25: np.ndarray | None = None, bm25_weight: float = DEFAULT_POLICY.prune_bm25_weight
+) -> np.ndarray:
     """Relevance of each unit: cosine of its (unit-norm) embedding row with ``q``, plus ``bm25_weight`` x ``bm25``."""
     X = np.asarray(X, dtype=np.float64)
     q = np.asarray(q, dtype=np.float64)
@@ -137,8 +138,15 @@ def segment_scores(r: np.ndarray, starts: np.ndarray, top_m: int = DEFAULT_POLIC
     return np.array([np.sort(r[a:b])[-top_m:].mean() for a, b in zip(starts, ends)])
 
 
-def select_runs(r: np.ndarray, starts: np.ndarray, costs: np.ndarray, capacity: float, *, top_m: int = DEFAULT_POLICY.prune_top_m,
-                part_units: int = DEFAULT_POLICY.prune_part_units) -> np.ndarray:
+def select_runs(
+    r: np.ndarray,
+    starts: np.ndarray,
+    costs: np.ndarray,
+    capacity: float,
+    *,
+    top_m: int = DEFAULT_POLICY.prune_top_m,
+    part_units: int = DEFAULT_POLICY.prune_part_units,
+) -> np.ndarray:
     """Boolean mask of the units kept: runs by score, whole when they fit, else their best parts.
 
     ``r`` (n,) unit relevance, ``starts`` the runs' first units, ``costs`` (n,) what each unit
@@ -214,8 +222,11 @@ def _check_options(n_segments: Any, separator: Any, bm25_weight: Any, top_m: Any
     check_n_segments(n_segments)
     if not isinstance(separator, str):
         raise ValueError(f"separator must be a str, got {type(separator).__name__}")
-    if isinstance(bm25_weight, bool) or not isinstance(bm25_weight, numbers.Real) or not (
-            math.isfinite(bm25_weight) and bm25_weight >= 0):
+    if (
+        isinstance(bm25_weight, bool)
+        or not isinstance(bm25_weight, numbers.Real)
+        or not (math.isfinite(bm25_weight) and bm25_weight >= 0)
+    ):
         raise ValueError(f"bm25_weight must be a finite number >= 0, got {bm25_weight!r}")
     for name, value in (("top_m", top_m), ("part_units", part_units)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
@@ -238,8 +249,17 @@ def _units_of(text_or_units: Any, lines: bool) -> tuple[list[str], list[Span], s
     not_a_list = "text_or_units must be a str or a list of str, got {type}"
     if isinstance(text_or_units, bytearray) or not isinstance(text_or_units, Sequence):  # bytes: refused below
         raise ValueError(not_a_list.format(type=type(text_or_units).__name__))
-    units = list(check_str_list(text_or_units, "text_or_units", "units[{i}]", any_iterable=True, unicode=True,
-                                not_a_list=not_a_list, not_a_str="{name} is {type}, not str"))
+    units = list(
+        check_str_list(
+            text_or_units,
+            "text_or_units",
+            "units[{i}]",
+            any_iterable=True,
+            unicode=True,
+            not_a_list=not_a_list,
+            not_a_str="{name} is {type}, not str",
+        )
+    )
     if not units:
         raise ValueError("the list of units is empty")
     spans = []
@@ -333,8 +353,12 @@ def prune(
     positions = np.flatnonzero(select_runs(r, starts, costs[live], limit, top_m=top_m, part_units=part_units))
     kept = live[positions]
     if kept.size == 0:
-        warnings.warn(f"nothing fits the budget: it allows {limit:g} {cost_unit} and the smallest unit has "
-                      f"{int(costs[live].min())}", UserWarning, stacklevel=2)
+        warnings.warn(
+            f"nothing fits the budget: it allows {limit:g} {cost_unit} and the smallest unit has "
+            f"{int(costs[live].min())}",
+            UserWarning,
+            stacklevel=2,
+        )
     kept_spans = tuple((int(spans[i][0]), int(spans[i][1])) for i in kept)
     runs = tuple(_run_spans(positions, kept_spans))
     scores = np.full(len(units), np.nan)

@@ -30,5 +30,16 @@ from .effects import boundary_effects, median_boundary_effect
 from .model import RunsFit, auto_max_runs, fit_runs
 from .wordcost import WordsCost
 
-__all__ = ["EmbeddingsCost", "RunCost", "RunsFit", "WordsCost", "auto_max_runs", "boundary_effects", "cost_factory",
-           "cost_names", "fit_runs", "median_boundary_effect", "register_cost"]
+__all__ = [
+    "EmbeddingsCost",
+    "RunCost",
+    "RunsFit",
+    "WordsCost",
+    "auto_max_runs",
+    "boundary_effects",
+    "cost_factory",
+    "cost_names",
+    "fit_runs",
+    "median_boundary_effect",
+    "register_cost",
+]

@@ -62,9 +62,11 @@ class _Prefix:
             wl = self.W[lo:hi] - self.W[a]
             wr = self.W[b] - self.W[lo:hi]
             with np.errstate(divide="ignore", invalid="ignore"):
-                gain = (np.where(wl > 0, np.einsum("ij,ij->i", left, left) / np.where(wl > 0, wl, 1.0), 0.0)
-                        + np.where(wr > 0, np.einsum("ij,ij->i", right, right) / np.where(wr > 0, wr, 1.0), 0.0)
-                        - whole)
+                gain = (
+                    np.where(wl > 0, np.einsum("ij,ij->i", left, left) / np.where(wl > 0, wl, 1.0), 0.0)
+                    + np.where(wr > 0, np.einsum("ij,ij->i", right, right) / np.where(wr > 0, wr, 1.0), 0.0)
+                    - whole
+                )
             j = int(np.argmax(gain))
             if gain[j] > best_gain:
                 best_gain, best_t = float(gain[j]), int(t[j])
@@ -101,19 +103,27 @@ def binary_segmentation(F: np.ndarray, weights: np.ndarray, max_boundaries: int)
     return np.asarray(found, dtype=np.int64)
 
 
-def candidate_positions(F: np.ndarray, weights: np.ndarray, max_candidates: int = DEFAULT_POLICY.max_candidates,
-                        hierarchy: np.ndarray | None = None) -> np.ndarray:
+def candidate_positions(
+    F: np.ndarray,
+    weights: np.ndarray,
+    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    hierarchy: np.ndarray | None = None,
+) -> np.ndarray:
     """Sorted positions 0 = p_0 < ... < p_m = n where runs may start (and the document end): every
     position when n <= ``max_candidates``, else 0, n and the first ``max_candidates`` - 1 boundaries of
     :func:`binary_segmentation` (``hierarchy``: its boundaries when already computed)."""
     n = int(np.asarray(F).shape[0])
     if n <= max_candidates:
         return np.arange(n + 1, dtype=np.int64)
-    inner = binary_segmentation(F, weights, max_candidates - 1) if hierarchy is None else hierarchy[: max_candidates - 1]
+    inner = (
+        binary_segmentation(F, weights, max_candidates - 1) if hierarchy is None else hierarchy[: max_candidates - 1]
+    )
     return np.unique(np.concatenate([[0, n], inner])).astype(np.int64)
 
 
-def window_size(n: int, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window) -> int:
+def window_size(
+    n: int, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window
+) -> int:
     """Units per window at most for n units: ``window``, wider on a document so long that its windows would
     outnumber half the candidates (the windows are cut at the candidates' boundaries)."""
     return max(int(window), int(np.ceil(4 * int(n) / max(int(max_candidates), 1))))

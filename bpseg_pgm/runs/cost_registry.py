@@ -42,8 +42,17 @@ import numpy as np
 
 from .memory import check_runs_memory
 
-__all__ = ["COSTS", "RunCost", "check_cost", "checked_matrix", "cost_factory", "cost_names", "fitted_cost",
-           "register_cost", "run_cost_matrix"]
+__all__ = [
+    "COSTS",
+    "RunCost",
+    "check_cost",
+    "checked_matrix",
+    "cost_factory",
+    "cost_names",
+    "fitted_cost",
+    "register_cost",
+    "run_cost_matrix",
+]
 
 #: The names of the costs that ship with the library: another class cannot take them.
 BUILT_IN = ("embeddings", "words")
@@ -108,8 +117,10 @@ def register_cost(cls: type[RunCost]) -> type[RunCost]:
         raise ValueError(f"register_cost needs a RunCost subclass, got {cls!r}")
     name = cls.__dict__.get("name", "")
     if not isinstance(name, str) or not name or any(c.isspace() for c in name):
-        raise ValueError(f"a RunCost names itself with a class attribute `name`, a non-empty str without spaces; "
-                         f"{cls.__name__} has {name!r}")
+        raise ValueError(
+            f"a RunCost names itself with a class attribute `name`, a non-empty str without spaces; "
+            f"{cls.__name__} has {name!r}"
+        )
     taken = COSTS.get(name)
     if name in BUILT_IN and taken is not None and taken is not cls:
         raise ValueError(f"cost name {name!r} is a built-in one ({taken.__name__}); choose another name")
@@ -151,10 +162,12 @@ def check_cost(cost: Any) -> RunCost:
 
 
 def _not_standalone(name: str) -> str:
-    return (f"cost {name!r} is not a cost to cut runs by alone: the runs model adds the words' cost beside the "
-            f"run cost once the number of runs is chosen (scaled against that cost's gain, its alpha fitted on "
-            f"those runs), whenever word counts are given (BPSeg.fit(word_counts=...), a Units, or the text "
-            f"pipeline); keep cost='embeddings' (or your own) and give the word counts")
+    return (
+        f"cost {name!r} is not a cost to cut runs by alone: the runs model adds the words' cost beside the "
+        f"run cost once the number of runs is chosen (scaled against that cost's gain, its alpha fitted on "
+        f"those runs), whenever word counts are given (BPSeg.fit(word_counts=...), a Units, or the text "
+        f"pipeline); keep cost='embeddings' (or your own) and give the word counts"
+    )
 
 
 def fitted_cost(cost: RunCost, features: np.ndarray, weights: np.ndarray) -> RunCost:
@@ -166,20 +179,25 @@ def checked_matrix(C: Any, m: int, cost: RunCost) -> np.ndarray:
     """A cost's matrix over m + 1 candidate positions, checked: (m+1, m+1) float64, no NaN, inf where j <= i."""
     C = np.asarray(C, dtype=np.float64)
     if C.shape != (m + 1, m + 1):
-        raise ValueError(f"cost {cost.name or type(cost).__name__!r}: matrix(positions) must be ({m + 1}, {m + 1}) "
-                         f"for {m + 1} positions, got {C.shape}")
+        raise ValueError(
+            f"cost {cost.name or type(cost).__name__!r}: matrix(positions) must be ({m + 1}, {m + 1}) "
+            f"for {m + 1} positions, got {C.shape}"
+        )
     lower = np.tri(m + 1, dtype=bool)
     if not np.isposinf(C[lower]).all():
         C = C.copy()
         C[lower] = np.inf
     if np.isnan(C).any() or np.isneginf(C).any():
-        raise ValueError(f"cost {cost.name or type(cost).__name__!r}: a run's cost must be a number or +inf "
-                         "(impossible), got NaN or -inf")
+        raise ValueError(
+            f"cost {cost.name or type(cost).__name__!r}: a run's cost must be a number or +inf "
+            "(impossible), got NaN or -inf"
+        )
     return C
 
 
-def run_cost_matrix(cost: RunCost, features: np.ndarray, weights: np.ndarray,
-                    positions: np.ndarray | None = None) -> np.ndarray:
+def run_cost_matrix(
+    cost: RunCost, features: np.ndarray, weights: np.ndarray, positions: np.ndarray | None = None
+) -> np.ndarray:
     """``cost`` fitted on the document (a copy: :func:`fitted_cost`) and its checked matrix over ``positions``
     (None: every position), as the segmental programme takes it."""
     C = fitted_cost(cost, features, weights).matrix(positions)

@@ -81,7 +81,7 @@ def segment_costs(C: np.ndarray, max_segments: int, min_size: int = 1) -> tuple[
         # k runs end at position k or later, and the first k - 1 start at k - 1 or earlier: the rows and
         # columns before those are inf (the same minima and arg-mins as over the whole matrix, in
         # about a third of the work when K nears n)
-        M = D[k - 1, k - 1:, None] + C[k - 1:, k:]
+        M = D[k - 1, k - 1 :, None] + C[k - 1 :, k:]
         best = np.argmin(M, axis=0)
         D[k, k:] = M[best, np.arange(n + 1 - k)]
         arg[k, k:] = np.where(np.isfinite(D[k, k:]), best + (k - 1), 0)

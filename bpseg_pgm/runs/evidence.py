@@ -25,8 +25,7 @@ from scipy.special import gammaln
 
 from bpseg_pgm.policy import DEFAULT_POLICY
 
-__all__ = ["check_word_counts", "dcm_log_evidence", "evidence_runs",
-           "level_evidence", "log_placements", "ml_alpha"]
+__all__ = ["check_word_counts", "dcm_log_evidence", "evidence_runs", "level_evidence", "log_placements", "ml_alpha"]
 
 
 #: log alpha is searched in this interval (alpha from 3e-4 to 20 pseudo-counts per term).
@@ -56,8 +55,12 @@ def dcm_log_evidence(S: sp.csr_matrix, alpha: float) -> float:
     left out). Only the non-zero counts are visited: a zero count contributes gammaln(alpha) - gammaln(alpha)."""
     V = S.shape[1]
     totals = np.asarray(S.sum(axis=1)).ravel()
-    return float(S.shape[0] * gammaln(V * alpha) - np.sum(gammaln(totals + V * alpha))
-                 + np.sum(gammaln(S.data + alpha)) - S.nnz * gammaln(alpha))
+    return float(
+        S.shape[0] * gammaln(V * alpha)
+        - np.sum(gammaln(totals + V * alpha))
+        + np.sum(gammaln(S.data + alpha))
+        - S.nnz * gammaln(alpha)
+    )
 
 
 def log_placements(n: int, k):
@@ -77,8 +80,12 @@ def ml_alpha(C: sp.csr_matrix, labels: np.ndarray) -> tuple[float, float]:
     S = _run_counts(C, np.asarray(labels))
     if S.nnz == 0:
         return 1.0, 0.0
-    res = minimize_scalar(lambda la: -dcm_log_evidence(S, float(np.exp(la))), bounds=_LOG_ALPHA_BOUNDS,
-                          method="bounded", options={"xatol": 1e-3})
+    res = minimize_scalar(
+        lambda la: -dcm_log_evidence(S, float(np.exp(la))),
+        bounds=_LOG_ALPHA_BOUNDS,
+        method="bounded",
+        options={"xatol": 1e-3},
+    )
     return float(np.exp(res.x)), float(-res.fun)
 
 
@@ -87,8 +94,14 @@ def level_evidence(C: sp.csr_matrix, labels: np.ndarray) -> float:
     return ml_alpha(C, labels)[1]
 
 
-def evidence_runs(C: sp.csr_matrix, levels, low: int, high: int, penalty: float = DEFAULT_POLICY.evidence_penalty,
-                  max_levels: int = DEFAULT_POLICY.max_evidence_levels) -> tuple[int, dict[int, float]]:
+def evidence_runs(
+    C: sp.csr_matrix,
+    levels,
+    low: int,
+    high: int,
+    penalty: float = DEFAULT_POLICY.evidence_penalty,
+    max_levels: int = DEFAULT_POLICY.max_evidence_levels,
+) -> tuple[int, dict[int, float]]:
     """The level k in [low, high] of ``levels`` (:class:`~bpseg_pgm.runs.levels.Levels`) whose penalised
     evidence is highest (the lowest such k on a tie), and the penalised evidence of every level weighed.
 

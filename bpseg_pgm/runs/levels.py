@@ -61,8 +61,9 @@ class Levels:
             raise ValueError(f"the levels hold 1 to {self.max_runs} runs, got {k}")
         if k > self.programme_runs:
             held = 1 + np.bincount(self.order[: k - len(self.windows)], minlength=len(self.windows))
-            return np.concatenate([start + window.starts(h)
-                                   for start, window, h in zip(self.window_starts, self.windows, held)])
+            return np.concatenate(
+                [start + window.starts(h) for start, window, h in zip(self.window_starts, self.windows, held)]
+            )
         m = self.positions.shape[0] - 1
         idx = [m]
         for kk in range(k, 0, -1):

@@ -28,8 +28,16 @@ from bpseg_pgm.utils import memory as memory_probe
 
 from .candidates import window_size
 
-__all__ = ["MATRICES", "ROWS", "check_runs_memory", "check_windows_memory", "estimate_programme_memory",
-           "estimate_runs_memory", "estimate_windows_bound", "estimate_windows_memory"]
+__all__ = [
+    "MATRICES",
+    "ROWS",
+    "check_runs_memory",
+    "check_windows_memory",
+    "estimate_programme_memory",
+    "estimate_runs_memory",
+    "estimate_windows_bound",
+    "estimate_windows_memory",
+]
 
 GiB = 2**30
 #: (m+1)^2 float64 matrices alive at the programme's peak (measured, rounded up).
@@ -75,13 +83,20 @@ def estimate_windows_bound(n: int) -> int:
 def check_windows_memory(cuts, max_runs: int, available: int | None = None) -> int:
     """:func:`estimate_windows_memory` for the windows between ``cuts``; ValueError when it would not fit."""
     lengths = [b - a for a, b in zip(list(cuts)[:-1], list(cuts)[1:])]
-    return _check(estimate_windows_memory(lengths, max_runs), available,
-                  f"its programme in {len(lengths):,} windows for {int(max_runs):,} runs")
+    return _check(
+        estimate_windows_memory(lengths, max_runs),
+        available,
+        f"its programme in {len(lengths):,} windows for {int(max_runs):,} runs",
+    )
 
 
 def estimate_runs_memory(n: int, d: int = 384) -> int:
     """Peak bytes of the runs model on n units of dimension d."""
-    return estimate_programme_memory(min(int(n), DEFAULT_POLICY.max_candidates)) + ROWS * int(n) * int(d) * 8 + estimate_windows_bound(n)
+    return (
+        estimate_programme_memory(min(int(n), DEFAULT_POLICY.max_candidates))
+        + ROWS * int(n) * int(d) * 8
+        + estimate_windows_bound(n)
+    )
 
 
 def check_runs_memory(n: int, d: int = 384, available: int | None = None, *, programme_only: bool = False) -> int:

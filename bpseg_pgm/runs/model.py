@@ -42,6 +42,7 @@ from .wordcost import word_levels
 
 __all__ = ["RunsFit", "auto_max_runs", "fit_runs", "null_documents", "runs_at"]
 
+
 def auto_max_runs(n: int, corr_length: float, floor: int = DEFAULT_POLICY.auto_max_runs) -> int:
     """The most runs the noise-calibrated programme considers for n units: ``floor`` (``Policy.auto_max_runs``), or one
     per correlation length when the document holds more (a long document of many short unrelated
@@ -111,8 +112,9 @@ class RunsFit:
         if isinstance(n_runs, bool) or not isinstance(n_runs, (int, np.integer)):
             raise ValueError(f"n_runs must be an integer, got {n_runs!r}")
         if self.word_counts is not None:
-            base = runs_at(self.features, self.weights, self.cost_levels, int(n_runs), self.smoothing_width,
-                           cost=self.cost)
+            base = runs_at(
+                self.features, self.weights, self.cost_levels, int(n_runs), self.smoothing_width, cost=self.cost
+            )
             return base.with_words(self.word_counts, self.word_weight)
         fit = runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width, cost=self.cost)
         fit.word_alpha = self.word_alpha
@@ -142,8 +144,14 @@ class RunsFit:
         return fit
 
 
-def null_documents(Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0,
-                   null_units: int = DEFAULT_POLICY.null_units):
+def null_documents(
+    Xn: np.ndarray,
+    weights: np.ndarray,
+    width: float,
+    block: float,
+    random_state=0,
+    null_units: int = DEFAULT_POLICY.null_units,
+):
     """The block-shuffled null documents of :mod:`~bpseg_pgm.runs.null` as the programme sees them:
     (smoothed features, weights) pairs, ``null_shuffles(n)`` of them, generated one at a time."""
     n = Xn.shape[0]
@@ -159,9 +167,19 @@ def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.average(F, axis=0, weights=w) if w.sum() > 0 else F.mean(axis=0)
 
 
-def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, corr_length: float | None = None,
-             *, policy: Policy = DEFAULT_POLICY, max_runs: int | None = None, max_candidates: int | None = None,
-             widen: bool = False, cost="embeddings") -> RunsFit:
+def fit_runs(
+    Xn: np.ndarray,
+    weights: np.ndarray,
+    n_segments,
+    random_state=0,
+    corr_length: float | None = None,
+    *,
+    policy: Policy = DEFAULT_POLICY,
+    max_runs: int | None = None,
+    max_candidates: int | None = None,
+    widen: bool = False,
+    cost="embeddings",
+) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
     ``n_segments``: k, or "auto" (noise-calibrated, at most ``max_runs`` runs: by default
@@ -213,8 +231,9 @@ def fit_runs(Xn: np.ndarray, weights: np.ndarray, n_segments, random_state=0, co
     return runs_at(F, weights, levels, k, width, cost=cost)
 
 
-def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: float, *,
-            cost: RunCost | None = None) -> RunsFit:
+def runs_at(
+    F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: float, *, cost: RunCost | None = None
+) -> RunsFit:
     """The runs model at k runs of ``levels`` (the programme's best split of the features F): means and
     centres now; chain beliefs and exact log Z when first asked for. What :meth:`RunsFit.at` re-cuts with,
     without refitting. ``cost``: the run cost ``levels`` were cut by, kept on the fit (None: the embeddings')."""
@@ -223,8 +242,9 @@ def runs_at(F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: f
     labels = bounds_labels(np.append(starts, F.shape[0]))
     mu = np.stack([_run_mean(F[a:b], weights[a:b]) for a, b in zip(starts, ends)])
     # the embeddings' scatter per unit of weight (not levels.costs[k]: levels that weigh the words cost more)
-    spread = sum(float(np.dot(weights[a:b], np.einsum("ij,ij->i", F[a:b] - m, F[a:b] - m)))
-                 for a, b, m in zip(starts, ends, mu))
+    spread = sum(
+        float(np.dot(weights[a:b], np.einsum("ij,ij->i", F[a:b] - m, F[a:b] - m))) for a, b, m in zip(starts, ends, mu)
+    )
     scatter = spread / max(float(np.sum(weights)), 1e-12)
     centers = mu / np.maximum(np.linalg.norm(mu, axis=1, keepdims=True), 1e-12)
     return RunsFit(labels, centers, width, levels, F, weights, mu, scatter, cost=cost)

@@ -16,6 +16,7 @@ from bpseg_pgm.policy import DEFAULT_POLICY
 
 __all__ = ["block_permutation", "noise_calibrated_k", "null_shuffles"]
 
+
 def null_shuffles(n: int, units: int = DEFAULT_POLICY.null_units) -> int:
     """How many null documents are averaged for a document of n units: ceil(units / n), between 1 and 8
     (``Policy.null_units``)."""

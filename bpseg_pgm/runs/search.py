@@ -31,9 +31,17 @@ def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
     return bounds_labels(bounds[::-1])
 
 
-def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size: int = 1,
-                     max_candidates: int = DEFAULT_POLICY.max_candidates, *, window: int = DEFAULT_POLICY.window,
-                     share: int = DEFAULT_POLICY.window_share, cost: RunCost | None = None) -> Levels:
+def segmental_levels(
+    F: np.ndarray,
+    weights: np.ndarray,
+    max_runs: int,
+    min_size: int = 1,
+    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    *,
+    window: int = DEFAULT_POLICY.window,
+    share: int = DEFAULT_POLICY.window_share,
+    cost: RunCost | None = None,
+) -> Levels:
     """The best split into 1..``max_runs`` runs (each of at least ``min_size`` units) over the candidate
     positions of :func:`~bpseg_pgm.runs.candidates.candidate_positions`: exact on documents of at most
     ``max_candidates`` units, over binary segmentation's boundaries on longer ones.
@@ -67,7 +75,7 @@ def segmental_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, min_size
     if len(windows) > m + 1:  # more windows than runs past the candidates (not with window_size's windows)
         return Levels(positions, costs, arg)
     # total[j]: the cost with W + j runs
-    return Levels(positions, np.concatenate([costs, total[m + 1 - len(windows):]]), arg, windows, cuts[:-1], order)
+    return Levels(positions, np.concatenate([costs, total[m + 1 - len(windows) :]]), arg, windows, cuts[:-1], order)
 
 
 def segmental_labels(
@@ -100,15 +108,31 @@ def segmental_labels(
     return levels.labels(k), float(levels.costs[k] / max(np.sum(weights), 1e-12))
 
 
-def null_costs(shuffled, max_runs: int, min_size: int = 1, max_candidates: int = DEFAULT_POLICY.max_candidates, *,
-               window: int = DEFAULT_POLICY.window, share: int = DEFAULT_POLICY.window_share,
-               cost: RunCost | None = None) -> np.ndarray:
+def null_costs(
+    shuffled,
+    max_runs: int,
+    min_size: int = 1,
+    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    *,
+    window: int = DEFAULT_POLICY.window,
+    share: int = DEFAULT_POLICY.window_share,
+    cost: RunCost | None = None,
+) -> np.ndarray:
     """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as
     :func:`segmental_levels` solves the document (with the same ``cost``, fitted on each null): ``shuffled``
     yields (features, weights) pairs, one null at a time (a generator keeps one null's features in memory)."""
-    return np.mean([padded_costs(segmental_levels(Fs, ws, max_runs, min_size, max_candidates, window=window, share=share,
-                                                  cost=cost).costs, max_runs)
-                    for Fs, ws in shuffled], axis=0)
+    return np.mean(
+        [
+            padded_costs(
+                segmental_levels(
+                    Fs, ws, max_runs, min_size, max_candidates, window=window, share=share, cost=cost
+                ).costs,
+                max_runs,
+            )
+            for Fs, ws in shuffled
+        ],
+        axis=0,
+    )
 
 
 def padded_costs(costs: np.ndarray, K: int) -> np.ndarray:

@@ -36,7 +36,7 @@ def lagged_dot_means(R: np.ndarray, max_lag: int) -> np.ndarray:
     size = next_fast_len(2 * m, real=True)
     spectrum = rfft(R, n=size, axis=0)
     power = (spectrum.real**2 + spectrum.imag**2).sum(axis=1)
-    sums = irfft(power, n=size)[1:max_lag + 1]  # sum over i of R_i . R_{i+d}
+    sums = irfft(power, n=size)[1 : max_lag + 1]  # sum over i of R_i . R_{i+d}
     return sums / (m - np.arange(1, max_lag + 1))
 
 
@@ -90,8 +90,9 @@ def smoothed_embeddings(X: np.ndarray, width: float, weights: np.ndarray | None 
     return out / norms
 
 
-def correlation_length(X: np.ndarray, weights: np.ndarray | None = None,
-                       window: int = DEFAULT_POLICY.correlation_window) -> float:
+def correlation_length(
+    X: np.ndarray, weights: np.ndarray | None = None, window: int = DEFAULT_POLICY.correlation_window
+) -> float:
     """Lag (in units) at which the reading-order autocorrelation of the embeddings dies out.
 
     The rows are unit-normalised and centred on their mean; the autocorrelation at lag d is

@@ -39,7 +39,6 @@ from .levels import Levels
 __all__ = ["share_runs", "window_cuts", "windowed_levels"]
 
 
-
 def window_cuts(hierarchy: np.ndarray, n: int, window: int) -> np.ndarray:
     """Window bounds 0 = c_0 < ... < c_W = n. Each cut is the strongest of binary segmentation's boundaries
     (``hierarchy``, in the order found: the earlier, the stronger) between half a window and one and a half
@@ -84,8 +83,14 @@ def share_runs(curves, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(order, dtype=np.int64), np.maximum(np.asarray(total), 0.0)
 
 
-def windowed_levels(F: np.ndarray, weights: np.ndarray, max_runs: int, cuts: np.ndarray,
-                    share: int = DEFAULT_POLICY.window_share, cost: RunCost | None = None):
+def windowed_levels(
+    F: np.ndarray,
+    weights: np.ndarray,
+    max_runs: int,
+    cuts: np.ndarray,
+    share: int = DEFAULT_POLICY.window_share,
+    cost: RunCost | None = None,
+):
     """The windows' exact levels and the runs shared out between them.
 
     Returns ``windows`` (one :class:`~bpseg_pgm.runs.levels.Levels` per window, over every position of it,

@@ -78,11 +78,11 @@ def word_cost_matrix(counts: sp.csr_matrix, alpha: float, positions: np.ndarray 
     for i in range(m):
         e0 = entry_at[i]
         if i > 0:
-            np.add.at(outside, terms[entry_at[i - 1]:e0], x[entry_at[i - 1]:e0])
+            np.add.at(outside, terms[entry_at[i - 1] : e0], x[entry_at[i - 1] : e0])
         c = held[e0:] - outside[terms[e0:]]
         gain = np.r_[0.0, np.cumsum(gammaln(c + x[e0:] + alpha) - gammaln(c + alpha))]
-        T = totals[i + 1:] - totals[i]
-        W[i, i + 1:] = -(gain[entry_at[i + 1:] - e0] - (gammaln(T + V * alpha) - gammaln(V * alpha)))
+        T = totals[i + 1 :] - totals[i]
+        W[i, i + 1 :] = -(gain[entry_at[i + 1 :] - e0] - (gammaln(T + V * alpha) - gammaln(V * alpha)))
     return W
 
 
@@ -120,8 +120,15 @@ def _split_cost(M: np.ndarray, index: np.ndarray) -> float:
     return float(M[index[:-1], index[1:]].sum())
 
 
-def word_levels(F: np.ndarray, weights: np.ndarray, levels: Levels, counts: sp.csr_matrix, k: int,
-                weight: float = DEFAULT_POLICY.word_weight, cost: RunCost | None = None) -> tuple[Levels, float] | None:
+def word_levels(
+    F: np.ndarray,
+    weights: np.ndarray,
+    levels: Levels,
+    counts: sp.csr_matrix,
+    k: int,
+    weight: float = DEFAULT_POLICY.word_weight,
+    cost: RunCost | None = None,
+) -> tuple[Levels, float] | None:
     """The programme's levels again, over the same candidate positions as ``levels`` (the run cost's alone,
     ``F`` its features, ``weights`` the units'), with the words' cost added (module docstring), up to the same
     number of runs; and the alpha used. ``k``: the chosen number of runs, the reference for the two scales and

@@ -23,5 +23,12 @@ from .potentials import RunTopicPotentials
 from .returns import Returns, detect_returns
 from .summary import RunSummary, summarize_runs
 
-__all__ = ["RunSummary", "RunTopicPotentials",
-           "Returns", "RunTopicsFit", "detect_returns", "fit_run_topics", "summarize_runs"]
+__all__ = [
+    "RunSummary",
+    "RunTopicPotentials",
+    "Returns",
+    "RunTopicsFit",
+    "detect_returns",
+    "fit_run_topics",
+    "summarize_runs",
+]

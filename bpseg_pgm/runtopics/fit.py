@@ -83,13 +83,17 @@ def propose_topics(similarity: np.ndarray, threshold: float) -> np.ndarray:
     m = similarity.shape[0]
     if m < 2:
         return np.zeros(m, dtype=np.int64)
-    clusters = AgglomerativeClustering(n_clusters=None, metric="precomputed", linkage="average",
-                                       distance_threshold=1.0 - threshold).fit_predict(1.0 - similarity)
+    clusters = AgglomerativeClustering(
+        n_clusters=None, metric="precomputed", linkage="average", distance_threshold=1.0 - threshold
+    ).fit_predict(1.0 - similarity)
     return _reading_order(clusters)
 
 
-def run_edges(similarity: np.ndarray, max_dense: int = DEFAULT_POLICY.group_max_dense_runs,
-              neighbors: int = DEFAULT_POLICY.group_sparse_neighbors) -> np.ndarray:
+def run_edges(
+    similarity: np.ndarray,
+    max_dense: int = DEFAULT_POLICY.group_max_dense_runs,
+    neighbors: int = DEFAULT_POLICY.group_sparse_neighbors,
+) -> np.ndarray:
     """Edges (i < j) of the runs' network: every pair up to ``max_dense`` runs; beyond, each run's neighbours
     in reading order and its ``neighbors`` most similar runs."""
     m = similarity.shape[0]
@@ -124,15 +128,29 @@ def warn_unconverged(max_iter: int, tol: float, stacklevel: int = 1, retried: tu
     counted from the caller of this function; ``retried``: the (damping, sweeps) of a second try that did not
     converge either)."""
     again = "" if retried is None else f", and again with damping {retried[0]:g} at {retried[1]} sweeps"
-    warnings.warn(f"belief propagation over the runs stopped at max_iter={max_iter} sweeps before its messages "
-                  f"converged (tol={tol:g}){again}; the topics may not be final", ConvergenceWarning,
-                  stacklevel=stacklevel + 1)
+    warnings.warn(
+        f"belief propagation over the runs stopped at max_iter={max_iter} sweeps before its messages "
+        f"converged (tol={tol:g}){again}; the topics may not be final",
+        ConvergenceWarning,
+        stacklevel=stacklevel + 1,
+    )
 
 
-def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: str | Engine = "potts",
-                   potentials: Potentials | None = None, find_returns: bool = True, max_rounds: int | None = None,
-                   max_iter: int | None = None, tol: float | None = None, random_state=None, warn: bool = True,
-                   policy: Policy = DEFAULT_POLICY) -> RunTopicsFit:
+def fit_run_topics(
+    Xn: np.ndarray,
+    weights: np.ndarray,
+    run_labels,
+    *,
+    engine: str | Engine = "potts",
+    potentials: Potentials | None = None,
+    find_returns: bool = True,
+    max_rounds: int | None = None,
+    max_iter: int | None = None,
+    tol: float | None = None,
+    random_state=None,
+    warn: bool = True,
+    policy: Policy = DEFAULT_POLICY,
+) -> RunTopicsFit:
     """Group the runs of ``run_labels`` (n,) over unit rows ``Xn`` (n, d), weighted by ``weights`` (n,), into topics.
 
     ``engine``: a registered name or an :class:`~bpseg_pgm.inference.engine.Engine` (default "potts": loopy BP
@@ -163,8 +181,12 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     sim = summary.similarity()
     returns = None
     if potentials is None and find_returns:
-        returns = detect_returns(sim, min_silhouette=policy.returns_silhouette, min_runs=policy.returns_min_runs,
-                                 max_runs=policy.returns_max_runs)
+        returns = detect_returns(
+            sim,
+            min_silhouette=policy.returns_silhouette,
+            min_runs=policy.returns_min_runs,
+            max_runs=policy.returns_max_runs,
+        )
         if returns.detected:
             pot = RunTopicPotentials.from_policy(policy, threshold=returns.threshold, locality=policy.returns_locality)
     proposed = propose_topics(sim, float(getattr(pot, "threshold", policy.group_threshold)))
@@ -172,19 +194,42 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     lengths = np.diff(summary.bounds)
     if m < 2:  # one run: one topic, nothing to infer
         beliefs = np.ones((m, 1))
-        return RunTopicsFit(topics, beliefs, np.repeat(topics, lengths), np.repeat(beliefs, lengths, axis=0),
-                            _centers(M, sizes, topics), proposed, summary, 0, 0, True, returns=returns, potentials=pot)
+        return RunTopicsFit(
+            topics,
+            beliefs,
+            np.repeat(topics, lengths),
+            np.repeat(beliefs, lengths, axis=0),
+            _centers(M, sizes, topics),
+            proposed,
+            summary,
+            0,
+            0,
+            True,
+            returns=returns,
+            potentials=pot,
+        )
     edges = run_edges(sim, policy.group_max_dense_runs, policy.group_sparse_neighbors)
     shared: dict = {}  # the couplings do not depend on the centres: computed once
     n_iter, rounds, converged, model, log_z = 0, 0, True, None, None
     beliefs = None
     for rounds in range(1, max_rounds + 1):
         C = _centers(M, sizes, topics)
-        problem = Problem(pot.log_unary(M, C), edges, potentials=pot, X=M, C=C, max_iter=max_iter, tol=tol,
-                          random_state=random_state, shared=shared)
+        problem = Problem(
+            pot.log_unary(M, C),
+            edges,
+            potentials=pot,
+            X=M,
+            C=C,
+            max_iter=max_iter,
+            tol=tol,
+            random_state=random_state,
+            shared=shared,
+        )
         res = engine.infer(problem)
         if not isinstance(res, EngineResult) or np.shape(res.beliefs) != (m, C.shape[0]):
-            raise ValueError(f"engine {engine.name or type(engine).__name__!r} must return self.result(beliefs=(n, k) array, ...)")
+            raise ValueError(
+                f"engine {engine.name or type(engine).__name__!r} must return self.result(beliefs=(n, k) array, ...)"
+            )
         n_iter += int(res.n_iter)
         converged, model = bool(res.converged), problem.network_built or model
         log_z = res.log_partition() if callable(res.log_partition) else res.log_partition
@@ -202,8 +247,18 @@ def fit_run_topics(Xn: np.ndarray, weights: np.ndarray, run_labels, *, engine: s
     if warn and not converged:
         warn_unconverged(max_iter, tol, stacklevel=2)
     return RunTopicsFit(
-        run_topics=topics, run_beliefs=beliefs, labels=np.repeat(topics, lengths),
-        beliefs=np.repeat(beliefs, lengths, axis=0), centers=_centers(M, sizes, topics), proposed=proposed,
-        summary=summary, n_iter=n_iter, n_rounds=rounds, converged=converged, model=model,
-        log_partition=None if log_z is None else float(log_z), returns=returns, potentials=pot,
+        run_topics=topics,
+        run_beliefs=beliefs,
+        labels=np.repeat(topics, lengths),
+        beliefs=np.repeat(beliefs, lengths, axis=0),
+        centers=_centers(M, sizes, topics),
+        proposed=proposed,
+        summary=summary,
+        n_iter=n_iter,
+        n_rounds=rounds,
+        converged=converged,
+        model=model,
+        log_partition=None if log_z is None else float(log_z),
+        returns=returns,
+        potentials=pot,
     )

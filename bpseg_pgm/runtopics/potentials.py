@@ -27,10 +27,18 @@ __all__ = ["RunTopicPotentials"]
 class RunTopicPotentials(Potentials):
     """Unary and Potts potentials over runs (see the module docstring); the rows given are run means in order."""
 
-    def __init__(self, threshold: float = DEFAULT_POLICY.group_threshold, lam: float = DEFAULT_POLICY.group_lam,
-                 locality: float = DEFAULT_POLICY.group_locality, unary_scale: float = DEFAULT_POLICY.group_unary_scale):
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, float, np.integer, np.floating)) \
-                or not -1.0 <= float(threshold) <= 1.0:
+    def __init__(
+        self,
+        threshold: float = DEFAULT_POLICY.group_threshold,
+        lam: float = DEFAULT_POLICY.group_lam,
+        locality: float = DEFAULT_POLICY.group_locality,
+        unary_scale: float = DEFAULT_POLICY.group_unary_scale,
+    ):
+        if (
+            isinstance(threshold, bool)
+            or not isinstance(threshold, (int, float, np.integer, np.floating))
+            or not -1.0 <= float(threshold) <= 1.0
+        ):
             raise ValueError(f"threshold must be a number in [-1, 1], got {threshold!r}")
         self.threshold = float(threshold)
         self.lam = check_nonnegative(lam, "lam")
@@ -41,8 +49,12 @@ class RunTopicPotentials(Potentials):
     def from_policy(cls, policy: Policy, **changes) -> RunTopicPotentials:
         """The potentials a :class:`~bpseg_pgm.policy.Policy` gives (``group_threshold``, ``group_lam``,
         ``group_locality``, ``group_unary_scale``), with ``changes`` to any of the four."""
-        args = {"threshold": policy.group_threshold, "lam": policy.group_lam, "locality": policy.group_locality,
-                "unary_scale": policy.group_unary_scale}
+        args = {
+            "threshold": policy.group_threshold,
+            "lam": policy.group_lam,
+            "locality": policy.group_locality,
+            "unary_scale": policy.group_unary_scale,
+        }
         return cls(**{**args, **changes})
 
     def log_unary(self, X, C):

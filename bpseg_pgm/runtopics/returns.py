@@ -48,9 +48,13 @@ class Returns:
     detected: bool
 
 
-def detect_returns(similarity: np.ndarray, *, min_silhouette: float = DEFAULT_POLICY.returns_silhouette,
-                   min_runs: int = DEFAULT_POLICY.returns_min_runs,
-                   max_runs: int = DEFAULT_POLICY.returns_max_runs) -> Returns:
+def detect_returns(
+    similarity: np.ndarray,
+    *,
+    min_silhouette: float = DEFAULT_POLICY.returns_silhouette,
+    min_runs: int = DEFAULT_POLICY.returns_min_runs,
+    max_runs: int = DEFAULT_POLICY.returns_max_runs,
+) -> Returns:
     """Score the average-linkage cuts of the runs' ``similarity`` (m, m) by silhouette; see the module docstring."""
     sim = np.asarray(similarity, dtype=np.float64)
     m = sim.shape[0]

@@ -24,8 +24,15 @@ from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_n_segments as check_n_segments_value
 from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
-__all__ = ["bpseg_estimator", "check_bpseg_params", "check_n_segments", "check_sentences", "nonempty_units",
-           "split_for_segmentation", "unit_sources"]
+__all__ = [
+    "bpseg_estimator",
+    "check_bpseg_params",
+    "check_n_segments",
+    "check_sentences",
+    "nonempty_units",
+    "split_for_segmentation",
+    "unit_sources",
+]
 
 
 def nonempty_units(units: Sequence[str]) -> np.ndarray:
@@ -50,16 +57,26 @@ def check_sentences(sentences: Any) -> list[str]:
     """``sentences`` as a list of str in valid Unicode, at least 2 of them non-empty, or a ValueError saying
     which is not.  Empty or whitespace-only sentences are allowed: they stay units, outside the model
     (see the module docstring)."""
-    sentences = list(check_str_list(sentences, "sentences", "sentence", any_iterable=True, unicode=True,
-                                    not_a_list="sentences must be a list of str (use segment_text for raw text)",
-                                    not_a_str="{name} is {type}, not str"))
+    sentences = list(
+        check_str_list(
+            sentences,
+            "sentences",
+            "sentence",
+            any_iterable=True,
+            unicode=True,
+            not_a_list="sentences must be a list of str (use segment_text for raw text)",
+            not_a_str="{name} is {type}, not str",
+        )
+    )
     live = nonempty_units(sentences)
     if len(live) < 2:
         if len(live) == len(sentences):
             raise ValueError(f"need at least 2 sentences to segment, got {len(sentences)}")
         first = next(i for i, s in enumerate(sentences) if not s.strip())
-        raise ValueError(f"need at least 2 non-empty sentences to segment, got {len(live)} of {len(sentences)} "
-                         f"(sentence {first} is empty)")
+        raise ValueError(
+            f"need at least 2 non-empty sentences to segment, got {len(live)} of {len(sentences)} "
+            f"(sentence {first} is empty)"
+        )
     return sentences
 
 

@@ -69,7 +69,7 @@ def chunk_texts(
     bpseg_params = {**(bpseg_params or {}), **more_bpseg_params}
     texts = check_list(texts, "texts must be a list of str", any_iterable=True)
     caps = _checked_caps(max_tokens, len(texts))
-    for cap in (caps if caps is not None else [max_tokens]):
+    for cap in caps if caps is not None else [max_tokens]:
         _, min_tokens = check_chunk_options(cap, contiguous, min_tokens)
     if caps is None:
         max_tokens, _ = check_chunk_options(max_tokens, contiguous, min_tokens)
@@ -90,21 +90,52 @@ def chunk_texts(
         n_spans.append(len(sentence_spans(text, lines=lines, markdown=marks[-1])))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     many = [i for i, n in enumerate(n_spans) if n >= 2]
-    ks = [n_segments if not isinstance(n_segments, numbers.Integral) or isinstance(n_segments, bool)
-          else min(int(n_segments), n_spans[i]) for i in many]
-    segs = segment_texts([texts[i] for i in many], ks, lines=lines, embedder=embedder, markdown=[marks[i] for i in many],
-                         **bpseg_params) if many else []
+    ks = [
+        n_segments
+        if not isinstance(n_segments, numbers.Integral) or isinstance(n_segments, bool)
+        else min(int(n_segments), n_spans[i])
+        for i in many
+    ]
+    segs = (
+        segment_texts(
+            [texts[i] for i in many],
+            ks,
+            lines=lines,
+            embedder=embedder,
+            markdown=[marks[i] for i in many],
+            **bpseg_params,
+        )
+        if many
+        else []
+    )
     by_text = dict(zip(many, segs))
     counter = token_counter(None, embedder, getattr(embedder, "model_name", None))
     out: list[list[Chunk]] = []
     for i, text in enumerate(texts):
         if n_spans[i] == 1:  # one sentence: one segment, cut like any other when over the cap
-            (a, b), = sentence_spans(text, lines=lines, markdown=marks[i])
-            by_text[i] = Segmentation([squash(text[a:b])], np.zeros(1, dtype=np.int64), [[0]], np.ones((1, 1)),
-                                      text=text, spans=[(a, b)], lines=lines, markdown=marks[i])
+            ((a, b),) = sentence_spans(text, lines=lines, markdown=marks[i])
+            by_text[i] = Segmentation(
+                [squash(text[a:b])],
+                np.zeros(1, dtype=np.int64),
+                [[0]],
+                np.ones((1, 1)),
+                text=text,
+                spans=[(a, b)],
+                lines=lines,
+                markdown=marks[i],
+            )
         if i in by_text:
-            out.append(make_chunks(by_text[i], caps[i], contiguous, min_tokens=min_tokens, count_tokens=counter,
-                                   hard_cap=hard_cap, markdown=marks[i]))
+            out.append(
+                make_chunks(
+                    by_text[i],
+                    caps[i],
+                    contiguous,
+                    min_tokens=min_tokens,
+                    count_tokens=counter,
+                    hard_cap=hard_cap,
+                    markdown=marks[i],
+                )
+            )
         else:
             out.append([])
     return out

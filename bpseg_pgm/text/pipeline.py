@@ -21,11 +21,20 @@ import numpy as np
 from bpseg_pgm.chunks.markdown import looks_like_markdown
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
 from bpseg_pgm.features.units import Units
-from bpseg_pgm.text.checks import (bpseg_estimator, check_bpseg_params, check_n_segments, check_sentences,
-                                   nonempty_units, split_for_segmentation)
-from bpseg_pgm.text.segmentation import _renumber  # noqa: F401  (tests read it here)
+from bpseg_pgm.text.checks import (
+    bpseg_estimator,
+    check_bpseg_params,
+    check_n_segments,
+    check_sentences,
+    nonempty_units,
+    split_for_segmentation,
+)
 from bpseg_pgm.text.progress import fit_progress
-from bpseg_pgm.text.segmentation import Segmentation, build_segmentation
+from bpseg_pgm.text.segmentation import (
+    Segmentation,
+    _renumber,  # noqa: F401  (tests read it here)
+    build_segmentation,
+)
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
 
@@ -36,9 +45,16 @@ DEFAULT_N_SEGMENTS = "auto"  # as in BPSeg: let the estimator choose k
 PathOrName = str | os.PathLike | None  # a model name or directory; a cache directory
 
 
-def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_N_SEGMENTS, *, model: PathOrName = None,
-                      embedder: Embedder | None = None, cache_dir: PathOrName = None, show_progress: bool | None = None,
-                      **bpseg_params: Any) -> Segmentation:
+def segment_sentences(
+    sentences: Iterable[str],
+    n_segments: int | str = DEFAULT_N_SEGMENTS,
+    *,
+    model: PathOrName = None,
+    embedder: Embedder | None = None,
+    cache_dir: PathOrName = None,
+    show_progress: bool | None = None,
+    **bpseg_params: Any,
+) -> Segmentation:
     """Segment already-split sentences with BP-Seg.
 
     ``model``/``cache_dir``/``show_progress`` configure a new :class:`Embedder`;
@@ -60,8 +76,9 @@ def segment_sentences(sentences: Iterable[str], n_segments: int | str = DEFAULT_
     check_n_segments(n_segments, len(live), bpseg_params.get("init"))
     check_bpseg_params(n_segments, bpseg_params, len(live))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    return fit_segmentation(sentences, embedder.encode([sentences[i] for i in live]), n_segments, embedder,
-                            bpseg_params)
+    return fit_segmentation(
+        sentences, embedder.encode([sentences[i] for i in live]), n_segments, embedder, bpseg_params
+    )
 
 
 def read_as_markdown(text: Any, lines: bool, markdown: Any) -> bool:
@@ -75,9 +92,18 @@ def read_as_markdown(text: Any, lines: bool, markdown: Any) -> bool:
     return looks_like_markdown(text) if markdown is None else bool(markdown)
 
 
-def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model: PathOrName = None, lines: bool = False,
-                 embedder: Embedder | None = None, cache_dir: PathOrName = None, show_progress: bool | None = None,
-                 markdown: bool | None = None, **bpseg_params: Any) -> Segmentation:
+def segment_text(
+    text: str,
+    n_segments: int | str = DEFAULT_N_SEGMENTS,
+    *,
+    model: PathOrName = None,
+    lines: bool = False,
+    embedder: Embedder | None = None,
+    cache_dir: PathOrName = None,
+    show_progress: bool | None = None,
+    markdown: bool | None = None,
+    **bpseg_params: Any,
+) -> Segmentation:
     """Split ``text`` into sentences (or lines, if ``lines``) and segment them with BP-Seg.
 
     The result keeps ``text`` and each sentence's ``spans`` in it.  With ``lines=True`` the units are
@@ -93,14 +119,31 @@ def segment_text(text: str, n_segments: int | str = DEFAULT_N_SEGMENTS, *, model
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
     check_bpseg_params(n_segments, bpseg_params, len(sentences))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    return fit_segmentation(sentences, embedder.encode(sentences), n_segments, embedder, bpseg_params,
-                            text=text, spans=spans, lines=lines, markdown=markdown)
+    return fit_segmentation(
+        sentences,
+        embedder.encode(sentences),
+        n_segments,
+        embedder,
+        bpseg_params,
+        text=text,
+        spans=spans,
+        lines=lines,
+        markdown=markdown,
+    )
 
 
-def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N_SEGMENTS, *, model: PathOrName = None,
-                  lines: bool = False, embedder: Embedder | None = None, cache_dir: PathOrName = None,
-                  show_progress: bool | None = None, markdown: bool | None | list = None,
-                  **bpseg_params: Any) -> list[Segmentation]:
+def segment_texts(
+    texts: Iterable[str],
+    n_segments: int | str | list = DEFAULT_N_SEGMENTS,
+    *,
+    model: PathOrName = None,
+    lines: bool = False,
+    embedder: Embedder | None = None,
+    cache_dir: PathOrName = None,
+    show_progress: bool | None = None,
+    markdown: bool | None | list = None,
+    **bpseg_params: Any,
+) -> list[Segmentation]:
     """:func:`segment_text` for many texts: every text is checked and split first, then all their
     sentences are embedded in one batch (one progress bar, one model load), then each text is
     segmented on its own.  Returns one :class:`Segmentation` per text, in order.
@@ -131,7 +174,9 @@ def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N
         try:
             sentences, spans = split_for_segmentation(text, lines, marks[i])
             check_n_segments(k, len(sentences), bpseg_params.get("init"))
-            if not isinstance(bpseg_params.get("init", "farthest"), str):  # explicit representatives: checked against this text
+            if not isinstance(
+                bpseg_params.get("init", "farthest"), str
+            ):  # explicit representatives: checked against this text
                 check_bpseg_params(k, bpseg_params, len(sentences))
         except ValueError as exc:
             raise ValueError(f"texts[{i}]: {exc}") from None
@@ -140,16 +185,27 @@ def segment_texts(texts: Iterable[str], n_segments: int | str | list = DEFAULT_N
     X = embedder.encode([s for sentences, _ in split for s in sentences])
     out, pos = [], 0
     for text, k, mark, (sentences, spans) in zip(texts, ks, marks, split):
-        rows = X[pos:pos + len(sentences)]
+        rows = X[pos : pos + len(sentences)]
         pos += len(sentences)
-        out.append(fit_segmentation(sentences, rows, k, embedder, bpseg_params, text=text, spans=spans, lines=lines,
-                                    markdown=mark))
+        out.append(
+            fit_segmentation(
+                sentences, rows, k, embedder, bpseg_params, text=text, spans=spans, lines=lines, markdown=mark
+            )
+        )
     return out
 
 
-def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embedder: Any,
-                     bpseg_params: dict[str, Any], text: str | None = None, spans: list[Span] | None = None,
-                     lines: bool = False, markdown: bool | None = None) -> Segmentation:
+def fit_segmentation(
+    sentences: list[str],
+    X: np.ndarray,
+    n_segments: Any,
+    embedder: Any,
+    bpseg_params: dict[str, Any],
+    text: str | None = None,
+    spans: list[Span] | None = None,
+    lines: bool = False,
+    markdown: bool | None = None,
+) -> Segmentation:
     """BP-Seg on the embeddings ``X`` of checked ``sentences``: the :class:`Segmentation`, labels renumbered.
 
     ``X`` has one row per non-empty sentence (what the model sees), or one row per sentence (the rows
@@ -188,10 +244,20 @@ def fit_segmentation(sentences: list[str], X: np.ndarray, n_segments: Any, embed
             "underflowed; use a smaller lam or another engine"
         )
     return build_segmentation(
-        sentences, X_live, estimator.labels_, np.asarray(estimator.beliefs_, dtype=float),
-        params=estimator.get_params(), n_iter=estimator.n_iter_, converged=estimator.converged_,
-        structure=getattr(estimator, "structure_", None), runs=getattr(estimator, "runs_", None),
+        sentences,
+        X_live,
+        estimator.labels_,
+        np.asarray(estimator.beliefs_, dtype=float),
+        params=estimator.get_params(),
+        n_iter=estimator.n_iter_,
+        converged=estimator.converged_,
+        structure=getattr(estimator, "structure_", None),
+        runs=getattr(estimator, "runs_", None),
         granularity=getattr(estimator, "granularity_", None),
-        embedder=embedder, model=getattr(embedder, "model_name", None), text=text, spans=spans, lines=lines,
+        embedder=embedder,
+        model=getattr(embedder, "model_name", None),
+        text=text,
+        spans=spans,
+        lines=lines,
         markdown=markdown,
     )

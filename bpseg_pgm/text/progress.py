@@ -16,7 +16,6 @@ from bpseg_pgm.policy import DEFAULT_POLICY
 __all__ = ["fit_progress"]
 
 
-
 @contextmanager
 def fit_progress(n_units: int, show: bool) -> Iterator[Callable[..., None] | None]:
     """A context giving the estimator's ``callback`` (None when ``show`` is False or the document is short):

@@ -145,14 +145,33 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
             raise ValueError(f"cannot re-cut into {k} segments: {exc}") from None
         live = nonempty_units(self.sentences)
         return build_segmentation(
-            list(self.sentences), np.asarray(self.embeddings)[live], fit.labels, np.asarray(fit.beliefs, dtype=float),
-            params=dict(self.params, n_segments=k, structure="runs"), n_iter=1, converged=True, structure="runs",
-            runs=fit, embedder=self.embedder, model=self.model, text=self.text, spans=list(self.spans),
-            lines=self.lines, markdown=self.markdown,
+            list(self.sentences),
+            np.asarray(self.embeddings)[live],
+            fit.labels,
+            np.asarray(fit.beliefs, dtype=float),
+            params=dict(self.params, n_segments=k, structure="runs"),
+            n_iter=1,
+            converged=True,
+            structure="runs",
+            runs=fit,
+            embedder=self.embedder,
+            model=self.model,
+            text=self.text,
+            spans=list(self.spans),
+            lines=self.lines,
+            markdown=self.markdown,
         )
 
-    def chunks(self, max_tokens: int | None = None, contiguous: bool = True, *, min_tokens: int | None = None,
-               count_tokens: Any = None, hard_cap: bool = True, markdown: bool | None = None) -> list[Any]:
+    def chunks(
+        self,
+        max_tokens: int | None = None,
+        contiguous: bool = True,
+        *,
+        min_tokens: int | None = None,
+        count_tokens: Any = None,
+        hard_cap: bool = True,
+        markdown: bool | None = None,
+    ) -> list[Any]:
         """Cut the text into :class:`~bpseg_pgm.types.chunk.Chunk` objects with exact offsets.
 
         ``contiguous=True``: one chunk per run of consecutive sentences of one segment, in reading
@@ -167,11 +186,19 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
         ``count_tokens`` (a function from a list of str to a list of int) replaces the model's
         tokenizer.  See :func:`bpseg_pgm.chunks.make_chunks`.
         """
-        return make_chunks(self, max_tokens, contiguous, min_tokens=min_tokens, count_tokens=count_tokens,
-                           hard_cap=hard_cap, markdown=markdown)
+        return make_chunks(
+            self,
+            max_tokens,
+            contiguous,
+            min_tokens=min_tokens,
+            count_tokens=count_tokens,
+            hard_cap=hard_cap,
+            markdown=markdown,
+        )
 
-    def to_html(self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5,
-                root_id: str | None = None) -> str:
+    def to_html(
+        self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5, root_id: str | None = None
+    ) -> str:
         """The text coloured by segment, paragraphs kept, with an overview strip (one cell per sentence),
         a legend and the segments listed (collapsed when long), as HTML.
 
@@ -223,10 +250,25 @@ def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[li
     return labels, segments, beliefs[:, order]
 
 
-def build_segmentation(sentences: list[str], X_live: np.ndarray, raw_labels: np.ndarray, raw_beliefs: np.ndarray, *,
-                       params: dict[str, Any], n_iter: int | None, converged: bool | None, structure: str | None,
-                       runs: Any, embedder: Any, model: str | None, text: str | None, spans: list[Span] | None,
-                       lines: bool, granularity: dict | None = None, markdown: bool | None = None) -> Segmentation:
+def build_segmentation(
+    sentences: list[str],
+    X_live: np.ndarray,
+    raw_labels: np.ndarray,
+    raw_beliefs: np.ndarray,
+    *,
+    params: dict[str, Any],
+    n_iter: int | None,
+    converged: bool | None,
+    structure: str | None,
+    runs: Any,
+    embedder: Any,
+    model: str | None,
+    text: str | None,
+    spans: list[Span] | None,
+    lines: bool,
+    granularity: dict | None = None,
+    markdown: bool | None = None,
+) -> Segmentation:
     """The :class:`Segmentation` of a fit on the non-empty ``sentences`` (rows ``X_live``): labels renumbered in
     reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
     and embedding row (:func:`~bpseg_pgm.text.checks.unit_sources`).  ``runs`` (a

@@ -42,6 +42,7 @@ import nupunkt
 
 from bpseg_pgm.chunks.markdown import inline_code_spans, markdown_blocks
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.spans import join_sentences
 from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = ["join_sentences", "sentence_spans", "split_sentences", "split_lines", "split_text", "squash"]
@@ -65,7 +66,6 @@ _KEEP_ABBREVIATIONS = frozenset(
 
 # Two-letter words are mostly real abbreviations ("oz", "ft", "pa"); these few are not.
 _SHORT_WORDS = frozenset("ah am an at in me ok or so".split())
-
 
 
 @functools.cache
@@ -184,12 +184,3 @@ def split_lines(text: str) -> list[str]:
 def split_text(text: str, *, lines: bool = False) -> list[str]:
     """Split ``text`` with :func:`split_lines` if ``lines`` else :func:`split_sentences`."""
     return split_lines(text) if lines else split_sentences(text)
-
-
-def join_sentences(sentences: list[str]) -> tuple[str, list[Span]]:
-    """The sentences as one text, one per line, and their spans in it (the text of a list of sentences)."""
-    spans, pos = [], 0
-    for sentence in sentences:
-        spans.append((pos, pos + len(sentence)))
-        pos += len(sentence) + 1
-    return "\n".join(sentences), spans

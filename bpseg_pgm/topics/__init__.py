@@ -14,5 +14,4 @@ from .fit import TopicsFit, fit_topics
 from .memory import check_fit_memory, estimate_fit_memory
 from .representatives import INITS, choose_representatives
 
-__all__ = ["INITS", "TopicsFit", "check_fit_memory", "choose_representatives",
-           "estimate_fit_memory", "fit_topics"]
+__all__ = ["INITS", "TopicsFit", "check_fit_memory", "choose_representatives", "estimate_fit_memory", "fit_topics"]

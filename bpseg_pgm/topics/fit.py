@@ -20,10 +20,10 @@ from typing import Any, Callable
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.graph import auto_pairs, resolve_edges
 from bpseg_pgm.inference.engine import Engine, EngineResult
 from bpseg_pgm.inference.problem import Problem
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials import Potentials, context_embeddings
 from bpseg_pgm.utils.validation import check_representatives
 
@@ -68,8 +68,9 @@ def check_beliefs(beliefs, engine: Engine) -> None:
         )
 
 
-def representatives_for(Xn: np.ndarray, n_segments, init, random_state,
-                        max_labels: int = DEFAULT_POLICY.auto_max_segments) -> np.ndarray:
+def representatives_for(
+    Xn: np.ndarray, n_segments, init, random_state, max_labels: int = DEFAULT_POLICY.auto_max_segments
+) -> np.ndarray:
     """Indices of the k initial representatives (``init`` a name or explicit indices; "auto" starts from
     :func:`~bpseg_pgm.topics.defaults.auto_labels` with ``max_labels``)."""
     n = Xn.shape[0]
@@ -85,14 +86,31 @@ def warn_unconverged(engine, max_iter: int, tol: float, stacklevel: int = 1) -> 
     warnings.warn(
         f"belief propagation (engine {engine_label(engine)!r}) stopped at max_iter={max_iter} sweeps before its "
         f"messages converged (tol={tol:g}); the labels may not be final: raise max_iter, or add damping",
-        ConvergenceWarning, stacklevel=stacklevel + 1,
+        ConvergenceWarning,
+        stacklevel=stacklevel + 1,
     )
 
 
-def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None, lam: float, sigma, max_iter: int,
-               tol: float, em_rounds: int, context: float, merge_above: float | None, neighbors, init, n_segments,
-               random_state, callback: Callable | None = None, warn: bool = True,
-               policy: Policy = DEFAULT_POLICY) -> TopicsFit:
+def fit_topics(
+    Xn: np.ndarray,
+    *,
+    engine: Engine,
+    potentials: Potentials | None,
+    lam: float,
+    sigma,
+    max_iter: int,
+    tol: float,
+    em_rounds: int,
+    context: float,
+    merge_above: float | None,
+    neighbors,
+    init,
+    n_segments,
+    random_state,
+    callback: Callable | None = None,
+    warn: bool = True,
+    policy: Policy = DEFAULT_POLICY,
+) -> TopicsFit:
     """Fit the topic model to the unit rows Xn (n, d) with settings already checked and resolved.
 
     ``neighbors`` is "auto", "all", pairs or a callable; ``context`` the mixing weight used;
@@ -103,8 +121,12 @@ def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None,
     """
     round_sweeps = policy.em_round_sweeps
     Xn = context_embeddings(Xn, context)
-    edges = resolve_edges(Xn, auto_pairs(Xn, sigma) if isinstance(neighbors, str) and neighbors == "auto"
-                          else (None if isinstance(neighbors, str) else neighbors))
+    edges = resolve_edges(
+        Xn,
+        auto_pairs(Xn, sigma)
+        if isinstance(neighbors, str) and neighbors == "auto"
+        else (None if isinstance(neighbors, str) else neighbors),
+    )
     reps = representatives_for(Xn, n_segments, init, random_state, policy.auto_max_segments)
     C = Xn[reps]
     state: dict[str, Any] = {"model": None, "deltas": [], "inference": None}
@@ -156,8 +178,16 @@ def fit_topics(Xn: np.ndarray, *, engine: Engine, potentials: Potentials | None,
     log_z = last[0].log_partition
     beliefs = np.asarray(beliefs, dtype=np.float64)
     return TopicsFit(
-        labels=np.argmax(beliefs, axis=1), beliefs=beliefs, centers=C, representatives=reps, n_iter=int(n_iter),
-        converged=bool(converged), edges=edges, deltas=state["deltas"], model=state["model"],
-        log_partition=float(log_z()) if callable(log_z) else log_z, engine_extra=last[0].extra,
+        labels=np.argmax(beliefs, axis=1),
+        beliefs=beliefs,
+        centers=C,
+        representatives=reps,
+        n_iter=int(n_iter),
+        converged=bool(converged),
+        edges=edges,
+        deltas=state["deltas"],
+        model=state["model"],
+        log_partition=float(log_z()) if callable(log_z) else log_z,
+        engine_extra=last[0].extra,
         inference=state["inference"],
     )

@@ -32,8 +32,7 @@ from bpseg_pgm.utils import memory as memory_probe
 
 from .defaults import auto_labels
 
-__all__ = ["FitMemory", "estimate_fit_memory", "check_fit_memory", "planned_edges", "planned_labels",
-           "available_bytes"]
+__all__ = ["FitMemory", "estimate_fit_memory", "check_fit_memory", "planned_edges", "planned_labels", "available_bytes"]
 
 GiB = 2**30
 _FLOAT = 8
@@ -141,8 +140,17 @@ def _advice(n: int, k: int, m: int | None, init, neighbors, engine: str) -> str:
     return "use " + ", or ".join(tips)
 
 
-def check_fit_memory(n: int, d: int, *, n_segments="auto", init="farthest", neighbors="auto",
-                     sigma: float | None = None, engine: str = "potts", available: int | None = None) -> FitMemory:
+def check_fit_memory(
+    n: int,
+    d: int,
+    *,
+    n_segments="auto",
+    init="farthest",
+    neighbors="auto",
+    sigma: float | None = None,
+    engine: str = "potts",
+    available: int | None = None,
+) -> FitMemory:
     """Refuse, before any large allocation, a fit that would not fit in the memory available.
 
     Takes the estimator's own parameters (``sigma`` as resolved for the model, None for no

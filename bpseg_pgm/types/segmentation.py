@@ -21,7 +21,9 @@ from typing import Any
 import numpy as np
 
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.jsonable import jsonable
 from bpseg_pgm.utils.labels import bounds_labels, run_bounds
+from bpseg_pgm.utils.spans import join_sentences
 from bpseg_pgm.utils.words import plural
 
 __all__ = ["BELIEFS", "CONFIDENCE_DECIMALS", "SegmentationResult"]
@@ -133,14 +135,16 @@ class SegmentationResult:
 
     def __repr__(self) -> str:
         """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
-        return (f"{type(self).__name__}(n_sentences={len(self.sentences)}, n_segments={self.n_segments}, "
-                f"structure={self.structure!r}, model={self.model!r})")
+        return (
+            f"{type(self).__name__}(n_sentences={len(self.sentences)}, n_segments={self.n_segments}, "
+            f"structure={self.structure!r}, model={self.model!r})"
+        )
 
     def __post_init__(self) -> None:
         if self.text is None:
             if self.spans is not None:
                 raise ValueError("spans need the text they point into")
-            self.text, self.spans = _joined(self.sentences)
+            self.text, self.spans = join_sentences(self.sentences)
             self.lines = True
         elif self.spans is None:
             raise ValueError("a Segmentation given its text needs the sentences' spans too")
@@ -243,8 +247,10 @@ class SegmentationResult:
         if k is None or self.n_segments >= k:
             return None
         word = "topic" if self.returning_topics else "segment"  # the labels, in the words of to_text
-        return (f"{plural(self.n_segments, word)} for k = {k}: "
-                f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped")
+        return (
+            f"{plural(self.n_segments, word)} for k = {k}: "
+            f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped"
+        )
 
     # ------------------------------------------------------------------------------------------- dict and JSON
 
@@ -283,22 +289,24 @@ class SegmentationResult:
         }
         if beliefs == "full":
             out["beliefs"] = matrix.tolist()
-        out.update({
-            "params": {k: _plain(v) for k, v in self.params.items()},
-            "n_iter": None if self.n_iter is None else int(self.n_iter),
-            "converged": None if self.converged is None else bool(self.converged),
-            "model": self.model,
-            "structure": self.structure,
-            "granularity": None if self.granularity is None else dict(self.granularity),
-            "markdown": None if self.markdown is None else bool(self.markdown),
-            "n_topics": self.n_topics,
-            "n_contiguous_segments": self.n_contiguous_segments,
-            "contiguous_segments": self.contiguous_segments,
-            "contiguous_labels": self.contiguous_labels.tolist(),
-            "contiguous_topics": self.contiguous_topics.tolist(),
-            "topic_segments": self.topic_segments,
-            "returning_topics": self.returning_topics,
-        })
+        out.update(
+            {
+                "params": {k: jsonable(v) for k, v in self.params.items()},
+                "n_iter": None if self.n_iter is None else int(self.n_iter),
+                "converged": None if self.converged is None else bool(self.converged),
+                "model": self.model,
+                "structure": self.structure,
+                "granularity": None if self.granularity is None else dict(self.granularity),
+                "markdown": None if self.markdown is None else bool(self.markdown),
+                "n_topics": self.n_topics,
+                "n_contiguous_segments": self.n_contiguous_segments,
+                "contiguous_segments": self.contiguous_segments,
+                "contiguous_labels": self.contiguous_labels.tolist(),
+                "contiguous_topics": self.contiguous_topics.tolist(),
+                "topic_segments": self.topic_segments,
+                "returning_topics": self.returning_topics,
+            }
+        )
         return out
 
     @classmethod
@@ -374,27 +382,6 @@ class SegmentationResult:
     def from_json(cls, text: str):
         """The segmentation :meth:`to_json` wrote: :meth:`from_dict` of the parsed JSON (what it keeps, it says)."""
         return cls.from_dict(json.loads(text))
-
-
-def _joined(sentences: list[str]) -> tuple[str, list[Span]]:
-    """The sentences as one text, one per line, and their spans in it (as ``bpseg_pgm.text.split.join_sentences``)."""
-    spans, pos = [], 0
-    for sentence in sentences:
-        spans.append((pos, pos + len(sentence)))
-        pos += len(sentence) + 1
-    return "\n".join(sentences), spans
-
-
-def _plain(value: Any) -> Any:
-    """One parameter as plain JSON data (as ``bpseg_pgm.io.jsonable.jsonable``): None, bool and str as they are,
-    integers as int, other reals as float, anything else as its repr."""
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
-    return repr(value)
 
 
 def _beliefs_from_confidence(confidence: Any, labels: np.ndarray, columns: Any) -> np.ndarray:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["trim_span"]
+__all__ = ["join_sentences", "trim_span"]
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -12,3 +12,12 @@ def trim_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     while end > start and text[end - 1].isspace():
         end -= 1
     return (start, end) if start < end else None
+
+
+def join_sentences(sentences: list[str]) -> tuple[str, list[tuple[int, int]]]:
+    """The sentences as one text, one per line, and their spans in it (the text of a list of sentences)."""
+    spans, pos = [], 0
+    for sentence in sentences:
+        spans.append((pos, pos + len(sentence)))
+        pos += len(sentence) + 1
+    return "\n".join(sentences), spans

@@ -30,7 +30,9 @@ def check_embeddings(X, name: str = "embeddings") -> np.ndarray:
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be a numeric (n, d) array: {' '.join(str(exc).split())}") from None
     if raw.dtype.kind == "c":
-        raise ValueError(f"{name} must be real numbers, got complex values (dtype {raw.dtype}): Complex data not supported")
+        raise ValueError(
+            f"{name} must be real numbers, got complex values (dtype {raw.dtype}): Complex data not supported"
+        )
     if raw.dtype.kind in "USVMm":
         raise ValueError(f"{name} must be a numeric (n, d) array, got dtype {raw.dtype}")
     try:
@@ -41,8 +43,10 @@ def check_embeddings(X, name: str = "embeddings") -> np.ndarray:
         raise ValueError(f"{name} must be a 2-D (n_sentences, dim) array, got shape {arr.shape}")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
         what = "0 sample(s)" if arr.shape[0] == 0 else "0 feature(s)"
-        raise ValueError(f"{name} is empty (shape {arr.shape}); need at least one sentence and one dimension: "
-                         f"{what} (shape={arr.shape}) while a minimum of 1 is required.")
+        raise ValueError(
+            f"{name} is empty (shape {arr.shape}); need at least one sentence and one dimension: "
+            f"{what} (shape={arr.shape}) while a minimum of 1 is required."
+        )
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or inf values")
     zero = np.flatnonzero(~arr.any(axis=1))  # every entry 0 (not a norm that underflows: 1e-300 is a direction)
@@ -168,12 +172,14 @@ def check_random_state(random_state):
 
     Returned unchanged; anything else is a ValueError now rather than a TypeError from NumPy later.
     """
-    if random_state is None or isinstance(random_state, (np.random.Generator, np.random.SeedSequence,
-                                                         np.random.BitGenerator)):
+    if random_state is None or isinstance(
+        random_state, (np.random.Generator, np.random.SeedSequence, np.random.BitGenerator)
+    ):
         return random_state
     if isinstance(random_state, np.random.RandomState):
-        raise ValueError("random_state must be None, an int >= 0 or a numpy Generator; "
-                         "a legacy RandomState is not supported")
+        raise ValueError(
+            "random_state must be None, an int >= 0 or a numpy Generator; a legacy RandomState is not supported"
+        )
     seeds = [random_state] if not isinstance(random_state, (list, tuple, np.ndarray)) else list(np.ravel(random_state))
     for s in seeds:
         if isinstance(s, (bool, np.bool_)) or not isinstance(s, (numbers.Integral, np.integer)) or s < 0:
@@ -221,9 +227,17 @@ def check_list(values, message: str, *, any_iterable: bool = False) -> list:
     return list(values)
 
 
-def check_str_list(values, what: str, item: str = "item", *, any_iterable: bool = False, unicode: bool = False,
-                   nonblank: bool = False, not_a_list: str = "{what} must be a list of strings, got {type}",
-                   not_a_str: str = "{name} is {type}, not a string") -> tuple[str, ...]:
+def check_str_list(
+    values,
+    what: str,
+    item: str = "item",
+    *,
+    any_iterable: bool = False,
+    unicode: bool = False,
+    nonblank: bool = False,
+    not_a_list: str = "{what} must be a list of strings, got {type}",
+    not_a_str: str = "{name} is {type}, not a string",
+) -> tuple[str, ...]:
     """``values`` as a tuple of str, or a ValueError: ``<what> must be a list of strings, got <type>``
     (a single str is refused too) or ``<item> <i> is <type>, not a string``.
 

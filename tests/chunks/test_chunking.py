@@ -25,12 +25,15 @@ def _seg(text, labels, embeddings=None, lines=False):
     beliefs = np.full((len(labels), m), 0.1 / max(m - 1, 1))
     beliefs[np.arange(len(labels)), labels] = 0.9
     segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
-    return Segmentation([squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans,
-                        embeddings=embeddings)
+    return Segmentation(
+        [squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans, embeddings=embeddings
+    )
 
 
-MESSY = ("Alpha  one two.\tAlpha three\n four.\n\n\n  Beta five six seven.\r\n\r\nBeta  eight.  Alpha nine ten.\n"
-         "\t\tGamma eleven twelve.   Gamma thirteen.\n\n")
+MESSY = (
+    "Alpha  one two.\tAlpha three\n four.\n\n\n  Beta five six seven.\r\n\r\nBeta  eight.  Alpha nine ten.\n"
+    "\t\tGamma eleven twelve.   Gamma thirteen.\n\n"
+)
 
 
 def test_contiguous_chunks_are_runs_with_exact_offsets():
@@ -40,7 +43,7 @@ def test_contiguous_chunks_are_runs_with_exact_offsets():
     assert [c.sentences for c in chunks] == [(0, 1), (2, 3), (4,), (5, 6)]
     assert [c.segment for c in chunks] == [0, 1, 0, 2]
     for c in chunks:
-        assert MESSY[c.start:c.end] == c.text and c.spans == ((c.start, c.end),) and c.contiguous
+        assert MESSY[c.start : c.end] == c.text and c.spans == ((c.start, c.end),) and c.contiguous
         assert c.n_tokens == len(c.text.split())
     assert chunks[0].text == "Alpha  one two.\tAlpha three\n four."
     assert chunks[1].text == "Beta five six seven.\r\n\r\nBeta  eight."
@@ -55,7 +58,7 @@ def test_non_contiguous_chunks_are_segments_with_their_runs():
     assert not first.contiguous and len(first.spans) == 2
     assert first.text == PIECE_SEPARATOR.join(MESSY[a:b] for a, b in first.spans)
     assert (first.start, first.end) == (first.spans[0][0], first.spans[-1][1])
-    assert MESSY[first.spans[1][0]:first.spans[1][1]] == "Alpha nine ten."
+    assert MESSY[first.spans[1][0] : first.spans[1][1]] == "Alpha nine ten."
     assert first.to_dict()["spans"] == [list(s) for s in first.spans]
 
 
@@ -97,22 +100,32 @@ def test_min_tokens_merges_small_pieces_of_one_segment():
     # it to the next sentence when that is the same segment, and not when it is another
     text = "One two three four five six seven eight nine ten, eleven. Twelve thirteen."
     one = _seg(text, [0, 0])
-    assert [c.text for c in one.chunks(max_tokens=10, min_tokens=0, count_tokens=words)] == \
-        ["One two three four five six seven eight nine ten,", "eleven.", "Twelve thirteen."]
+    assert [c.text for c in one.chunks(max_tokens=10, min_tokens=0, count_tokens=words)] == [
+        "One two three four five six seven eight nine ten,",
+        "eleven.",
+        "Twelve thirteen.",
+    ]
     merged = one.chunks(max_tokens=10, count_tokens=words)
-    assert [(c.text, c.sentences, c.segment) for c in merged] == \
-        [("One two three four five six seven eight nine ten,", (0,), 0), ("eleven. Twelve thirteen.", (0, 1), 0)]
+    assert [(c.text, c.sentences, c.segment) for c in merged] == [
+        ("One two three four five six seven eight nine ten,", (0,), 0),
+        ("eleven. Twelve thirteen.", (0, 1), 0),
+    ]
     two = _seg(text, [0, 1])
-    assert [(c.text, c.segment) for c in two.chunks(max_tokens=10, count_tokens=words)] == \
-        [("One two three four five six seven eight nine ten,", 0), ("eleven.", 0), ("Twelve thirteen.", 1)]
+    assert [(c.text, c.segment) for c in two.chunks(max_tokens=10, count_tokens=words)] == [
+        ("One two three four five six seven eight nine ten,", 0),
+        ("eleven.", 0),
+        ("Twelve thirteen.", 1),
+    ]
 
 
 def test_every_chunk_describes_all_its_sentences_on_the_quickstart_text(embedder):
     # issue 36, fault 5: with the default floor, the README's quickstart gave one chunk holding both topics as
     # segment 0, with the weather's keywords and a confidence of 0.99999
-    text = ("The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow.\n"
-            "Thunder rumbled in the distance. US Open is a tennis tournament. The rain poured down heavily.\n"
-            "Who is going to win the US Open?")
+    text = (
+        "The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow.\n"
+        "Thunder rumbled in the distance. US Open is a tennis tournament. The rain poured down heavily.\n"
+        "Who is going to win the US Open?"
+    )
     seg = segment_text(text, embedder=embedder)
     conf = seg.confidence()
     for max_tokens in (None, 16, 64, 256):
@@ -122,7 +135,7 @@ def test_every_chunk_describes_all_its_sentences_on_the_quickstart_text(embedder
             assert {int(seg.labels[i]) for i in c.sentences} == {c.segment} == {c.topic}
             assert list(c.keywords) == seg.topic_keywords()[c.segment]
             assert c.confidence == pytest.approx(np.mean([conf[i] for i in c.sentences]))
-            assert text[c.start:c.end] == c.text
+            assert text[c.start : c.end] == c.text
             if c.contiguous_segment is not None:
                 assert {int(seg.contiguous_labels[i]) for i in c.sentences} == {c.contiguous_segment}
 
@@ -172,7 +185,9 @@ def messy_documents(draw):
 
 
 @settings(max_examples=200, deadline=None)
-@given(messy_documents(), st.one_of(st.none(), st.integers(1, 30)), st.booleans(), st.one_of(st.none(), st.integers(1, 8)))
+@given(
+    messy_documents(), st.one_of(st.none(), st.integers(1, 30)), st.booleans(), st.one_of(st.none(), st.integers(1, 8))
+)
 def test_chunk_targets_hold_on_messy_text(doc, max_tokens, contiguous, min_tokens):
     text, lines, labels = doc
     if not labels:
@@ -191,14 +206,14 @@ def test_chunk_targets_hold_on_messy_text(doc, max_tokens, contiguous, min_token
         assert (c.start, c.end) == (c.spans[0][0], c.spans[-1][1])
         assert c.n_tokens == len(c.text.split())
         if contiguous:
-            assert text[c.start:c.end] == c.text and c.contiguous
+            assert text[c.start : c.end] == c.text and c.contiguous
             assert c.sentences == tuple(range(c.sentences[0], c.sentences[-1] + 1))
         assert {labels[i] for i in c.sentences} == {c.segment}  # merged or not, one segment (issue 36, fault 5)
         if max_tokens is not None:  # a hard cap
             assert c.n_tokens <= max_tokens
     if contiguous:  # reading order, and only whitespace between chunks: every character of the text is in one
-        assert all(a.end <= b.start and not text[a.end:b.start].strip() for a, b in zip(chunks, chunks[1:]))
-        assert not text[:chunks[0].start].strip() and not text[chunks[-1].end:].strip()
+        assert all(a.end <= b.start and not text[a.end : b.start].strip() for a, b in zip(chunks, chunks[1:]))
+        assert not text[: chunks[0].start].strip() and not text[chunks[-1].end :].strip()
 
 
 # --- with the real model: segment_text on messy input, the model's own tokenizer ----------------------------
@@ -224,7 +239,7 @@ def test_real_chunks_have_exact_offsets_and_model_tokens(real_seg, embedder):
             assert sorted({i for c in chunks for i in c.sentences}) == list(range(9))
             for c in chunks:
                 if c.contiguous:
-                    assert DOC[c.start:c.end] == c.text
+                    assert DOC[c.start : c.end] == c.text
                 assert c.n_tokens == len(embedder.tokenizer(c.text)["input_ids"])
                 if max_tokens:
                     assert c.n_tokens <= max_tokens

@@ -29,16 +29,23 @@ def _seg(text, labels=None, markdown=False):
 
 def _check_tiling(text, chunks, cap, count):
     for c in chunks:
-        assert text[c.start:c.end] == c.text and c.n_tokens == count([c.text])[0] <= cap
-    assert all(not text[a.end:b.start].strip() for a, b in zip(chunks, chunks[1:]))
-    assert not text[:chunks[0].start].strip() and not text[chunks[-1].end:].strip()
+        assert text[c.start : c.end] == c.text and c.n_tokens == count([c.text])[0] <= cap
+    assert all(not text[a.end : b.start].strip() for a, b in zip(chunks, chunks[1:]))
+    assert not text[: chunks[0].start].strip() and not text[chunks[-1].end :].strip()
 
 
 def test_a_long_sentence_is_cut_at_clause_marks_first():
     text = "Short one. " + "red green blue, cat dog cow; sun moon star: oak elm ash, one two three. Short two."
     chunks = _seg(text).chunks(max_tokens=4, min_tokens=0, count_tokens=words)
-    assert [c.text for c in chunks] == ["Short one.", "red green blue,", "cat dog cow;", "sun moon star:",
-                                        "oak elm ash,", "one two three.", "Short two."]
+    assert [c.text for c in chunks] == [
+        "Short one.",
+        "red green blue,",
+        "cat dog cow;",
+        "sun moon star:",
+        "oak elm ash,",
+        "one two three.",
+        "Short two.",
+    ]
     assert [c.sentences for c in chunks] == [(0,), (1,), (1,), (1,), (1,), (1,), (2,)]
     _check_tiling(text, chunks, 4, words)
 
@@ -50,10 +57,11 @@ def test_line_breaks_come_before_clause_marks():
 
 
 def test_without_spaces_the_cut_falls_between_graphemes():
-    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"  # one grapheme of five code points
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one grapheme of five code points
     text = "\ufeff" + ("ab" + family + "e\u0301") * 6 + "\r\nxyz"  # BOM, emoji ZWJ sequence, combining accent, CRLF
-    seg = Segmentation([squash(text)], np.zeros(1, dtype=int), [[0]], np.ones((1, 1)), text=text,
-                       spans=[(0, len(text))])
+    seg = Segmentation(
+        [squash(text)], np.zeros(1, dtype=int), [[0]], np.ones((1, 1)), text=text, spans=[(0, len(text))]
+    )
     chunks = seg.chunks(max_tokens=8, count_tokens=chars)
     _check_tiling(text, chunks, 8, chars)
     bounds = {0, *(m.end() for m in regex.finditer(r"\X", text))}
@@ -78,12 +86,15 @@ def test_a_cap_that_leaves_no_room_for_text_is_refused():
 def test_the_default_floor_merges_tiny_chunks_of_one_segment_and_zero_turns_it_off():
     text = "Yes. " + "Here is a longer sentence of words. " * 2 + "Fine. " + "And another long sentence follows here."
     seg = _seg(text, [0, 1, 1, 2, 3])
-    assert [c.sentences for c in seg.chunks(max_tokens=40, min_tokens=0, count_tokens=words)] == \
-        [(0,), (1, 2), (3,), (4,)]
+    assert [c.sentences for c in seg.chunks(max_tokens=40, min_tokens=0, count_tokens=words)] == [
+        (0,),
+        (1, 2),
+        (3,),
+        (4,),
+    ]
     # floor 10: "Yes." and "Fine." are below it, but each is a segment of its own: never merged across segments
     assert seg.chunks(max_tokens=40, count_tokens=words) == seg.chunks(max_tokens=40, min_tokens=0, count_tokens=words)
-    assert seg.chunks(max_tokens=40, count_tokens=words) == seg.chunks(max_tokens=40, min_tokens=10,
-                                                                         count_tokens=words)
+    assert seg.chunks(max_tokens=40, count_tokens=words) == seg.chunks(max_tokens=40, min_tokens=10, count_tokens=words)
     assert len(seg.chunks(count_tokens=words)) == 4  # no cap: no floor
     assert seg.chunks(max_tokens=40, min_tokens=0, count_tokens=words) == seg.chunks(count_tokens=words)
 

@@ -17,9 +17,11 @@ def words(texts):
     return [len(t.split()) for t in texts]
 
 
-DOC = ("\ufeff# Notes\r\n\r\nWe met today. The plan is set.\r\n\r\n## Code\r\n\r\nRun this first. Then wait.\r\n\r\n"
-       "```python\r\nx = 1. \r\ny = x + 2. z = 3\r\nprint(x)\r\n```\r\n\r\n- first item. It has two sentences.\r\n"
-       "- second item\r\n\r\n| a | b |\r\n|---|---|\r\n| 1. | 2. |\r\n\r\nThe end is near. Done now.")
+DOC = (
+    "\ufeff# Notes\r\n\r\nWe met today. The plan is set.\r\n\r\n## Code\r\n\r\nRun this first. Then wait.\r\n\r\n"
+    "```python\r\nx = 1. \r\ny = x + 2. z = 3\r\nprint(x)\r\n```\r\n\r\n- first item. It has two sentences.\r\n"
+    "- second item\r\n\r\n| a | b |\r\n|---|---|\r\n| 1. | 2. |\r\n\r\nThe end is near. Done now."
+)
 
 
 def _seg(text, labels, markdown_split=False):
@@ -87,7 +89,7 @@ def test_a_fence_over_the_cap_is_cut_at_line_breaks():
     inner = [c for c in chunks if "compute" in c.text]
     assert len(inner) >= 3 and all(c.n_tokens <= 12 for c in chunks)
     assert all(text[c.end] == "\n" for c in inner[:-1])  # each piece ends at a line end
-    assert all(text[c.start:c.end] == c.text for c in chunks)
+    assert all(text[c.start : c.end] == c.text for c in chunks)
 
 
 def test_a_heading_goes_with_what_follows_and_is_the_preferred_cut():
@@ -103,11 +105,14 @@ def test_a_heading_goes_with_what_follows_and_is_the_preferred_cut():
 def test_no_readme_chunk_cuts_a_code_fence_or_inline_code():
     seg = _seg(README, np.random.default_rng(0).integers(0, 4, len(sentence_spans(README))))
     blocks = markdown_blocks(README)
-    fences = [(a, b) for a, b in blocks.atomic if README[a:b].lstrip("- 0123456789.").startswith(("```", "~~~"))
-              or README[a:b].startswith("```")]
+    fences = [
+        (a, b)
+        for a, b in blocks.atomic
+        if README[a:b].lstrip("- 0123456789.").startswith(("```", "~~~")) or README[a:b].startswith("```")
+    ]
     for cap in (64, 256):
         chunks = seg.chunks(cap, count_tokens=words)
         assert all(c.n_tokens <= cap for c in chunks)
         big = [(a, b) for a, b in blocks.atomic if words([README[a:b]])[0] <= cap]
         assert not _cuts_inside(chunks, big)  # only a block longer than the cap may be cut
-        assert fences and all(README[c.start:c.end] == c.text for c in chunks)
+        assert fences and all(README[c.start : c.end] == c.text for c in chunks)

@@ -21,11 +21,10 @@ import numpy as np
 import pytest
 
 from bpseg_pgm import BPSeg
-from bpseg_pgm.topics import memory as _memory
 from bpseg_pgm.cli import main as cli_main
 from bpseg_pgm.embeddings import Embedder
 from bpseg_pgm.text.pipeline import segment_sentences, segment_text
-
+from bpseg_pgm.topics import memory as _memory
 
 _rng = np.random.default_rng(0)
 X = _rng.standard_normal((8, 5))
@@ -66,8 +65,7 @@ ROWS = [
     _row("damping negative", "BPSeg", (dict(damping=-0.1), X), r"damping must be in \[0, 1\)"),
     _row("damping nan", "BPSeg", (dict(damping=float("nan")), X), r"damping must be"),
     _row("seed text", "BPSeg", (dict(init="random", random_state="x", n_segments=2), X), r"random_state must be"),
-    _row("seed negative", "BPSeg", (dict(init="random", random_state=-1, n_segments=2), X),
-         r"random_state must be"),
+    _row("seed negative", "BPSeg", (dict(init="random", random_state=-1, n_segments=2), X), r"random_state must be"),
     _row("seed float", "BPSeg", (dict(init="random", random_state=1.5, n_segments=2), X), r"random_state must be"),
     _row("max_iter 0", "BPSeg", (dict(max_iter=0), X), r"max_iter must be an integer >= 1"),
     _row("max_iter float", "BPSeg", (dict(max_iter=2.5), X), r"max_iter must be an integer >= 1"),
@@ -120,8 +118,12 @@ ROWS = [
     _row("empty item", "segment_sentences", (["fine", "  "], {}), r"sentence 1 is empty"),
     _row("one item", "segment_sentences", (["only one"], {}), r"need at least 2 sentences"),
     _row("surrogate item", "segment_sentences", (["fine", "bad \udc80"], {}), r"sentence 1 contains a lone surrogate"),
-    _row("embedder and model", "segment_sentences", (["a", "b"], dict(model="x", embedder=_Exploding())),
-         r"either an embedder or model"),
+    _row(
+        "embedder and model",
+        "segment_sentences",
+        (["a", "b"], dict(model="x", embedder=_Exploding())),
+        r"either an embedder or model",
+    ),
     # -- the embedder ----------------------------------------------------------------------
     _row("batch_size 0", "Embedder", (dict(batch_size=0), None), r"batch_size must be a positive int"),
     _row("show_progress word", "Embedder", (dict(show_progress="yes"), None), r"show_progress must be"),
@@ -138,7 +140,9 @@ ROWS = [
     _row("empty file", "cli", ["segment", "{input:empty}"], r"text is empty"),
     _row("binary file", "cli", ["segment", "{input:binary}"], r"looks like a binary file"),
     _row("latin-1 file", "cli", ["segment", "{input:latin1}"], r"is not valid UTF-8 \(byte 0xe9"),
-    _row("over --max-bytes", "cli", ["segment", "{ex}", "--max-bytes", "100"], r"larger than --max-bytes \(100 bytes\)"),
+    _row(
+        "over --max-bytes", "cli", ["segment", "{ex}", "--max-bytes", "100"], r"larger than --max-bytes \(100 bytes\)"
+    ),
     _row("--max-bytes 0", "cli", ["segment", "{ex}", "--max-bytes", "0"], r"expected a size in bytes"),
     _row("--max-bytes word", "cli", ["segment", "{ex}", "--max-bytes", "lots"], r"expected a size in bytes"),
     _row("-k 0", "cli", ["segment", "{ex}", "-k", "0"], r"must be a positive integer"),
@@ -158,17 +162,50 @@ ROWS = [
     _row("--sigma word", "cli", ["segment", "{ex}", "--sigma", "wide"], r"expected a number, 'none' or 'auto'"),
     _row("--context negative", "cli", ["segment", "{ex}", "--context", "-1"], r"expected a number >= 0 or 'auto'"),
     _row("--merge-above 2", "cli", ["segment", "{ex}", "--merge-above", "2"], r"expected a number in \[-1, 1\]"),
-    _row("--seed negative", "cli", ["segment", "{ex}", "--lines", "--init", "random", "--seed", "-1"],
-         r"random_state must be|negative"),
-    _row("--engine reference, huge lam", "cli",
-         ["segment", "{ex}", "--lines", "-k", "3", "--engine", "reference", "--lam", "1e308", "--format", "json",
-          "-o", "{out}"], r"reference solver"),
-    _row("--engine exact, large k", "cli", ["segment", "{ex}", "--lines", "-k", "13", "--engine", "exact"],
-         r"clique table"),
-    _row("--model missing dir", "cli", ["segment", "{ex}", "--model", "./no/such/model"],
-         r"model directory does not exist"),
-    _row("-o missing folder", "cli", ["segment", "{ex}", "-o", "{dir}/missing/out.txt"],
-         r"output directory does not exist"),
+    _row(
+        "--seed negative",
+        "cli",
+        ["segment", "{ex}", "--lines", "--init", "random", "--seed", "-1"],
+        r"random_state must be|negative",
+    ),
+    _row(
+        "--engine reference, huge lam",
+        "cli",
+        [
+            "segment",
+            "{ex}",
+            "--lines",
+            "-k",
+            "3",
+            "--engine",
+            "reference",
+            "--lam",
+            "1e308",
+            "--format",
+            "json",
+            "-o",
+            "{out}",
+        ],
+        r"reference solver",
+    ),
+    _row(
+        "--engine exact, large k",
+        "cli",
+        ["segment", "{ex}", "--lines", "-k", "13", "--engine", "exact"],
+        r"clique table",
+    ),
+    _row(
+        "--model missing dir",
+        "cli",
+        ["segment", "{ex}", "--model", "./no/such/model"],
+        r"model directory does not exist",
+    ),
+    _row(
+        "-o missing folder",
+        "cli",
+        ["segment", "{ex}", "-o", "{dir}/missing/out.txt"],
+        r"output directory does not exist",
+    ),
     _row("-o a folder", "cli", ["segment", "{ex}", "-o", "{dir}"], r"is a directory"),
     _row("-o read-only file", "cli", ["segment", "{ex}", "-o", "{input:readonly}"], r"it is read-only \(mode 0444\)"),
     _row("-o a socket", "cli", ["segment", "{ex}", "-o", "{input:socket}"], r"it is a socket"),
@@ -229,12 +266,11 @@ def _cli_argv(argv, work, example_file, monkeypatch, request):
     result = []
     for arg in argv:
         if arg.startswith("{stdin:"):
-            what = arg[len("{stdin:"):-1]
-            monkeypatch.setattr(sys, "stdin", None if what == "closed"
-                                else io.TextIOWrapper(io.BytesIO(_STDIN[what])))
+            what = arg[len("{stdin:") : -1]
+            monkeypatch.setattr(sys, "stdin", None if what == "closed" else io.TextIOWrapper(io.BytesIO(_STDIN[what])))
             continue
         if arg.startswith("{input:"):
-            name = arg[len("{input:"):-1]
+            name = arg[len("{input:") : -1]
             path = work / name
             if name == "readonly":
                 path.write_text("precious")

@@ -17,8 +17,19 @@ def cached(cli_env, monkeypatch):
 def messy_file(tmp_path):
     """The cached example as messy prose: double spaces, tabs, CRLF, blank lines, a wrapped sentence."""
     s = load_example()
-    text = ("\ufeff" + "  ".join(s[:3]) + "\t" + s[3] + "\r\n\r\n\n" + s[4].replace(" ", "\n", 1) + "  "
-            + "   ".join(s[5:9]) + "\n\n\t" + "\t".join(s[9:]) + "\n")
+    text = (
+        "\ufeff"
+        + "  ".join(s[:3])
+        + "\t"
+        + s[3]
+        + "\r\n\r\n\n"
+        + s[4].replace(" ", "\n", 1)
+        + "  "
+        + "   ".join(s[5:9])
+        + "\n\n\t"
+        + "\t".join(s[9:])
+        + "\n"
+    )
     path = tmp_path / "messy.txt"
     path.write_bytes(text.encode("utf-8"))
     return path, text[1:]  # offsets count characters of the text as decoded, without the byte-order mark
@@ -31,8 +42,15 @@ def _chunks(capsys, argv):
     return [json.loads(line) for line in out.splitlines()]
 
 
-@pytest.mark.parametrize("extra", [[], ["--max-tokens", "30"], ["--max-tokens", "12", "--min-tokens", "8"],
-                                   ["--whole-segments", "--max-tokens", "40"]])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        [],
+        ["--max-tokens", "30"],
+        ["--max-tokens", "12", "--min-tokens", "8"],
+        ["--whole-segments", "--max-tokens", "40"],
+    ],
+)
 def test_chunks_point_into_the_input_and_fit_the_cap(cached, messy_file, capsys, extra):
     path, text = messy_file
     chunks = _chunks(capsys, ["segment", str(path), "--format", "chunks-jsonl", "-k", "3", *extra])
@@ -42,11 +60,23 @@ def test_chunks_point_into_the_input_and_fit_the_cap(cached, messy_file, capsys,
     for c in chunks:
         assert c["text"] == "\n\n".join(text[a:b] for a, b in c["spans"])
         if len(c["spans"]) == 1:
-            assert text[c["start"]:c["end"]] == c["text"]
+            assert text[c["start"] : c["end"]] == c["text"]
         if cap:  # a hard cap: single sentences too
             assert c["n_tokens"] <= cap
-        assert set(c) == {"chunk", "start", "end", "text", "sentences", "segment", "n_tokens", "confidence", "spans",
-                          "topic", "contiguous_segment", "keywords"}
+        assert set(c) == {
+            "chunk",
+            "start",
+            "end",
+            "text",
+            "sentences",
+            "segment",
+            "n_tokens",
+            "confidence",
+            "spans",
+            "topic",
+            "contiguous_segment",
+            "keywords",
+        }
     if "--whole-segments" not in extra:
         assert all(len(c["spans"]) == 1 for c in chunks)
         assert chunks[0]["start"] == 0 and chunks[-1]["end"] == len(text.rstrip())
@@ -57,19 +87,25 @@ def test_chunks_written_to_a_file(cached, example_file, tmp_path, capsys):
     assert cli_main.main(["segment", str(example_file), "--lines", "--format", "chunks-jsonl", "-o", str(out)]) == 0
     lines = out.read_text("utf-8").splitlines()
     text = example_file.read_text("utf-8")
-    assert lines and all(text[(c := json.loads(x))["start"]:c["end"]] == c["text"] for x in lines)
+    assert lines and all(text[(c := json.loads(x))["start"] : c["end"]] == c["text"] for x in lines)
 
 
 @pytest.mark.parametrize(
     "extra, message",
     [
         (["--max-tokens", "50"], "--max-tokens only applies to --format chunks-jsonl"),
-        (["--format", "json", "--min-tokens", "5", "--whole-segments"],
-         "--min-tokens and --whole-segments only apply to --format chunks-jsonl"),
-        (["--format", "chunks-jsonl", "--max-tokens", "3", "--min-tokens", "5"],
-         "--min-tokens (5) is larger than --max-tokens (3)"),
-        (["--format", "chunks-jsonl", "--whole-segments", "--min-tokens", "5"],
-         "--min-tokens merges neighbouring chunks, which --whole-segments does not make"),
+        (
+            ["--format", "json", "--min-tokens", "5", "--whole-segments"],
+            "--min-tokens and --whole-segments only apply to --format chunks-jsonl",
+        ),
+        (
+            ["--format", "chunks-jsonl", "--max-tokens", "3", "--min-tokens", "5"],
+            "--min-tokens (5) is larger than --max-tokens (3)",
+        ),
+        (
+            ["--format", "chunks-jsonl", "--whole-segments", "--min-tokens", "5"],
+            "--min-tokens merges neighbouring chunks, which --whole-segments does not make",
+        ),
     ],
 )
 def test_option_errors_are_one_line_before_any_work(cached, example_file, capsys, monkeypatch, extra, message):

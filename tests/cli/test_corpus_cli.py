@@ -5,11 +5,15 @@ import re
 import pyarrow.parquet as pq
 import pytest
 
-WEATHER_TENNIS = ("The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow. "
-                  "Thunder rumbled in the distance. US Open is a tennis tournament. The rain poured down heavily. "
-                  "Who is going to win the US Open?\n")
-MARKETS = ("Stocks fell sharply on Monday. Investors were nervous about rates. The recipe needs two eggs. "
-           "Whisk them with sugar until pale. Bond yields rose for a third day.\n")
+WEATHER_TENNIS = (
+    "The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow. "
+    "Thunder rumbled in the distance. US Open is a tennis tournament. The rain poured down heavily. "
+    "Who is going to win the US Open?\n"
+)
+MARKETS = (
+    "Stocks fell sharply on Monday. Investors were nervous about rates. The recipe needs two eggs. "
+    "Whisk them with sugar until pale. Bond yields rose for a third day.\n"
+)
 
 
 @pytest.fixture()
@@ -30,14 +34,20 @@ def test_corpus_command_writes_rows_and_resumes(run_bpseg, cli_env, small_corpus
     assert pq.read_table(out).num_rows == len(rows)
 
 
-@pytest.mark.parametrize("args, message", [
-    (["corpus", "{tmp}/missing", "-o", "{tmp}/o"], "corpus input does not exist"),
-    (["corpus", "{in}", "-o", "{tmp}/in/weather.txt"], "exists and is not a folder"),
-    (["corpus", "{in}", "-o", "{tmp}/o", "--workers", "1", "--scheduler", "tcp://h:1"], "not allowed with argument"),
-    (["corpus", "{in}", "-o", "{tmp}/o", "--workers", "-1"], "must be an integer >= 0"),
-    (["corpus", "{in}", "-o", "{tmp}/o", "--damping", "3"], "damping"),
-    (["corpus", "{in}"], "required: -o/--output"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["corpus", "{tmp}/missing", "-o", "{tmp}/o"], "corpus input does not exist"),
+        (["corpus", "{in}", "-o", "{tmp}/in/weather.txt"], "exists and is not a folder"),
+        (
+            ["corpus", "{in}", "-o", "{tmp}/o", "--workers", "1", "--scheduler", "tcp://h:1"],
+            "not allowed with argument",
+        ),
+        (["corpus", "{in}", "-o", "{tmp}/o", "--workers", "-1"], "must be an integer >= 0"),
+        (["corpus", "{in}", "-o", "{tmp}/o", "--damping", "3"], "damping"),
+        (["corpus", "{in}"], "required: -o/--output"),
+    ],
+)
 def test_corpus_command_errors(run_bpseg, cli_env, small_corpus, tmp_path, args, message):
     args = [a.format(tmp=tmp_path, **{"in": small_corpus}) for a in args]
     proc = run_bpseg(args, cli_env)
@@ -65,8 +75,9 @@ def test_backend_option(run_bpseg, cli_env, small_corpus, example_file, tmp_path
     assert bad.returncode == 2 and "invalid choice: 'tf'" in bad.stderr
 
 
-def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_completes(cli_env, bpseg_module_cmd,
-                                                                                  run_bpseg, tmp_path):
+def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_completes(
+    cli_env, bpseg_module_cmd, run_bpseg, tmp_path
+):
     import os
     import signal
     import subprocess
@@ -77,12 +88,20 @@ def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_complet
     topics = ["tennis match", "rain storm", "stock market", "baking bread", "train timetable", "garden roses"]
     for i in range(24):  # one document per task (--task-chars 1): many parts, so the interrupt falls between them
         a, b = topics[i % 6], topics[(i + 1) % 6]
-        (root / f"doc{i:02d}.txt").write_text(" ".join(f"Sentence {j} is about the {a if j % 3 else b}." for j in range(12)))
+        (root / f"doc{i:02d}.txt").write_text(
+            " ".join(f"Sentence {j} is about the {a if j % 3 else b}." for j in range(12))
+        )
     out = tmp_path / "out.parquet"
     cmd = [*bpseg_module_cmd, "corpus", str(root), "-o", str(out), "--workers", "2", "--task-chars", "1"]
-    proc = subprocess.Popen(cmd, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True,  # its own process group, as a terminal's foreground job
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # not inherited "ignored"
+    proc = subprocess.Popen(
+        cmd,
+        env=cli_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # not inherited "ignored"
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and proc.poll() is None:
         if out.is_dir() and len([p for p in out.glob("part-*.parquet") if not p.name.endswith("-schema.parquet")]):
@@ -102,19 +121,22 @@ def test_ctrl_c_on_a_local_cluster_leaves_a_readable_output_that_a_rerun_complet
     assert len(keys) == len(set(keys)) and len({k[0] for k in keys}) == 24
 
 
-def test_two_runs_at_once_on_one_output_never_write_a_document_twice(cli_env, bpseg_module_cmd, small_corpus,
-                                                                     tmp_path):
+def test_two_runs_at_once_on_one_output_never_write_a_document_twice(cli_env, bpseg_module_cmd, small_corpus, tmp_path):
     import subprocess
 
     out = tmp_path / "out.parquet"
     cmd = [*bpseg_module_cmd, "corpus", str(small_corpus), "-o", str(out), "-k", "2", "--workers", "0"]
-    procs = [subprocess.Popen(cmd, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(2)]
+    procs = [
+        subprocess.Popen(cmd, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)
+    ]
     results = [(p.wait(timeout=300), p.stderr.read()) for p in procs]
     for code, err in results:  # each either did the work, found it done, or refused while the other ran
         # the refusal names the holder's pid, or says "starting" when the holder has not yet written it
-        assert code == 0 or (code == 2 and err.count("\n") == 1 and re.search(
-            r"being written by another bpseg corpus run \((pid \d+ on .+, started .+|starting)\)", err)), err
+        assert code == 0 or (
+            code == 2
+            and err.count("\n") == 1
+            and re.search(r"being written by another bpseg corpus run \((pid \d+ on .+, started .+|starting)\)", err)
+        ), err
     rows = pq.read_table(out).to_pylist()
     keys = [(r["doc"], r["sentence"]) for r in rows]
     assert len(keys) == len(set(keys)) and {k[0] for k in keys} == {"weather.txt", "markets.md", "bin.txt"}

@@ -29,5 +29,6 @@ def test_demo_options_and_alignment(cli_env, monkeypatch):
     rows = [line for line in lines if re.match(r"k = \d ", line)]
     assert len(rows) == 2
     for row in rows:  # every label sits under its sentence number
-        assert [m.end() for m in re.finditer(r"\d+", header)][: len(load_example())] == \
-               [m.end() for m in re.finditer(r"\d+", row)][1:14]
+        assert [m.end() for m in re.finditer(r"\d+", header)][: len(load_example())] == [
+            m.end() for m in re.finditer(r"\d+", row)
+        ][1:14]

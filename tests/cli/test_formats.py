@@ -65,14 +65,19 @@ def test_a_format_registered_by_the_user_is_offered_with_its_options(registry, s
 
     @register_format("markdown")
     class Markdown(OutputFormat):
-        options = (FormatOption("level", int, help="heading level", metavar="L"),
-                   FormatOption("numbered", help="number the sentences"))
+        options = (
+            FormatOption("level", int, help="heading level", metavar="L"),
+            FormatOption("numbered", help="number the sentences"),
+        )
         options_title = "markdown"
 
         def content(self, result, *, source=None, level=None, numbered=False):
             marks = "#" * (level or 2)
-            return "".join(f"{marks} Segment {j + 1}\n" + "".join(
-                f"{'1. ' if numbered else '- '}{result.sentences[i]}\n" for i in idx) for j, idx in enumerate(result.segments))
+            return "".join(
+                f"{marks} Segment {j + 1}\n"
+                + "".join(f"{'1. ' if numbered else '- '}{result.sentences[i]}\n" for i in idx)
+                for j, idx in enumerate(result.segments)
+            )
 
     assert _choices("segment")[-1] == "markdown" and "markdown" not in _choices("prune")
     assert cli_main.main(["segment", str(path), "--format", "markdown", "--level", "3", "--numbered"]) == 0
@@ -88,19 +93,29 @@ def test_a_format_registered_by_the_user_is_offered_with_its_options(registry, s
     assert cli_main.main(["segment", str(path), "--format", "markdown", "--max-tokens", "5", "--numbered"]) == 2
     assert capsys.readouterr().err == "bpseg: error: --max-tokens only applies to --format chunks-jsonl\n"
     assert cli_main.main(["segment", str(path), "--format", "json", "--max-tokens", "5", "--numbered"]) == 2
-    assert capsys.readouterr().err == ("bpseg: error: --max-tokens and --numbered only apply to "
-                                       "--format chunks-jsonl or markdown\n")
+    assert capsys.readouterr().err == (
+        "bpseg: error: --max-tokens and --numbered only apply to --format chunks-jsonl or markdown\n"
+    )
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--max-tokens", "5"], "--max-tokens only applies to --format chunks-jsonl"),
-    (["--format", "json", "--max-tokens", "5", "--min-tokens", "3"],
-     "--max-tokens and --min-tokens only apply to --format chunks-jsonl"),
-    (["--format", "chunks-jsonl", "--whole-segments", "--min-tokens", "5"],
-     "--min-tokens merges neighbouring chunks, which --whole-segments does not make"),
-    (["--format", "chunks-jsonl", "--min-tokens", "50", "--max-tokens", "10"],
-     "--min-tokens (50) is larger than --max-tokens (10)"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--max-tokens", "5"], "--max-tokens only applies to --format chunks-jsonl"),
+        (
+            ["--format", "json", "--max-tokens", "5", "--min-tokens", "3"],
+            "--max-tokens and --min-tokens only apply to --format chunks-jsonl",
+        ),
+        (
+            ["--format", "chunks-jsonl", "--whole-segments", "--min-tokens", "5"],
+            "--min-tokens merges neighbouring chunks, which --whole-segments does not make",
+        ),
+        (
+            ["--format", "chunks-jsonl", "--min-tokens", "50", "--max-tokens", "10"],
+            "--min-tokens (50) is larger than --max-tokens (10)",
+        ),
+    ],
+)
 def test_format_options_are_checked_before_any_work_naming_flags(argv, message, stub_pipeline, monkeypatch, capsys):
     path, _, _ = stub_pipeline
     monkeypatch.setattr(bpseg_pgm.text.pipeline, "segment_text", lambda *a, **kw: pytest.fail("segmented"))

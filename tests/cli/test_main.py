@@ -31,8 +31,11 @@ def test_text_output_through_the_installed_console_script(cli_env, example_file,
 
 def test_json_from_standard_input(cli_env, run_bpseg):
     prose = " ".join(load_example()).encode("utf-8")
-    proc = run_bpseg(["segment", "-", "-k", "4", "--format", "json", "--full-beliefs", "--engine", "loopy", "--init", "farthest"],
-                     cli_env, stdin=prose)
+    proc = run_bpseg(
+        ["segment", "-", "-k", "4", "--format", "json", "--full-beliefs", "--engine", "loopy", "--init", "farthest"],
+        cli_env,
+        stdin=prose,
+    )
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["sentences"] == load_example()
@@ -61,9 +64,14 @@ def test_progress_bar_on_a_terminal_only(cli_env, tmp_path, bpseg_module_cmd):
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a new pty is 0 columns wide
     try:
-        proc = subprocess.run([*bpseg_module_cmd, "segment", str(src), "--lines", "-o", str(tmp_path / "out.txt")],
-                              env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave,
-                              timeout=300)
+        proc = subprocess.run(
+            [*bpseg_module_cmd, "segment", str(src), "--lines", "-o", str(tmp_path / "out.txt")],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=slave,
+            timeout=300,
+        )
         os.close(slave)
         chunks = []
         while True:
@@ -155,14 +163,19 @@ def test_failed_run_keeps_an_existing_output_file(cli_env, tmp_path, run_bpseg):
 
 @pytest.mark.parametrize(
     "argv, match",
-    [([], "required"), (["segment"], "required: FILE"), (["segment", "f.txt", "-k", "abc"], "invalid int value"),
-     (["segment", "f.txt", "-k", "0"], "positive integer"), (["segment", "f.txt", "--engine", "warp"], "invalid choice"),
-     (["segment", "f.txt", "--sigma", "wide"], "expected a number, 'none' or 'auto'"),
-     (["segment", "f.txt", "--context", "-1"], "expected a number >= 0 or 'auto'"),
-     (["segment", "f.txt", "--context", "inf"], "expected a number >= 0 or 'auto'"),
-     (["segment", "f.txt", "--context", "lots"], "expected a number >= 0 or 'auto'"),
-     (["segment", "f.txt", "--merge-above", "2"], "expected a number in [-1, 1] or 'none'"),
-     (["demo", "--format", "json"], "unrecognized arguments")],
+    [
+        ([], "required"),
+        (["segment"], "required: FILE"),
+        (["segment", "f.txt", "-k", "abc"], "invalid int value"),
+        (["segment", "f.txt", "-k", "0"], "positive integer"),
+        (["segment", "f.txt", "--engine", "warp"], "invalid choice"),
+        (["segment", "f.txt", "--sigma", "wide"], "expected a number, 'none' or 'auto'"),
+        (["segment", "f.txt", "--context", "-1"], "expected a number >= 0 or 'auto'"),
+        (["segment", "f.txt", "--context", "inf"], "expected a number >= 0 or 'auto'"),
+        (["segment", "f.txt", "--context", "lots"], "expected a number >= 0 or 'auto'"),
+        (["segment", "f.txt", "--merge-above", "2"], "expected a number in [-1, 1] or 'none'"),
+        (["demo", "--format", "json"], "unrecognized arguments"),
+    ],
 )
 def test_usage_errors_are_one_line_exit_2(argv, match, capsys):
     with pytest.raises(SystemExit) as exc:
@@ -182,8 +195,30 @@ def test_engine_parameter_errors_are_one_line_exit_2(cli_env, example_file, monk
 def test_options_reach_the_estimator_and_unset_ones_keep_its_defaults(cli_env, example_file, monkeypatch, capsys):
     monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
     argv = ["segment", str(example_file), "--lines", "--format", "json"]
-    assert cli_main.main([*argv, "-k", "5", "--potentials", "paper", "--sigma", "none", "--em-rounds", "1",
-                          "--damping", "0.5", "--engine", "loopy", "--context", "0.3", "--merge-above", "none"]) == 0
+    assert (
+        cli_main.main(
+            [
+                *argv,
+                "-k",
+                "5",
+                "--potentials",
+                "paper",
+                "--sigma",
+                "none",
+                "--em-rounds",
+                "1",
+                "--damping",
+                "0.5",
+                "--engine",
+                "loopy",
+                "--context",
+                "0.3",
+                "--merge-above",
+                "none",
+            ]
+        )
+        == 0
+    )
     params = json.loads(capsys.readouterr().out)["params"]
     assert params["n_segments"] == 5 and params["potentials"] == "paper" and params["sigma"] is None
     assert params["context"] == 0.3 and params["merge_above"] is None

@@ -19,9 +19,39 @@ from hypothesis import strategies as st
 
 from bpseg_pgm.cli import main as cli_main
 
-EDGE_WORDS = ["auto", "none", "all", "nan", "NaN", "inf", "-inf", "1e308", "-1e308", "1e-320", "5e-324", "-0", "0",
-              "1", "-1", "0.5", "0.999999", "1.0", "2", "13", "14", "0x10", "1_000", "", " ", "1 2", "١", "3.",
-              "1e3", "none ", "AUTO"]
+EDGE_WORDS = [
+    "auto",
+    "none",
+    "all",
+    "nan",
+    "NaN",
+    "inf",
+    "-inf",
+    "1e308",
+    "-1e308",
+    "1e-320",
+    "5e-324",
+    "-0",
+    "0",
+    "1",
+    "-1",
+    "0.5",
+    "0.999999",
+    "1.0",
+    "2",
+    "13",
+    "14",
+    "0x10",
+    "1_000",
+    "",
+    " ",
+    "1 2",
+    "١",
+    "3.",
+    "1e3",
+    "none ",
+    "AUTO",
+]
 
 CHOICES = {
     "--n-segments": ["auto", "1", "2", "3", "13"],
@@ -44,8 +74,20 @@ CHOICES = {
     "--segment-length": ["0.5", "2", "3", "100"],
 }
 #: options that do not change how long a run takes; they may come as a second option
-CHEAP = ["--potentials", "--lam", "--sigma", "--context", "--merge-above", "--seed", "--tol", "--damping", "--format",
-         "--max-bytes", "--max-tokens", "--min-tokens"]
+CHEAP = [
+    "--potentials",
+    "--lam",
+    "--sigma",
+    "--context",
+    "--merge-above",
+    "--seed",
+    "--tol",
+    "--damping",
+    "--format",
+    "--max-bytes",
+    "--max-tokens",
+    "--min-tokens",
+]
 _BOUNDED = {"--em-rounds", "--max-iter"}
 
 

@@ -52,10 +52,12 @@ def _layout(tmp_path):
 
 
 @pytest.mark.parametrize("command", [["segment"], ["segment", "--format", "json"], ["prune", "-q", "tennis"]])
-@pytest.mark.parametrize("given, out", [("real", "real"), ("real", "link"), ("link", "real"), ("link", "link"),
-                                        ("relative", "real")])
-def test_output_that_is_the_input_is_refused_before_any_work(tmp_path, capsys, no_work, monkeypatch, command,
-                                                             given, out):
+@pytest.mark.parametrize(
+    "given, out", [("real", "real"), ("real", "link"), ("link", "real"), ("link", "link"), ("relative", "real")]
+)
+def test_output_that_is_the_input_is_refused_before_any_work(
+    tmp_path, capsys, no_work, monkeypatch, command, given, out
+):
     real, link = _layout(tmp_path)
     monkeypatch.chdir(tmp_path)
     paths = {"real": str(real), "link": str(link), "relative": "in.txt"}
@@ -143,10 +145,13 @@ def test_demo_writes_its_report_to_o(cached, tmp_path, capsys):
     assert capsys.readouterr().out == ""
 
 
-@pytest.mark.parametrize("argv, match", [
-    (["--group-runs", "on", "--topics"], "--group-runs on groups the runs of the runs model"),
-    (["--group-runs", "on", "--segment-length", "3"], "cannot be used with --group-runs on"),
-])
+@pytest.mark.parametrize(
+    "argv, match",
+    [
+        (["--group-runs", "on", "--topics"], "--group-runs on groups the runs of the runs model"),
+        (["--group-runs", "on", "--segment-length", "3"], "cannot be used with --group-runs on"),
+    ],
+)
 def test_group_runs_on_where_it_would_be_ignored_is_refused(tmp_path, capsys, no_work, argv, match):
     real, _ = _layout(tmp_path)
     assert cli_main.main(["segment", str(real), "--lines", *argv]) == 2

@@ -17,14 +17,22 @@ def _corpus_snippet() -> ast.Module:
 
 
 def _is_main_guard(node: ast.AST) -> bool:
-    return (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
-            and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__"
-            and isinstance(node.test.comparators[0], ast.Constant) and node.test.comparators[0].value == "__main__")
+    return (
+        isinstance(node, ast.If)
+        and isinstance(node.test, ast.Compare)
+        and isinstance(node.test.left, ast.Name)
+        and node.test.left.id == "__name__"
+        and isinstance(node.test.comparators[0], ast.Constant)
+        and node.test.comparators[0].value == "__main__"
+    )
 
 
 def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
-    return [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-            and getattr(n.func, "attr", getattr(n.func, "id", None)) == name]
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", None)) == name
+    ]
 
 
 def test_the_segment_corpus_snippet_starts_its_local_cluster_under_a_main_guard():
@@ -43,8 +51,13 @@ def test_the_snippet_reads_offsets_as_integers(tmp_path):
     (call,) = _calls(_corpus_snippet(), "read_parquet")
     assert {k.arg: getattr(k.value, "value", None) for k in call.keywords} == {"dtype_backend": "pyarrow"}
     # what an error row looks like: its offsets null (the corpus schema: start, end int64)
-    table = pa.table({"doc": ["a", "a", "bad"], "start": pa.array([0, 5, None], pa.int64()),
-                      "end": pa.array([4, 9, None], pa.int64())})
+    table = pa.table(
+        {
+            "doc": ["a", "a", "bad"],
+            "start": pa.array([0, 5, None], pa.int64()),
+            "end": pa.array([4, 9, None], pa.int64()),
+        }
+    )
     pq.write_table(table, tmp_path / "part.parquet")
     assert pd.read_parquet(tmp_path / "part.parquet")["start"].dtype == "float64"  # why the README says it
     df = pd.read_parquet(tmp_path / "part.parquet", dtype_backend="pyarrow")
@@ -52,9 +65,11 @@ def test_the_snippet_reads_offsets_as_integers(tmp_path):
 
 
 def test_the_set_up_note_says_how_to_get_the_cpu_torch_build():
-    setup = README[README.index("## Set-up"):README.index("## Python quickstart")]
+    setup = README[README.index("## Set-up") : README.index("## Python quickstart")]
     assert "--index-url https://download.pytorch.org/whl/cpu" in setup
     # the two lines .ci/run greps verbatim are still there
-    assert ("\npython3 -m venv .venv && . .venv/bin/activate && pip install torch==2.13.0 && pip install -e '.[test]' "
-            "&& bpseg demo\n") in setup
+    assert (
+        "\npython3 -m venv .venv && . .venv/bin/activate && pip install torch==2.13.0 && pip install -e '.[test]' "
+        "&& bpseg demo\n"
+    ) in setup
     assert "\n. .venv/bin/activate && pytest\n" in setup

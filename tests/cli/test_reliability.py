@@ -16,8 +16,8 @@ import pytest
 
 from bpseg_pgm.cli import main as cli_main
 from bpseg_pgm.cli.demo import load_example
-from bpseg_pgm.embeddings.cache import CACHE_FILENAME
 from bpseg_pgm.embeddings import Embedder
+from bpseg_pgm.embeddings.cache import CACHE_FILENAME
 
 
 @pytest.fixture
@@ -82,10 +82,13 @@ def test_dev_stdout_reaches_standard_output(cli_env, example_file, run_bpseg):
 # -- fault 8: output problems are found before the work and name the user's path ------------
 
 
-@pytest.mark.parametrize("make, match", [
-    (lambda d: d / "missing" / "out.txt", "output directory does not exist"),
-    (lambda d: d, "is a directory"),
-])
+@pytest.mark.parametrize(
+    "make, match",
+    [
+        (lambda d: d / "missing" / "out.txt", "output directory does not exist"),
+        (lambda d: d, "is a directory"),
+    ],
+)
 def test_bad_output_is_found_before_embedding(cached, example_file, tmp_path, capsys, monkeypatch, make, match):
     _no_embedding(monkeypatch)
     assert cli_main.main(["segment", str(example_file), "--lines", "-o", str(make(tmp_path))]) == 2
@@ -122,8 +125,14 @@ def test_dev_zero_is_refused_as_binary_at_once(cli_env, run_bpseg):
 def test_endless_stdin_stops_at_max_bytes(cli_env, bpseg_module_cmd):
     yes = subprocess.Popen(["yes", "Another line of the same text."], stdout=subprocess.PIPE)
     try:
-        proc = subprocess.run([*bpseg_module_cmd, "segment", "-", "--lines", "--max-bytes", "2M"], stdin=yes.stdout,
-                              env=cli_env, capture_output=True, text=True, timeout=120)
+        proc = subprocess.run(
+            [*bpseg_module_cmd, "segment", "-", "--lines", "--max-bytes", "2M"],
+            stdin=yes.stdout,
+            env=cli_env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     finally:
         yes.kill()
         yes.wait()
@@ -170,8 +179,18 @@ def test_max_bytes_is_exact_and_documented(tmp_path, capsys):
     assert "--max-bytes SIZE read at most this much input" in help_text and "(default 50M)" in help_text
 
 
-@pytest.mark.parametrize("value, size", [("1000", 1000), ("2k", 2048), ("50M", 50 * 2**20), ("1G", 2**30),
-                                         ("1.5M", int(1.5 * 2**20)), ("10MB", 10 * 2**20), ("3 KiB", 3072)])
+@pytest.mark.parametrize(
+    "value, size",
+    [
+        ("1000", 1000),
+        ("2k", 2048),
+        ("50M", 50 * 2**20),
+        ("1G", 2**30),
+        ("1.5M", int(1.5 * 2**20)),
+        ("10MB", 10 * 2**20),
+        ("3 KiB", 3072),
+    ],
+)
 def test_byte_sizes(value, size):
     assert cli_main._byte_size(value) == size
 
@@ -180,8 +199,14 @@ def test_byte_sizes(value, size):
 
 
 def test_closed_stdin_is_one_line(cli_env, bpseg_module_cmd):
-    proc = subprocess.run([*bpseg_module_cmd, "segment", "-"], env=cli_env, capture_output=True, text=True,
-                          timeout=120, preexec_fn=lambda: os.close(0))
+    proc = subprocess.run(
+        [*bpseg_module_cmd, "segment", "-"],
+        env=cli_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=lambda: os.close(0),
+    )
     assert proc.returncode == 2
     _one_error_line(proc.stderr, "standard input is closed")
 
@@ -198,8 +223,21 @@ def test_closed_stdout_is_one_line_before_the_work(cached, example_file, monkeyp
 
 def test_reference_overflow_is_one_line_and_no_invalid_json(cached, example_file, tmp_path, capsys):
     out = tmp_path / "out.json"
-    argv = ["segment", str(example_file), "--lines", "-k", "3", "--engine", "reference", "--lam", "1e308",
-            "--format", "json", "-o", str(out)]
+    argv = [
+        "segment",
+        str(example_file),
+        "--lines",
+        "-k",
+        "3",
+        "--engine",
+        "reference",
+        "--lam",
+        "1e308",
+        "--format",
+        "json",
+        "-o",
+        str(out),
+    ]
     assert cli_main.main(argv) == 2
     _one_error_line(capsys.readouterr().err, "reference solver")
     assert not out.exists()
@@ -248,8 +286,11 @@ def test_read_only_cache_warns_before_embedding_and_the_run_succeeds(cli_env, tm
         assert out.count("[Segment ") + out.count("[Topic ") == 3 and err == ""
         assert len(seen_before_embedding) == 1
         lines = seen_before_embedding[0].splitlines()
-        assert len(lines) == 1 and lines[0].startswith("bpseg: warning: the embedding cache") and \
-            "cannot be written" in lines[0], lines
+        assert (
+            len(lines) == 1
+            and lines[0].startswith("bpseg: warning: the embedding cache")
+            and "cannot be written" in lines[0]
+        ), lines
     finally:
         subprocess.run(["chattr", "-i", str(db)], check=True)
 
@@ -281,9 +322,14 @@ def test_sigint_while_working_keeps_the_old_output(cli_env, tmp_path, bpseg_modu
     out.write_text("previous result")
     # a test run started in the background (`pytest &`) inherits SIGINT ignored, and so would the
     # child: give it the default disposition, as an interactive shell does
-    proc = subprocess.Popen([*bpseg_module_cmd, "segment", str(fifo), "--lines", "-o", str(out)], env=cli_env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [*bpseg_module_cmd, "segment", str(fifo), "--lines", "-o", str(out)],
+        env=cli_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         with open(fifo, "w") as w:  # opens once bpseg has planned the output and started reading
             w.write("First sentence of a file that never ends.\n")

@@ -45,11 +45,14 @@ def _one_error_line(capsys, code) -> str:
     return err
 
 
-@pytest.mark.parametrize("extra, match", [
-    (["-k", "3"], "--segment-length and -k/--n-segments cannot be used together"),
-    (["--topics"], "cannot be used with --topics"),
-    (["--potentials", "paper"], "this fit kept none (it chose the topics model); add --contiguous"),
-])
+@pytest.mark.parametrize(
+    "extra, match",
+    [
+        (["-k", "3"], "--segment-length and -k/--n-segments cannot be used together"),
+        (["--topics"], "cannot be used with --topics"),
+        (["--potentials", "paper"], "this fit kept none (it chose the topics model); add --contiguous"),
+    ],
+)
 def test_conflicts_are_one_error_line(argv, capsys, extra, match):
     err = _one_error_line(capsys, cli_main.main([*argv, "--segment-length", "3", *extra]))
     assert match in err, err

@@ -22,8 +22,9 @@ def test_version_prints_the_package_version_and_exits_0(capsys):
 
 
 def test_version_in_a_subprocess():
-    proc = subprocess.run([sys.executable, "-m", "bpseg_pgm.cli.main", "--version"], capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bpseg_pgm.cli.main", "--version"], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == f"bpseg {_package_version()}\n"
 

@@ -12,8 +12,10 @@ from bpseg_pgm.corpus import run as corpus_run
 from bpseg_pgm.corpus import segment_corpus
 from bpseg_pgm.corpus.store import LOCK_FILE, CorpusStore
 
-GOOD = ("The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow. "
-        "Stocks fell sharply on Monday. Investors were nervous about rates. Bond yields rose again.\n")
+GOOD = (
+    "The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow. "
+    "Stocks fell sharply on Monday. Investors were nervous about rates. Bond yields rose again.\n"
+)
 
 
 @pytest.fixture()
@@ -40,6 +42,7 @@ def _held_lock(out):
 def _no_work(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("work started")
+
     monkeypatch.setattr(corpus_run, "segment_task", refuse)
 
 
@@ -122,8 +125,11 @@ def test_an_unwritable_output_is_refused_before_any_work(small, tmp_path, monkey
     try:
         if os.geteuid() == 0:  # root writes anywhere: make the folder look as it does to other users
             real = os.access
-            monkeypatch.setattr(os, "access", lambda p, m, **kw: False if os.fspath(p) == os.fspath(out) and m & os.W_OK
-                                else real(p, m, **kw))
+            monkeypatch.setattr(
+                os,
+                "access",
+                lambda p, m, **kw: False if os.fspath(p) == os.fspath(out) and m & os.W_OK else real(p, m, **kw),
+            )
         _no_work(monkeypatch)
         with pytest.raises(ValueError, match=r"cannot write .*out\.parquet: the folder is not writable"):
             segment_corpus(small, out, workers=0, show_progress=False)
@@ -144,7 +150,10 @@ def test_odd_files_in_the_input_folder_are_error_rows_and_the_rest_is_written(sm
     errors = {r["doc"]: r["error"] for r in _rows(out) if r["error"] is not None}
     assert "not valid UTF-8" in errors.pop("caf\\xe9.txt")
     assert errors.pop("pipe.txt") == "is a FIFO, not a regular file"
-    assert errors.pop("zero.txt", "is a character device, not a regular file") == "is a character device, not a regular file"
+    assert (
+        errors.pop("zero.txt", "is a character device, not a regular file")
+        == "is a character device, not a regular file"
+    )
     assert not errors and report.n_segmented == 1
     assert {r["doc"] for r in _rows(out) if r["error"] is None} == {"good.txt"}
 
@@ -154,8 +163,15 @@ def test_a_meeting_with_one_empty_turn_is_segmented_not_an_error(tmp_path):
 
     from bpseg_pgm.text.pipeline import segment_sentences
 
-    units = ["The sun was shining brightly.", "I'll play tennis tomorrow.", "", "It was a beautiful morning.",
-             "US Open is a tennis tournament.", "Stocks fell sharply on Monday.", "Investors were nervous about rates."]
+    units = [
+        "The sun was shining brightly.",
+        "I'll play tennis tomorrow.",
+        "",
+        "It was a beautiful morning.",
+        "US Open is a tennis tournament.",
+        "Stocks fell sharply on Monday.",
+        "Investors were nervous about rates.",
+    ]
     src = tmp_path / "m.jsonl"
     src.write_text(json.dumps({"id": "m1", "units": units}) + "\n")
     out = tmp_path / "out.parquet"
@@ -164,15 +180,20 @@ def test_a_meeting_with_one_empty_turn_is_segmented_not_an_error(tmp_path):
     rows = sorted(_rows(out), key=lambda r: r["sentence"])
     assert [r["text"] for r in rows] == units and all(r["error"] is None for r in rows)
     joined = "\n".join(units)
-    assert [joined[r["start"]:r["end"]] for r in rows] == units
+    assert [joined[r["start"] : r["end"]] for r in rows] == units
     assert [r["label"] for r in rows] == segment_sentences(units, 2).labels.tolist()
     assert rows[2]["label"] in (rows[1]["label"], rows[3]["label"])  # the empty turn takes a neighbour's segment
 
 
 def test_workers_are_capped_by_tasks_and_cores(small, tmp_path, monkeypatch):
     started = []
-    monkeypatch.setattr(corpus_run, "_run_dask", lambda groups, config, store, progress, workers, scheduler:
-                        started.append((len(groups), workers, config.threads)))
+    monkeypatch.setattr(
+        corpus_run,
+        "_run_dask",
+        lambda groups, config, store, progress, workers, scheduler: started.append(
+            (len(groups), workers, config.threads)
+        ),
+    )
     report = segment_corpus(small, tmp_path / "out.parquet", workers=1000, show_progress=False)
     assert started == [(1, 1, corpus_run.local_threads(1))]  # one task: one worker, not 1,000 processes
     assert (report.workers, report.workers_asked) == (1, 1000)

@@ -49,7 +49,7 @@ def test_local_cluster_rows_spans_labels_errors_and_resume(corpus_dir, tmp_path)
         alone = segment_text(doc.text, cache_dir=cache, show_progress=False)  # the sequential API
         assert [r["sentence"] for r in rows] == list(range(len(alone.sentences)))
         assert [(r["start"], r["end"]) for r in rows] == alone.spans
-        assert all(doc.text[r["start"]:r["end"]] == r["text"] for r in rows)
+        assert all(doc.text[r["start"] : r["end"]] == r["text"] for r in rows)
         assert [r["label"] for r in rows] == alone.labels.tolist()
         np.testing.assert_allclose([r["confidence"] for r in rows], alone.confidence(), rtol=1e-6)
         assert all(r["error"] is None for r in rows)
@@ -78,8 +78,14 @@ def test_same_labels_on_one_worker_of_an_existing_cluster_and_in_process(corpus_
     segment_corpus(corpus_dir, two, workers=2, cache_dir=tmp_path / "c2", task_chars=TASK_CHARS, show_progress=False)
     one = tmp_path / "one.parquet"
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        report = segment_corpus(corpus_dir, one, scheduler=cluster.scheduler_address, cache_dir=tmp_path / "c1",
-                                task_chars=TASK_CHARS, show_progress=False)
+        report = segment_corpus(
+            corpus_dir,
+            one,
+            scheduler=cluster.scheduler_address,
+            cache_dir=tmp_path / "c1",
+            task_chars=TASK_CHARS,
+            show_progress=False,
+        )
     assert report.n_segmented == 3
     local = tmp_path / "local.parquet"
     segment_corpus(corpus_dir, local, workers=0, cache_dir=tmp_path / "c0", show_progress=False)  # one task
@@ -88,10 +94,18 @@ def test_same_labels_on_one_worker_of_an_existing_cluster_and_in_process(corpus_
 
 
 def test_units_records_and_bp_options(tmp_path):
-    units = ["The sun was shining brightly.", "I'll play tennis tomorrow.", "It was a beautiful morning.",
-             "US Open is a tennis tournament.", "The rain poured down heavily.", "Who will win the US Open?"]
+    units = [
+        "The sun was shining brightly.",
+        "I'll play tennis tomorrow.",
+        "It was a beautiful morning.",
+        "US Open is a tennis tournament.",
+        "The rain poured down heavily.",
+        "Who will win the US Open?",
+    ]
     src = tmp_path / "c.jsonl"
-    src.write_text(json.dumps({"id": "m1", "units": units}) + "\n" + json.dumps({"id": "m2", "units": units[:1]}) + "\n")
+    src.write_text(
+        json.dumps({"id": "m1", "units": units}) + "\n" + json.dumps({"id": "m2", "units": units[:1]}) + "\n"
+    )
     out = tmp_path / "out.parquet"
     opts = {"potentials": "paper", "lam": 0.12, "init": "farthest"}
     cache = tmp_path / "cache"
@@ -100,7 +114,7 @@ def test_units_records_and_bp_options(tmp_path):
     alone = segment_sentences(units, 2, cache_dir=cache, **opts)
     assert [r["label"] for r in docs["m1"]] == alone.labels.tolist()
     joined = "\n".join(units)
-    assert [joined[r["start"]:r["end"]] for r in docs["m1"]] == units
+    assert [joined[r["start"] : r["end"]] for r in docs["m1"]] == units
     assert "at least 2" in docs["m2"][0]["error"]
     settings = json.loads((out / SETTINGS_FILE).read_text())
     assert settings["n_segments"] == 2 and settings["params"] == {"potentials": "paper"}  # defaults left out
@@ -131,15 +145,18 @@ def test_interrupt_leaves_a_readable_output_that_a_rerun_completes(corpus_dir, t
     assert len(keys) == len(set(keys)) and len({k[0] for k in keys}) == 6
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"damping": 2.0}, "damping"),
-    ({"engine": "nope"}, "engine must be one of"),
-    ({"workers": -1}, "workers must be an integer"),
-    ({"workers": 2, "scheduler": "tcp://x:1"}, "not both"),
-    ({"task_chars": 0}, "task_chars"),
-    ({"n_segments": 0}, "n_segments"),
-    ({"model": "/no/such/model"}, "model directory does not exist"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"damping": 2.0}, "damping"),
+        ({"engine": "nope"}, "engine must be one of"),
+        ({"workers": -1}, "workers must be an integer"),
+        ({"workers": 2, "scheduler": "tcp://x:1"}, "not both"),
+        ({"task_chars": 0}, "task_chars"),
+        ({"n_segments": 0}, "n_segments"),
+        ({"model": "/no/such/model"}, "model directory does not exist"),
+    ],
+)
 def test_bad_options_fail_before_anything_is_written(corpus_dir, tmp_path, kwargs, message):
     out = tmp_path / "out.parquet"
     with pytest.raises(ValueError, match=message):

@@ -36,10 +36,28 @@ def two_shifts(n=60, d=12, seed=0):
 
 
 def settings(**changes) -> Settings:
-    base = dict(structure="runs", n_segments=2, group_runs=False, engine=make_engine("potts", 0.0), potentials=None,
-                lam=None, sigma=None, max_iter=100, tol=1e-6, em_rounds=0, context=0.0, default_context=0.0,
-                merge_above=None, init="farthest", neighbors="auto", random_state=None, seed=0, auto_applies=True,
-                damping_set=False, engine_is_object=False)
+    base = dict(
+        structure="runs",
+        n_segments=2,
+        group_runs=False,
+        engine=make_engine("potts", 0.0),
+        potentials=None,
+        lam=None,
+        sigma=None,
+        max_iter=100,
+        tol=1e-6,
+        em_rounds=0,
+        context=0.0,
+        default_context=0.0,
+        merge_above=None,
+        init="farthest",
+        neighbors="auto",
+        random_state=None,
+        seed=0,
+        auto_applies=True,
+        damping_set=False,
+        engine_is_object=False,
+    )
     base.update(changes)
     return Settings(**base)
 

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import numpy as np
-from sklearn.metrics import adjusted_rand_score
 import pytest
+from planted import check_fitted, gradual_document, planted_blocks
+from sklearn.metrics import adjusted_rand_score
 
-from bpseg_pgm.estimator import BPSeg
 import bpseg_pgm.runs.model as runs_model
-from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.decisions.structure import choose_structure
+from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs import auto_max_runs, boundary_effects
 from bpseg_pgm.runs.statistics import correlation_length
-
-from planted import planted_blocks
 from bpseg_pgm.utils.labels import n_runs
-from planted import check_fitted, gradual_document
-
 
 # -- correlation_length ---------------------------------------------------------------------------
 
@@ -133,8 +130,9 @@ def test_alternating_topics_get_the_topic_model():
     assert model.labels_[0] != model.labels_[1]
 
 
-@pytest.mark.parametrize("params", [dict(structure="topics"), dict(potentials="paper"), dict(engine="fast"),
-                                    dict(init="all")])
+@pytest.mark.parametrize(
+    "params", [dict(structure="topics"), dict(potentials="paper"), dict(engine="fast"), dict(init="all")]
+)
 def test_auto_never_applies_outside_the_centred_default(params):
     X = gradual_document(n_blocks=4, block=25)
     assert BPSeg(random_state=0, **params).fit(X).structure_ == "topics"

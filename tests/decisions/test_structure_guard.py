@@ -5,15 +5,15 @@ import numpy as np
 import pytest
 
 import bpseg_pgm.decisions.procedure as procedure
-from bpseg_pgm.estimator import BPSeg
-from bpseg_pgm.runs.model import fit_runs
-from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.decisions.structure import (
     Structure,
     keep_topics,
     topic_silhouette,
     topics_fragmented,
 )
+from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.policy import DEFAULT_POLICY as P
+from bpseg_pgm.runs.model import fit_runs
 from bpseg_pgm.utils.validation import normalize_rows
 
 
@@ -77,7 +77,10 @@ def test_keep_topics_keeps_clusters_and_drops_partitions_and_fragments():
     assert not keep and sil < P.topic_silhouette
     keep, sil = keep_topics(X, w, np.arange(60) % 2, found)  # 60 runs: fragmented, not scored
     assert not keep and np.isnan(sil)
-    assert keep_topics(X, w, np.arange(60) % 2, Structure(False, float("nan"), None)) == (True, pytest.approx(np.nan, nan_ok=True))
+    assert keep_topics(X, w, np.arange(60) % 2, Structure(False, float("nan"), None)) == (
+        True,
+        pytest.approx(np.nan, nan_ok=True),
+    )
 
 
 @pytest.mark.parametrize("min_silhouette, structure", [(-1.0, "topics"), (1.01, "run-topics")])

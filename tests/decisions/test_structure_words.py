@@ -6,11 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from planted import gradual_document, planted_words
 from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.decisions.structure import choose_structure
-
-from planted import gradual_document, planted_words
 
 N_BLOCKS, BLOCK = 12, 40
 N = N_BLOCKS * BLOCK

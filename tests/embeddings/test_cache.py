@@ -51,7 +51,7 @@ def test_storage_is_raw_float32_bytes_not_pickle(tmp_path):
     with EmbeddingCache(tmp_path) as cache:
         cache.put_many("m", [("hello", np.array([1.5, -2.0], dtype=np.float64))])
     con = sqlite3.connect(tmp_path / CACHE_FILENAME)
-    (model, key, dim, blob), = con.execute("SELECT model, key, dim, vec FROM embeddings").fetchall()
+    ((model, key, dim, blob),) = con.execute("SELECT model, key, dim, vec FROM embeddings").fetchall()
     con.close()
     assert (model, dim, len(key)) == ("m", 2, 32)
     assert blob == np.array([1.5, -2.0], dtype="<f4").tobytes()
@@ -100,8 +100,9 @@ def _filled(tmp_path, n=50, d=16):
 
 
 def _aside(tmp_path):
-    return sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name and "-wal" not in p.name
-                  and "-shm" not in p.name)
+    return sorted(
+        p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name and "-wal" not in p.name and "-shm" not in p.name
+    )
 
 
 def test_garbage_pages_in_the_middle_are_moved_aside_and_the_cache_rebuilt(tmp_path):
@@ -109,7 +110,7 @@ def test_garbage_pages_in_the_middle_are_moved_aside_and_the_cache_rebuilt(tmp_p
     path = tmp_path / CACHE_FILENAME
     data = bytearray(path.read_bytes())
     assert len(data) > 20 * 4096
-    data[4096 * 3: 4096 * 12] = np.random.default_rng(5).integers(0, 256, 4096 * 9, dtype=np.uint8).tobytes()
+    data[4096 * 3 : 4096 * 12] = np.random.default_rng(5).integers(0, 256, 4096 * 9, dtype=np.uint8).tobytes()
     path.write_bytes(bytes(data))
     with pytest.warns(CacheWarning, match="was corrupt.*moved it to embeddings.sqlite3.corrupt-.*started a new one"):
         with EmbeddingCache(tmp_path) as cache:
@@ -166,8 +167,7 @@ def _read_only_connect(monkeypatch):
     import bpseg_pgm.embeddings.cache as cache_mod
 
     real = sqlite3.connect
-    monkeypatch.setattr(cache_mod.sqlite3, "connect",
-                        lambda path, **kw: real(f"file:{path}?mode=ro", uri=True, **kw))
+    monkeypatch.setattr(cache_mod.sqlite3, "connect", lambda path, **kw: real(f"file:{path}?mode=ro", uri=True, **kw))
 
 
 def test_read_only_cache_is_read_but_not_written_and_warns_before_any_work(tmp_path, monkeypatch):
@@ -243,6 +243,7 @@ def test_shared_by_processes_while_one_heals(tmp_path):
         "    got = c.get_many('m', texts)\n"
         "assert len(got) == 200, len(got)\n"
     )
+
     def run_all():
         procs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(i)]) for i in range(4)]
         return [p.wait(timeout=120) for p in procs]

@@ -4,8 +4,14 @@ transformers tokenizer, without importing transformers (the first chunks() call 
 import subprocess
 import sys
 
-TEXTS = ["Hello world, this is a test. 😀 e\u0301 日本語の文", "", "Short.", "A " * 600, "\ufeffBOM\r\nline",
-         "don't stop-believing U.S.A. 3.14"]
+TEXTS = [
+    "Hello world, this is a test. 😀 e\u0301 日本語の文",
+    "",
+    "Short.",
+    "A " * 600,
+    "\ufeffBOM\r\nline",
+    "don't stop-believing U.S.A. 3.14",
+]
 
 
 def test_counts_equal_the_transformers_tokenizer(embedder):
@@ -15,7 +21,9 @@ def test_counts_equal_the_transformers_tokenizer(embedder):
 
 
 def test_counting_does_not_import_transformers():
-    code = ("import sys; from bpseg_pgm.embeddings import Embedder; n = Embedder().count_tokens(['Hello there.']); "
-            "print(n[0], 'transformers' in sys.modules)")
+    code = (
+        "import sys; from bpseg_pgm.embeddings import Embedder; n = Embedder().count_tokens(['Hello there.']); "
+        "print(n[0], 'transformers' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["5", "False"]

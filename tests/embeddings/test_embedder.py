@@ -9,8 +9,8 @@ import time
 import numpy as np
 import pytest
 
-from bpseg_pgm.embeddings import embedder as emb_mod
 from bpseg_pgm.embeddings import Embedder, default_model_path, embed_sentences
+from bpseg_pgm.embeddings import embedder as emb_mod
 
 SENTENCES = [
     "I'll play tennis tomorrow.",
@@ -91,8 +91,12 @@ def test_progress_bar_only_when_asked_or_on_a_terminal(embedder, tmp_path, capfd
 
 @pytest.mark.parametrize(
     "sentences, match",
-    [([], "no sentences"), ("a single string", "not a single string"), (["ok", 3], "sentence 1 is int"),
-     (None, "list of str")],
+    [
+        ([], "no sentences"),
+        ("a single string", "not a single string"),
+        (["ok", 3], "sentence 1 is int"),
+        (None, "list of str"),
+    ],
 )
 def test_bad_sentences(embedder, sentences, match):
     with pytest.raises(ValueError, match=match):
@@ -101,9 +105,14 @@ def test_bad_sentences(embedder, sentences, match):
 
 @pytest.mark.parametrize(
     "kwargs, match",
-    [({"batch_size": 0}, "batch_size"), ({"batch_size": True}, "batch_size"),
-     ({"show_progress": "yes"}, "show_progress"), ({"model": ""}, "model"), ({"model": 3}, "model"),
-     ({"model": "./no/such/dir"}, "does not exist")],
+    [
+        ({"batch_size": 0}, "batch_size"),
+        ({"batch_size": True}, "batch_size"),
+        ({"show_progress": "yes"}, "show_progress"),
+        ({"model": ""}, "model"),
+        ({"model": 3}, "model"),
+        ({"model": "./no/such/dir"}, "does not exist"),
+    ],
 )
 def test_bad_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):

@@ -14,8 +14,9 @@ SENTENCES = ["The sun was shining brightly.", "I'll play tennis tomorrow.", "Thu
 def test_damaged_cached_row_is_embedded_again(embedder, session_cache_dir, damage, monkeypatch):
     """Fault 7: a NaN or zero row in the cache used to be blamed on the input ('contains NaN')."""
     good = embedder.encode(SENTENCES)
-    bad = {"nan": np.full(384, np.nan), "zero": np.zeros(384), "not unit": 3.0 * good[1],
-           "short dim": good[1][:100]}[damage]
+    bad = {"nan": np.full(384, np.nan), "zero": np.zeros(384), "not unit": 3.0 * good[1], "short dim": good[1][:100]}[
+        damage
+    ]
     with EmbeddingCache(session_cache_dir) as cache:
         cache.put_many(embedder.model_id, [(SENTENCES[1], bad)])
     loads = []

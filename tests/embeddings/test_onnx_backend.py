@@ -136,14 +136,29 @@ def test_model_facts_come_from_the_model_folder_alone(tmp_path):
     from bpseg_pgm.embeddings.embedder import default_model_path
     from bpseg_pgm.embeddings.onnx_backend import model_facts
 
-    assert model_facts(default_model_path()) == {"normalize": True, "do_lower_case": False, "max_seq_length": 256,
-                                                  "max_position_embeddings": 512}
+    assert model_facts(default_model_path()) == {
+        "normalize": True,
+        "do_lower_case": False,
+        "max_seq_length": 256,
+        "max_position_embeddings": 512,
+    }
     assert model_facts(None) == {} and model_facts(tmp_path) == {}  # nothing stated: nothing checked
-    (tmp_path / "modules.json").write_text(json.dumps([
-        {"idx": 0, "name": "0", "path": "0_Transformer", "type": "sentence_transformers.models.Transformer"},
-        {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"}]))
+    (tmp_path / "modules.json").write_text(
+        json.dumps(
+            [
+                {"idx": 0, "name": "0", "path": "0_Transformer", "type": "sentence_transformers.models.Transformer"},
+                {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"},
+            ]
+        )
+    )
     (tmp_path / "0_Transformer").mkdir()
-    (tmp_path / "0_Transformer" / "sentence_bert_config.json").write_text('{"max_seq_length": 128, "do_lower_case": true}')
+    (tmp_path / "0_Transformer" / "sentence_bert_config.json").write_text(
+        '{"max_seq_length": 128, "do_lower_case": true}'
+    )
     (tmp_path / "0_Transformer" / "config.json").write_text('{"max_position_embeddings": 514}')
-    assert model_facts(tmp_path) == {"normalize": False, "do_lower_case": True, "max_seq_length": 128,
-                                     "max_position_embeddings": 514}
+    assert model_facts(tmp_path) == {
+        "normalize": False,
+        "do_lower_case": True,
+        "max_seq_length": 128,
+        "max_position_embeddings": 514,
+    }

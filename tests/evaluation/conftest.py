@@ -6,9 +6,9 @@ import zlib
 
 import numpy as np
 import pytest
+from planted import planted_blocks as _planted_blocks
 
 from bpseg_pgm.evaluation.choi import resolve_data_dir
-from planted import planted_blocks as _planted_blocks
 
 
 @pytest.fixture(scope="session")

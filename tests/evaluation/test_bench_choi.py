@@ -12,8 +12,19 @@ from bpseg_pgm.evaluation.bench_choi import render_markdown, run_choi_benchmark,
 
 
 def _record(doc, rng, method, ari, s):
-    return {"doc": doc, "set": s, "range": rng, "method": method, "seconds": 0.5, "pred_segments": 3,
-            "ari": ari, "nmi": ari, "ami": ari, "pk": 1 - ari, "windowdiff": 1 - ari}
+    return {
+        "doc": doc,
+        "set": s,
+        "range": rng,
+        "method": method,
+        "seconds": 0.5,
+        "pred_segments": 3,
+        "ari": ari,
+        "nmi": ari,
+        "ami": ari,
+        "pk": 1 - ari,
+        "windowdiff": 1 - ari,
+    }
 
 
 def test_summarize_means_stds_and_held_out():
@@ -56,8 +67,9 @@ def test_bad_options_fail_before_embedding(choi_dir, hash_embedder):
 
 
 def test_report_is_all_or_nothing(choi_dir, hash_embedder, tmp_path, monkeypatch):
-    result = run_choi_benchmark(choi_dir, sets=[1], ranges=["3-5"], methods=["kmeans"], limit=1,
-                                embedder=hash_embedder, progress=False)
+    result = run_choi_benchmark(
+        choi_dir, sets=[1], ranges=["3-5"], methods=["kmeans"], limit=1, embedder=hash_embedder, progress=False
+    )
     monkeypatch.setattr(bench_choi, "_render_png", lambda result: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         write_choi_report(result, tmp_path / "out")

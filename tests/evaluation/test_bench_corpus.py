@@ -38,7 +38,9 @@ def tiny_docs():
         "returns", tuple(_units("alpha", 4) + _units("beta", 3) + _units("alpha again", 3)),
         ("A",) * 4 + ("B",) * 3 + ("A",) * 3,
     )  # fmt: skip
-    b = LabelledDocument("partial", tuple(_units("gamma", 5) + ["Yeah ."] + _units("delta", 4)), (0,) * 5 + (None,) + (1,) * 4)
+    b = LabelledDocument(
+        "partial", tuple(_units("gamma", 5) + ["Yeah ."] + _units("delta", 4)), (0,) * 5 + (None,) + (1,) * 4
+    )
     c = LabelledDocument("single", tuple(_units("eps", 6)), ("x",) * 6)
     return [a, b, c]
 

@@ -43,8 +43,12 @@ def result():
 def test_counts_and_known_answers(result):
     rows = {r["method"]: r for r in result["rows"]}
     assert set(rows) >= {
-        "BP-Seg, paper (eq. 1-2, lam 0.12, random)", "BP-Seg, paper (farthest)", "BP-Seg, library defaults (random)",
-        "BP-Seg, library defaults (farthest)", "k-means", "GraphSeg (tau 0.2)",
+        "BP-Seg, paper (eq. 1-2, lam 0.12, random)",
+        "BP-Seg, paper (farthest)",
+        "BP-Seg, library defaults (random)",
+        "BP-Seg, library defaults (farthest)",
+        "k-means",
+        "GraphSeg (tau 0.2)",
     }
     for row in rows.values():
         for k in ("2", "3", "4"):

@@ -17,8 +17,14 @@ def choi_like(n_sources=8, lengths=(3, 5, 7, 10), set=1):
     docs = []
     for s in range(n_sources):
         segs = [[f"s{s} u{u}" for u in range(n)] for n in lengths]
-        docs.append(LabelledDocument(f"{set}/x/{s}", [u for seg in segs for u in seg],
-                                     [i for i, seg in enumerate(segs) for _ in seg], {"set": set}))
+        docs.append(
+            LabelledDocument(
+                f"{set}/x/{s}",
+                [u for seg in segs for u in seg],
+                [i for i, seg in enumerate(segs) for _ in seg],
+                {"set": set},
+            )
+        )
     return docs
 
 
@@ -45,8 +51,8 @@ def test_pieces_are_dealt_in_turn_and_every_source_returns():
         assert [len(ps) for _, ps in runs] == [x[i] for i in range(3) for x in sizes if i < len(x)]
         assert all(len(ps) >= 2 for _, ps in runs)
         assert [g for g, _ in runs[:k]] == list(range(k))  # A1 B1 C1 ... then A2 B2 ...
-        assert [g for g, _ in runs[k:2 * k]] == [g for g in range(k) if counts[g] >= 2]
-        assert [g for g, _ in runs[2 * k:]] == [g for g in range(k) if counts[g] == 3]
+        assert [g for g, _ in runs[k : 2 * k]] == [g for g in range(k) if counts[g] >= 2]
+        assert [g for g, _ in runs[2 * k :]] == [g for g in range(k) if counts[g] == 3]
         for g in range(k):  # gold = source passage: a label's pieces, in order, are one whole passage
             text = [u for h, ps in runs if h == g for u in ps]
             s = text[0].split()[0]
@@ -82,16 +88,19 @@ def test_cut_sizes_are_uniform_over_the_ways_to_cut():
         cut_sizes(5, 3, 2, rng)
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"n_docs": 0}, "n_docs must be >= 1"),
-    ({"n_docs": 2.5}, "n_docs must be an integer"),
-    ({"min_sources": 1}, "2 <= min_sources <= max_sources"),
-    ({"min_sources": 4, "max_sources": 3}, "2 <= min_sources <= max_sources"),
-    ({"min_pieces": 1}, "2 <= min_pieces <= max_pieces"),
-    ({"min_pieces": 3, "max_pieces": 2}, "2 <= min_pieces <= max_pieces"),
-    ({"min_piece": 0}, "min_piece must be >= 1"),
-    ({"min_piece": 6}, "need at least 4 sources with a passage of 12 or more sentences, got 0"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"n_docs": 0}, "n_docs must be >= 1"),
+        ({"n_docs": 2.5}, "n_docs must be an integer"),
+        ({"min_sources": 1}, "2 <= min_sources <= max_sources"),
+        ({"min_sources": 4, "max_sources": 3}, "2 <= min_sources <= max_sources"),
+        ({"min_pieces": 1}, "2 <= min_pieces <= max_pieces"),
+        ({"min_pieces": 3, "max_pieces": 2}, "2 <= min_pieces <= max_pieces"),
+        ({"min_piece": 0}, "min_piece must be >= 1"),
+        ({"min_piece": 6}, "need at least 4 sources with a passage of 12 or more sentences, got 0"),
+    ],
+)
 def test_bad_parameters(kwargs, match):
     with pytest.raises(ValueError, match=match):
         make_choi_round_robin(choi_like(), **kwargs)

@@ -32,8 +32,25 @@ def test_register_adds_choi_and_example():
 
 def test_choi_slice_writes_markdown_json_png(choi_dir, tmp_path):
     out = tmp_path / "out"
-    proc = bpseg("bench", "choi", "--limit", "2", "--sets", "1", "--ranges", "3-5", "--out", str(out),
-                 "--data", str(choi_dir), "--methods", "kmeans", "graphseg", "bpseg", "--no-progress")
+    proc = bpseg(
+        "bench",
+        "choi",
+        "--limit",
+        "2",
+        "--sets",
+        "1",
+        "--ranges",
+        "3-5",
+        "--out",
+        str(out),
+        "--data",
+        str(choi_dir),
+        "--methods",
+        "kmeans",
+        "graphseg",
+        "bpseg",
+        "--no-progress",
+    )
     assert proc.returncode == 0, proc.stderr
     assert sorted(p.name for p in out.iterdir()) == ["choi_results.json", "choi_results.md", "choi_results.png"]
     data = json.loads((out / "choi_results.json").read_text())

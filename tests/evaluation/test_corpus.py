@@ -131,8 +131,10 @@ def test_byte_order_mark_and_unicode_line_separators(tmp_path):
     """The benchmark corpus is read by the corpus's reader: a BOM is dropped, U+2028 / U+0085 stay in their unit."""
     path = tmp_path / "c.jsonl"
     units = ["One\u2028line .", "Two\u0085 .", "Three ."]
-    path.write_bytes(b"\xef\xbb\xbf" + (json.dumps({"id": "a", "units": units, "labels": [0, 0, 1]}, ensure_ascii=False)
-                                       + "\n").encode("utf-8"))
+    path.write_bytes(
+        b"\xef\xbb\xbf"
+        + (json.dumps({"id": "a", "units": units, "labels": [0, 0, 1]}, ensure_ascii=False) + "\n").encode("utf-8")
+    )
     (doc,) = read_corpus(path)
     assert doc.doc_id == "a" and doc.units == tuple(units) and doc.labels == (0, 0, 1)
 

@@ -58,8 +58,22 @@ def test_bad_arguments(set1):
 
 def test_cli_writes_the_table(choi_dir, tmp_path, capsys):
     out = tmp_path / "inter"
-    code = main(["bench", "interleaved", "--docs", "3", "--methods", "bpseg", "kmeans-true-k",
-                 "--out", str(out), "--data", str(choi_dir), "--no-progress"])
+    code = main(
+        [
+            "bench",
+            "interleaved",
+            "--docs",
+            "3",
+            "--methods",
+            "bpseg",
+            "kmeans-true-k",
+            "--out",
+            str(out),
+            "--data",
+            str(choi_dir),
+            "--no-progress",
+        ]
+    )
     assert code == 0
     data = json.loads((out / "interleaved_results.json").read_text())
     assert data["config"]["n_documents"] == 3 and data["config"]["ranges"] == ["interleaved"]
@@ -79,17 +93,27 @@ def fingerprint(docs):
 
 def test_set_1_documents_unchanged(set1):
     # taken from the code before interleaved-234 and the exclude / distinct_sources options were added
-    assert fingerprint(make_interleaved(set1, n_docs=60, seed=0)) == \
-        "2303e72972c38b3782500668715d79ccfe7037c3427c11a965a6d2b87309fbcd"
-    assert fingerprint(make_interleaved(set1, n_docs=20, seed=3)) == \
-        "a32c8f89cc2a394723581dd9088c3077b43753537463e9d394e11c746cfe7831"
+    assert (
+        fingerprint(make_interleaved(set1, n_docs=60, seed=0))
+        == "2303e72972c38b3782500668715d79ccfe7037c3427c11a965a6d2b87309fbcd"
+    )
+    assert (
+        fingerprint(make_interleaved(set1, n_docs=20, seed=3))
+        == "a32c8f89cc2a394723581dd9088c3077b43753537463e9d394e11c746cfe7831"
+    )
 
 
 def test_held_out_twin_uses_no_set_1_source_and_distinct_sources(choi_dir, set1):
     from bpseg_pgm.evaluation.choi_sources import choi_passages
 
-    held = make_interleaved(load_choi(choi_dir, sets=[2, 3, 4]), n_docs=30, seed=0, exclude=set1,
-                            distinct_sources=True, name="interleaved-234")
+    held = make_interleaved(
+        load_choi(choi_dir, sets=[2, 3, 4]),
+        n_docs=30,
+        seed=0,
+        exclude=set1,
+        distinct_sources=True,
+        name="interleaved-234",
+    )
     dev_words = {s for seg in source_segments(set1) for s in seg if len(s.split()) > 3}
     dev_sources = {p.source for p in choi_passages(set1)}
     pool = {p.sentences for p in choi_passages(load_choi(choi_dir, sets=[4]))}

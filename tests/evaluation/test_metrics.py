@@ -66,9 +66,7 @@ def test_single_sentence_has_no_window():
     assert math.isnan(s["pk"]) and math.isnan(s["windowdiff"])
 
 
-@pytest.mark.parametrize(
-    "gold, pred", [([], []), ([0, 1], [0]), (np.zeros((2, 2)), np.zeros((2, 2)))]
-)
+@pytest.mark.parametrize("gold, pred", [([], []), ([0, 1], [0]), (np.zeros((2, 2)), np.zeros((2, 2)))])
 def test_bad_inputs_raise(gold, pred):
     with pytest.raises(ValueError):
         evaluate(gold, pred)

@@ -37,9 +37,17 @@ TEN_UNITS = (
     "It uses too much memory.", "Far too much, e.g. on servers.", "Back to the abstract.", "Dr. Smith wrote PEP 8.",
     "It is about style.",
 )  # fmt: skip
-TWO = {"id": "pep-0002", "title": "Two", "blocks": [_block("Abstract", None, "One. Two."), _block("Rationale", "Why", "Three.")]}
+TWO = {
+    "id": "pep-0002",
+    "title": "Two",
+    "blocks": [_block("Abstract", None, "One. Two."), _block("Rationale", "Why", "Three.")],
+}
 SHORT = {"id": "pep-0005", "title": "Too short", "blocks": [_block("Abstract", None, "Only one sentence.")]}
-VAL = {"id": "pep-0100", "title": "Val", "blocks": [_block("Intro", None, "Alpha is here."), _block("Body", "Part", "Beta is there.")]}
+VAL = {
+    "id": "pep-0100",
+    "title": "Val",
+    "blocks": [_block("Intro", None, "Alpha is here."), _block("Body", "Part", "Beta is there.")],
+}
 
 
 def _write(path, records):
@@ -167,7 +175,10 @@ def test_resolve_searches_above_the_working_directory(tmp_path, monkeypatch):
 def test_load_dataset_names(fake_peps):
     assert {"peps-train", "peps-val", "peps-train-sub", "peps-val-sub"} <= set(DATASET_NAMES)
     assert load_dataset("peps-train", data_dir=fake_peps) == load_peps(fake_peps, splits=["train"])
-    assert [d.labels for d in load_dataset("peps-train-sub", data_dir=fake_peps)] == [(0, 0, 1), (0, 0, 0, 1, 2, 3, 3, 0, 4, 4)]
+    assert [d.labels for d in load_dataset("peps-train-sub", data_dir=fake_peps)] == [
+        (0, 0, 1),
+        (0, 0, 0, 1, 2, 3, 3, 0, 4, 4),
+    ]
     (doc,) = load_dataset("peps-val-sub", data_dir=fake_peps)
     assert doc.doc_id == "peps/val/pep-0100" and doc.meta["level"] == "subsection"
     assert [d.doc_id for d in load_dataset("peps-val", data_dir=fake_peps)] == ["peps/val/pep-0100"]

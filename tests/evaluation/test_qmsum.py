@@ -15,9 +15,7 @@ def _meeting(turns, topics, queries=()):
     return {
         "topic_list": [{"topic": f"topic {i}", "relevant_text_span": spans} for i, spans in enumerate(topics)],
         "general_query_list": [{"query": "Summarize the whole meeting", "answer": "..."}],
-        "specific_query_list": [
-            {"query": q, "answer": "...", "relevant_text_span": spans} for q, spans in queries
-        ],
+        "specific_query_list": [{"query": q, "answer": "...", "relevant_text_span": spans} for q, spans in queries],
         "meeting_transcripts": [{"speaker": s, "content": c} for s, c in turns],
     }
 

@@ -120,8 +120,11 @@ def test_the_default_gets_the_units_word_counts_and_other_methods_do_not(monkeyp
 
     for name in ("bpseg", "kcpd-true-k"):
         m = METHODS[name]
-        factory = (lambda n, seed, gold_k, name=name: WordSpy(calls, name, gold_k)) if m.uses_gold_k else (
-            lambda n, seed, name=name: WordSpy(calls, name, None))
+        factory = (
+            (lambda n, seed, gold_k, name=name: WordSpy(calls, name, gold_k))
+            if m.uses_gold_k
+            else (lambda n, seed, name=name: WordSpy(calls, name, None))
+        )
         monkeypatch.setitem(METHODS, name, Method(name, factory, m.description, m.uses_gold_k, m.gold_k_kind,
                                                   m.uses_weights, m.uses_words))  # fmt: skip
     doc = Document("d", units=("The cats sat on the mat .", "A dog ran in the park ."), labels=(0, 1))

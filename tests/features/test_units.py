@@ -9,12 +9,24 @@ from bpseg_pgm.features import Units, unit_weights, unit_word_counts
 from bpseg_pgm.text import segment_sentences
 
 TOPICS = {
-    "cats": ["The cat sleeps on the warm sofa.", "Cats purr loudly when they are content.",
-             "A cat chases mice in the garden.", "Kittens play with yarn all day."],
-    "bonds": ["Bond yields rose sharply this week.", "The government bonds matured in May.",
-              "Yields of long bonds fell after the report.", "Investors bought treasury bonds."],
-    "rain": ["Heavy rain flooded the streets.", "The storm brought thunder and rain.",
-             "Rain is expected again tomorrow.", "Umbrellas sold out during the downpour."],
+    "cats": [
+        "The cat sleeps on the warm sofa.",
+        "Cats purr loudly when they are content.",
+        "A cat chases mice in the garden.",
+        "Kittens play with yarn all day.",
+    ],
+    "bonds": [
+        "Bond yields rose sharply this week.",
+        "The government bonds matured in May.",
+        "Yields of long bonds fell after the report.",
+        "Investors bought treasury bonds.",
+    ],
+    "rain": [
+        "Heavy rain flooded the streets.",
+        "The storm brought thunder and rain.",
+        "Rain is expected again tomorrow.",
+        "Umbrellas sold out during the downpour.",
+    ],
 }
 
 
@@ -55,8 +67,16 @@ def _in_reading_order(labels):
     return np.array([first.setdefault(int(x), len(first)) for x in labels])
 
 
-@pytest.mark.parametrize("k, params", [("auto", {}), ("auto", {"structure": "runs"}),
-                                       ("auto", {"structure": "topics"}), (3, {}), (3, {"structure": "runs"})])
+@pytest.mark.parametrize(
+    "k, params",
+    [
+        ("auto", {}),
+        ("auto", {"structure": "runs"}),
+        ("auto", {"structure": "topics"}),
+        (3, {}),
+        (3, {"structure": "runs"}),
+    ],
+)
 def test_bpseg_on_units_gives_the_labels_segment_sentences_gives(k, params):
     s = _sentences()
     seg = segment_sentences(s, k, embedder=PlantedEmbedder(), random_state=0, **params)
@@ -81,12 +101,15 @@ def test_arguments_given_with_units_replace_its_own():
     np.testing.assert_array_equal(ones.labels_, alone.labels_)
 
 
-@pytest.mark.parametrize("bad, message", [
-    (dict(embeddings=np.ones(4)), "2-d array"),
-    (dict(embeddings=np.ones((4, 3)), weights=np.ones(3)), "one value per unit"),
-    (dict(embeddings=np.ones((4, 3)), word_counts=sp.csr_matrix((3, 2))), "one row per unit"),
-    (dict(embeddings=np.ones((4, 3)), sentences=["a"]), "one entry per unit"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (dict(embeddings=np.ones(4)), "2-d array"),
+        (dict(embeddings=np.ones((4, 3)), weights=np.ones(3)), "one value per unit"),
+        (dict(embeddings=np.ones((4, 3)), word_counts=sp.csr_matrix((3, 2))), "one row per unit"),
+        (dict(embeddings=np.ones((4, 3)), sentences=["a"]), "one entry per unit"),
+    ],
+)
 def test_bad_units_are_one_value_error(bad, message):
     with pytest.raises(ValueError, match=message):
         Units(**bad)

@@ -38,7 +38,9 @@ def test_the_options_are_those_of_segmentation_chunks(seg):
     soft = _lines(CHUNKS.render(seg, max_tokens=5, soft_cap=True))
     assert soft == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(5, hard_cap=False))]
     hard = _lines(CHUNKS.render(seg, max_tokens=5))
-    assert max(r["n_tokens"] for r in soft) > 5 >= max(r["n_tokens"] for r in hard)  # a sentence over the cap stays whole
+    assert (
+        max(r["n_tokens"] for r in soft) > 5 >= max(r["n_tokens"] for r in hard)
+    )  # a sentence over the cap stays whole
     unmerged = _lines(CHUNKS.render(seg, max_tokens=40, min_tokens=0))
     assert unmerged == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(40, min_tokens=0))]
     # the default floor (40 // 4 = 10 tokens) finds the last two one-sentence chunks small (8 and 6 tokens), but
@@ -57,33 +59,55 @@ def _long_segmentation(labels):
     beliefs = np.full((len(labels), m), 0.1)
     beliefs[np.arange(len(labels)), labels] = 0.9
     segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
-    return Segmentation([squash(LONG[a:b]) for a, b in spans], labels, segments, beliefs, text=LONG, spans=spans,
-                        params={"n_segments": m}, embedder=WordCounter())
+    return Segmentation(
+        [squash(LONG[a:b]) for a, b in spans],
+        labels,
+        segments,
+        beliefs,
+        text=LONG,
+        spans=spans,
+        params={"n_segments": m},
+        embedder=WordCounter(),
+    )
 
 
 def test_min_tokens_merges_a_small_piece_only_within_its_segment():
     one = _long_segmentation([0, 0])
-    assert [r["text"] for r in _lines(CHUNKS.render(one, max_tokens=17, min_tokens=0))] == \
-        ["w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,", "end.", "Twelve thirteen."]
+    assert [r["text"] for r in _lines(CHUNKS.render(one, max_tokens=17, min_tokens=0))] == [
+        "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,",
+        "end.",
+        "Twelve thirteen.",
+    ]
     # the default floor (17 // 4 = 4) joins "end." to the next sentence, a piece of the same segment
     merged = _lines(CHUNKS.render(one, max_tokens=17))
     assert [(r["text"], r["sentences"], r["segment"]) for r in merged] == [
-        ("w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,", [0], 0), ("end. Twelve thirteen.", [0, 1], 0)]
+        ("w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,", [0], 0),
+        ("end. Twelve thirteen.", [0, 1], 0),
+    ]
     assert all(r["n_tokens"] <= 17 for r in merged)
     # the next sentence in another segment: "end." stays a small chunk rather than join it
     two = _long_segmentation([0, 1])
     apart = _lines(CHUNKS.render(two, max_tokens=17))
     assert [(r["text"], r["segment"]) for r in apart] == [
-        ("w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,", 0), ("end.", 0), ("Twelve thirteen.", 1)]
+        ("w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,", 0),
+        ("end.", 0),
+        ("Twelve thirteen.", 1),
+    ]
     for seg, rows in ((one, merged), (two, apart)):
         for r in rows:  # every chunk's segment describes all its sentences
             assert {int(seg.labels[i]) for i in r["sentences"]} == {r["segment"]}
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"whole_segments": True, "min_tokens": 5}, "min_tokens merges neighbouring chunks, which whole_segments does not make"),
-    ({"min_tokens": 50, "max_tokens": 10}, r"min_tokens \(50\) is larger than max_tokens \(10\)"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (
+            {"whole_segments": True, "min_tokens": 5},
+            "min_tokens merges neighbouring chunks, which whole_segments does not make",
+        ),
+        ({"min_tokens": 50, "max_tokens": 10}, r"min_tokens \(50\) is larger than max_tokens \(10\)"),
+    ],
+)
 def test_options_that_cannot_work_together_are_refused_before_rendering(seg, options, message):
     with pytest.raises(ValueError, match=message):
         CHUNKS.check_options(**options)
@@ -92,7 +116,9 @@ def test_options_that_cannot_work_together_are_refused_before_rendering(seg, opt
 
 
 def test_an_option_it_does_not_take_is_refused():
-    with pytest.raises(ValueError, match="the chunks-jsonl format takes max_tokens, min_tokens, soft_cap, whole_segments, got indent"):
+    with pytest.raises(
+        ValueError, match="the chunks-jsonl format takes max_tokens, min_tokens, soft_cap, whole_segments, got indent"
+    ):
         CHUNKS.check_options(indent=2)
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from bpseg_pgm.formats.colors import ciede2000, contrast_with_black, hex_to_lab, segment_colors
 
+
 @pytest.mark.parametrize(
     "lab1, lab2, expected",  # Sharma, Wu and Dalal (2005), Table 1
     [

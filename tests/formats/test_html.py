@@ -22,8 +22,16 @@ def _seg(text=TEXT, labels=(0, 1, 0, 2, 1, 1), lines=False):
     beliefs = np.full((len(labels), m), 0.1)
     beliefs[np.arange(len(labels)), labels] = 0.8
     segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
-    return Segmentation([squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans,
-                        lines=lines, params={"n_segments": int(m)})
+    return Segmentation(
+        [squash(text[a:b]) for a, b in spans],
+        labels,
+        segments,
+        beliefs,
+        text=text,
+        spans=spans,
+        lines=lines,
+        params={"n_segments": int(m)},
+    )
 
 
 class _Tags(HTMLParser):
@@ -71,14 +79,20 @@ def test_overview_strip_has_one_cell_per_sentence_linking_to_it():
     cells = [a for t, a in tags if t == "a" and "cell" in a.get("class", "")]
     assert [int(a["data-seg"]) for a in cells] == seg.labels.tolist()
     ids = {a["id"] for t, a in tags if t == "span" and "id" in a}
-    assert [a["href"][1:] for a in cells] == [f"bpseg-s{i}" for i in range(1, 7)] and ids >= {f"bpseg-s{i}" for i in range(1, 7)}
+    assert [a["href"][1:] for a in cells] == [f"bpseg-s{i}" for i in range(1, 7)] and ids >= {
+        f"bpseg-s{i}" for i in range(1, 7)
+    }
     colours = segment_colors(3)
     # topics 1 and 2 return (labels 0 1 0 2 1 1): their second segments (3 and 5) are hatched
     hatch = "repeating-linear-gradient(135deg,rgba(0,0,0,.32) 0 2px,transparent 2px 5px),"
-    assert [a["style"] for a in cells] == [f"background:{hatch if i in (2, 4, 5) else ''}{colours[j]}"
-                                           for i, j in enumerate(seg.labels)]
-    assert [a["title"] for a in cells][:3] == ["Sentence 1 · Segment 1 · Topic 1", "Sentence 2 · Segment 2 · Topic 2",
-                                               "Sentence 3 · Segment 3 · Topic 1 (returns)"]
+    assert [a["style"] for a in cells] == [
+        f"background:{hatch if i in (2, 4, 5) else ''}{colours[j]}" for i, j in enumerate(seg.labels)
+    ]
+    assert [a["title"] for a in cells][:3] == [
+        "Sentence 1 · Segment 1 · Topic 1",
+        "Sentence 2 · Segment 2 · Topic 2",
+        "Sentence 3 · Segment 3 · Topic 1 (returns)",
+    ]
     assert [a["class"] for a in cells] == ["cell hl"] + ["cell hl start"] * 4 + ["cell hl"]  # 5 segments
     contiguous = _seg(labels=(0, 0, 1, 1, 2, 2))  # no topic returns: segments alone, as before the two levels
     cells = [a for t, a in _parse(contiguous.to_html()) if t == "a" and "cell" in a.get("class", "")]
@@ -121,8 +135,11 @@ def test_long_segment_lists_are_collapsed_with_ranges():
     text = " ".join(f"Sentence number {i}." for i in range(n))
     seg = _seg(text, labels)
     html = seg.to_html()
-    details = re.findall(r'<details class="seg" data-seg="(\d)"[^>]*?( open)?><summary>(.*?) · <span class="kw">'
-                         r'number, sentence</span></summary>', html)
+    details = re.findall(
+        r'<details class="seg" data-seg="(\d)"[^>]*?( open)?><summary>(.*?) · <span class="kw">'
+        r"number, sentence</span></summary>",
+        html,
+    )
     assert [(j, bool(o)) for j, o, _ in details] == [("0", False), ("1", False), ("2", False)]  # a long document
     assert details[0][2] == "Topic 1 · segments 1 and 3 · 53 sentences: 1–3, 7–56"
     assert details[1][2] == "Topic 2 · segments 2 and 4 · 5 sentences: 4–6, 57–58"
@@ -131,14 +148,19 @@ def test_long_segment_lists_are_collapsed_with_ranges():
     assert all(opened) and OPEN_UP_TO >= 3
     scattered = _seg(" ".join(f"Sentence number {i}." for i in range(40)), [i % 2 for i in range(40)])
     summary = re.search(r"<summary>(Topic 1 .*?) · <span", scattered.to_html()).group(1)
-    assert summary == ("Topic 1 · segments 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37 and "
-                       "39 · 20 sentences: 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, …")
+    assert summary == (
+        "Topic 1 · segments 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37 and "
+        "39 · 20 sentences: 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, …"
+    )
 
 
 def test_fewer_segments_than_k_is_said_on_the_page():
     seg = _seg()
     seg.params["n_segments"] = 5
-    assert "3 topics (k = 5) in 5 segments" in seg.to_html() and "2 of the k labels ended up with no sentence" in seg.to_html()
+    assert (
+        "3 topics (k = 5) in 5 segments" in seg.to_html()
+        and "2 of the k labels ended up with no sentence" in seg.to_html()
+    )
     contiguous = _seg(labels=(0, 0, 1, 1, 2, 2))
     contiguous.params["n_segments"] = 5
     assert "3 segments (k = 5)" in contiguous.to_html()
@@ -147,19 +169,27 @@ def test_fewer_segments_than_k_is_said_on_the_page():
 def test_the_html_format_is_the_same_renderer_titled_after_the_input():
     seg = _seg()
     html = get_format("html")
-    assert html.render(seg, source="notes.txt") == render_html(seg, title="BP-Seg: notes.txt") == seg.to_html("BP-Seg: notes.txt")
+    assert (
+        html.render(seg, source="notes.txt")
+        == render_html(seg, title="BP-Seg: notes.txt")
+        == seg.to_html("BP-Seg: notes.txt")
+    )
     assert html.render(seg) == render_html(seg) and "<title>BP-Seg segmentation</title>" in html.render(seg)
     assert (html.suffix, html.media_type, html.options) == (".html", "text/html", ())
 
 
 def test_legend_and_list_name_topics_their_segments_and_keywords_when_a_topic_returns():
-    text = ("The app release is on Friday. Testers found bugs in the app.\n\nThe office moves in May. "
-            "Boxes for the office arrive.\n\nThe app release notes need a review. The release slips.")
+    text = (
+        "The app release is on Friday. Testers found bugs in the app.\n\nThe office moves in May. "
+        "Boxes for the office arrive.\n\nThe app release notes need a review. The release slips."
+    )
     seg = _seg(text, (0, 0, 1, 1, 0, 0))
     html = seg.to_html()
     legend = re.findall(r'<li class="hl" data-seg="(\d)"[^>]*>(.*?)</li>', html)
-    assert legend == [("0", 'Topic 1 · 4 · segments 1 and 3 · <span class="kw">app, release, bugs, friday, notes</span>'),
-                      ("1", 'Topic 2 · 2 · segment 2 · <span class="kw">office, arrive, boxes, moves</span>')]
+    assert legend == [
+        ("0", 'Topic 1 · 4 · segments 1 and 3 · <span class="kw">app, release, bugs, friday, notes</span>'),
+        ("1", 'Topic 2 · 2 · segment 2 · <span class="kw">office, arrive, boxes, moves</span>'),
+    ]
     assert "<h2>Topics</h2>" in html and "6 sentences · 2 topics (k = 2) in 3 segments" in html
     parts = re.findall(r'<p class="part">(.*?)</p>', html)
     assert parts[0].startswith('Segment 1 · <span class="kw">') and parts[1].startswith('Segment 3 · <span class="kw">')

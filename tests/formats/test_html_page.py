@@ -26,7 +26,13 @@ class _Checker(HTMLParser):
         if tag not in _VOID:
             self.stack.append(tag)
         if tag == "span" and "s" in a.get("class", "").split():
-            self._in_span = {"seg": a["data-seg"], "style": a["style"], "title": a["title"], "cls": a["class"], "text": ""}
+            self._in_span = {
+                "seg": a["data-seg"],
+                "style": a["style"],
+                "title": a["title"],
+                "cls": a["class"],
+                "text": "",
+            }
         if tag == "li" and "data-seg" in a and self.stack[-2:-1] == ["ul"]:
             self._in_legend = {"seg": a["data-seg"], "style": a["style"]}
 
@@ -46,12 +52,23 @@ class _Checker(HTMLParser):
 
 
 def _segmentation():
-    sentences = ['<script>alert("x")</script> & \'quotes\'', "Second one.", "Third, back to the first topic.",
-                 "Fourth is alone.", "Ünïcode fïfth."]
+    sentences = [
+        "<script>alert(\"x\")</script> & 'quotes'",
+        "Second one.",
+        "Third, back to the first topic.",
+        "Fourth is alone.",
+        "Ünïcode fïfth.",
+    ]
     labels = np.array([0, 1, 0, 2, 1])
     beliefs = np.array([[0.9, 0.05, 0.05], [0.2, 0.7, 0.1], [0.4, 0.3, 0.3], [0.1, 0.1, 0.8], [0.3, 0.6, 0.1]])
-    return Segmentation(sentences, labels, [[0, 2], [1, 4], [3]], beliefs,
-                        params={"n_segments": 3, "engine": "potts", "lam": 0.12, "init": "farthest"}, model="m<odel>")
+    return Segmentation(
+        sentences,
+        labels,
+        [[0, 2], [1, 4], [3]],
+        beliefs,
+        params={"n_segments": 3, "engine": "potts", "lam": 0.12, "init": "farthest"},
+        model="m<odel>",
+    )
 
 
 @pytest.fixture

@@ -19,8 +19,9 @@ from bpseg_pgm.text.split import sentence_spans, squash
 
 PIL = pytest.importorskip("PIL.Image")
 
-BROWSER = next((b for b in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-                if shutil.which(b)), None)
+BROWSER = next(
+    (b for b in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable") if shutil.which(b)), None
+)
 pytestmark = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed (apt-get install chromium)")
 
 N, M = 150, 24
@@ -32,25 +33,37 @@ def _document():
     rng = np.random.default_rng(0)
     labels = np.array([(i // 3) % M if i < 120 else (i * 7) % M for i in range(N)])
     sentences = [f"Sentence {i + 1} is about " + " ".join(rng.choice(WORDS, size=6)) + "." for i in range(N)]
-    text = "\n\n".join("  ".join(sentences[p:p + 6]) for p in range(0, N, 6))
+    text = "\n\n".join("  ".join(sentences[p : p + 6]) for p in range(0, N, 6))
     spans = sentence_spans(text)
     assert [squash(text[a:b]) for a, b in spans] == sentences
     beliefs = np.full((N, M), 0.2 / (M - 1))
     beliefs[np.arange(N), labels] = 0.8
     beliefs[::11] = 1.0 / M  # some sentences BP was unsure about
     segments = [np.flatnonzero(labels == j).tolist() for j in range(M)]
-    return Segmentation(sentences, labels, segments, beliefs, params={"n_segments": 30}, model="test",
-                        text=text, spans=spans)
+    return Segmentation(
+        sentences, labels, segments, beliefs, params={"n_segments": 30}, model="test", text=text, spans=spans
+    )
 
 
 def _screenshot(html: str, tmp_path, name: str, size=(1280, 1400)):
     page = tmp_path / f"{name}.html"
     page.write_text(html, encoding="utf-8")
     png = tmp_path / f"{name}.png"
-    cmd = [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--no-first-run", "--hide-scrollbars", "--force-device-scale-factor=1",
-           f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={size[0]},{size[1]}",
-           f"--screenshot={png}", page.as_uri()]
+    cmd = [
+        BROWSER,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        f"--window-size={size[0]},{size[1]}",
+        f"--screenshot={png}",
+        page.as_uri(),
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert png.exists(), proc.stderr[-2000:]
     keep = os.environ.get("BPSEG_SCREENSHOT_DIR")
@@ -61,7 +74,7 @@ def _screenshot(html: str, tmp_path, name: str, size=(1280, 1400)):
 
 
 def _rgb(color: str) -> np.ndarray:
-    return np.array([int(color[i:i + 2], 16) for i in (1, 3, 5)])
+    return np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)])
 
 
 def _present(img: np.ndarray, color: str, min_pixels: int = 50) -> bool:
@@ -103,9 +116,13 @@ def test_hovering_a_segment_fades_the_others(seg, tmp_path):
 
 def test_jupyter_fragment_keeps_its_look_on_a_dark_page(seg, tmp_path):
     colors = segment_colors(M)
-    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>body { background: #111; color: #eee; }"
-            " p, li, span { color: #ff0000; } .s, span { background: #ff0000; }</style></head><body>"
-            + seg._repr_html_() + seg._repr_html_() + "</body></html>")
+    page = (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><style>body { background: #111; color: #eee; }"
+        " p, li, span { color: #ff0000; } .s, span { background: #ff0000; }</style></head><body>"
+        + seg._repr_html_()
+        + seg._repr_html_()
+        + "</body></html>"
+    )
     img = _screenshot(page, tmp_path, "fragment", size=(1100, 2000))
     assert all(_present(img, c) for c in colors[:M])
     # the document scrolls inside its box: two fragments fit in 2000 px, both with their strips

@@ -11,10 +11,22 @@ from bpseg_pgm.pruning import PruneResult
 
 def _result(text="The office moves in May."):
     kept = (2,) if text else ()
-    return PruneResult(query="office", kept=kept, spans=((0, len(text)),) if text else (), runs=((0, len(text)),) if text else (),
-                       text=text, source=text, units=("a", "b", text), scores=np.array([0.1, 0.2, 0.9]),
-                       segments=((0, 3),), segment_scores=np.array([0.5]), cost_unit="words", limit=5.0,
-                       used=len(text.split()), total=12)
+    return PruneResult(
+        query="office",
+        kept=kept,
+        spans=((0, len(text)),) if text else (),
+        runs=((0, len(text)),) if text else (),
+        text=text,
+        source=text,
+        units=("a", "b", text),
+        scores=np.array([0.1, 0.2, 0.9]),
+        segments=((0, 3),),
+        segment_scores=np.array([0.5]),
+        cost_unit="words",
+        limit=5.0,
+        used=len(text.split()),
+        total=12,
+    )
 
 
 def test_prune_formats_in_order():

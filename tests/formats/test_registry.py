@@ -16,7 +16,9 @@ def test_the_built_in_formats_in_the_order_the_command_line_lists_them():
 
 
 def test_unknown_names_and_kinds_are_refused():
-    with pytest.raises(ValueError, match=r"segmentation format must be one of \('text', 'json', 'html', 'chunks-jsonl'\), got 'xml'"):
+    with pytest.raises(
+        ValueError, match=r"segmentation format must be one of \('text', 'json', 'html', 'chunks-jsonl'\), got 'xml'"
+    ):
         get_format("xml")
     with pytest.raises(ValueError, match="prune format must be one of"):
         get_format("html", "prune")
@@ -32,8 +34,10 @@ def test_a_registered_format_is_found_after_the_built_ins(registry, seg):
         suffix = ".md"
 
         def content(self, result, *, source=None):
-            return "".join(f"## Segment {j + 1}\n\n" + " ".join(result.sentences[i] for i in idx) + "\n\n"
-                           for j, idx in enumerate(result.segments))
+            return "".join(
+                f"## Segment {j + 1}\n\n" + " ".join(result.sentences[i] for i in idx) + "\n\n"
+                for j, idx in enumerate(result.segments)
+            )
 
     assert format_names() == ("text", "json", "html", "chunks-jsonl", "markdown")
     assert format_names("prune") == ("text", "json")

@@ -8,4 +8,9 @@ def test_text_is_the_segmentations_report(seg):
     assert text.render(seg) == text.render(seg, source="notes.txt") == seg.to_text()
     assert "Segment 1" in text.render(seg)
     assert (text.name, text.kind, text.suffix, text.media_type, text.options) == (
-        "text", "segmentation", ".txt", "text/plain", ())
+        "text",
+        "segmentation",
+        ".txt",
+        "text/plain",
+        (),
+    )

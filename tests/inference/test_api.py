@@ -7,9 +7,24 @@ import pytest
 import bpseg_pgm.inference as inference
 
 PLUGIN_API = {
-    "Engine", "EngineResult", "Problem", "REGISTRY", "register_engine", "engine_names", "make_engine",
-    "PottsEngine", "LoopyEngine", "FastEngine", "ExactEngine", "ReferenceEngine", "MaxProductEngine",
-    "MeanFieldEngine", "GibbsEngine", "MplpEngine", "LoopyBeliefPropagation", "bethe_log_partition",
+    "Engine",
+    "EngineResult",
+    "Problem",
+    "REGISTRY",
+    "register_engine",
+    "engine_names",
+    "make_engine",
+    "PottsEngine",
+    "LoopyEngine",
+    "FastEngine",
+    "ExactEngine",
+    "ReferenceEngine",
+    "MaxProductEngine",
+    "MeanFieldEngine",
+    "GibbsEngine",
+    "MplpEngine",
+    "LoopyBeliefPropagation",
+    "bethe_log_partition",
 }
 
 

@@ -218,7 +218,9 @@ def test_lam_800_loopy_converges_where_potts_and_reference_do():
     X = rng.normal(size=(4, 5))
     models = fit_all(X, n_segments=2, lam=800, init=[1, 3], max_iter=1000)
     assert models["potts"].converged_ and models["reference"].converged_
-    assert models["loopy"].converged_, f"loopy: {models['loopy'].n_iter_} sweeps, last deltas {models['loopy'].deltas_[-3:]}"
+    assert models["loopy"].converged_, (
+        f"loopy: {models['loopy'].n_iter_} sweeps, last deltas {models['loopy'].deltas_[-3:]}"
+    )
     assert_agree(models, same_iter=False)
 
 

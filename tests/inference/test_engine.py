@@ -31,8 +31,13 @@ class UnaryOnly(Engine):
 
     def infer(self, problem):
         self.seen = problem
-        return self.result(beliefs=np.exp(problem.log_unary / self.temperature), n_iter=3, converged=True,
-                           log_partition=-1.5, note="hello")
+        return self.result(
+            beliefs=np.exp(problem.log_unary / self.temperature),
+            n_iter=3,
+            converged=True,
+            log_partition=-1.5,
+            note="hello",
+        )
 
 
 def test_user_engine_plugs_in_without_touching_the_estimator():

@@ -19,9 +19,11 @@ def test_is_a_langchain_text_splitter_and_split_text_gives_the_chunks(embedder):
 
 def test_split_documents_exact_start_index_cap_and_metadata(recording):
     splitter = BPSegTextSplitter(30, add_start_index=True, embedder=recording, **PAPER)
-    sources = [Document(page_content=MESSY, metadata={"source": "messy.txt"}),
-               Document(page_content=OTHER, metadata={"source": "other.txt"}),
-               Document(page_content="", metadata={"source": "empty.txt"})]
+    sources = [
+        Document(page_content=MESSY, metadata={"source": "messy.txt"}),
+        Document(page_content=OTHER, metadata={"source": "other.txt"}),
+        Document(page_content="", metadata={"source": "empty.txt"}),
+    ]
     chunks = splitter.split_documents(sources)
     assert len(recording.calls) == 1  # every document's sentences in one embedding batch
     by_source = {d.metadata["source"]: d.page_content for d in sources}
@@ -46,12 +48,14 @@ def test_repeated_passages_get_their_own_offsets(embedder):
     docs = splitter.create_documents([REPEATED])
     assert [d.page_content for d in docs] == ["Rain fell again today.  Rain fell again today."] * 2
     assert [d.metadata["start_index"] for d in docs] == [0, 48]
-    assert all(REPEATED[d.metadata["start_index"]:d.metadata["end_index"]] == d.page_content for d in docs)
+    assert all(REPEATED[d.metadata["start_index"] : d.metadata["end_index"]] == d.page_content for d in docs)
 
 
 def test_whole_segments_and_short_texts(embedder):
     splitter = BPSegTextSplitter(contiguous=False, add_start_index=True, n_segments=2, embedder=embedder, **PAPER)
-    docs = splitter.create_documents([MESSY, "Only one sentence here.", "  \n "], metadatas=[{"i": 0}, {"i": 1}, {"i": 2}])
+    docs = splitter.create_documents(
+        [MESSY, "Only one sentence here.", "  \n "], metadatas=[{"i": 0}, {"i": 1}, {"i": 2}]
+    )
     assert [d.metadata["i"] for d in docs].count(2) == 0
     single = [d for d in docs if d.metadata["i"] == 1]
     assert [(d.page_content, d.metadata["start_index"]) for d in single] == [("Only one sentence here.", 0)]
@@ -61,7 +65,7 @@ def test_whole_segments_and_short_texts(embedder):
             assert d.page_content == "\n\n".join(MESSY[a:b] for a, b in runs) and len(runs) > 1
             assert d.metadata["start_index"] == d.metadata["end_index"] == -1  # not one stretch of the text
         else:
-            assert MESSY[d.metadata["start_index"]:d.metadata["end_index"]] == d.page_content or d.metadata["i"] == 1
+            assert MESSY[d.metadata["start_index"] : d.metadata["end_index"]] == d.page_content or d.metadata["i"] == 1
     assert {d.metadata["bpseg_segment"] for d in docs if d.metadata["i"] == 0} == {0, 1}
     for d in docs:  # the topic level and its keywords, flat (str / int) as vector stores require
         assert d.metadata["bpseg_topic"] == d.metadata["bpseg_segment"]
@@ -70,8 +74,9 @@ def test_whole_segments_and_short_texts(embedder):
     assert any(d.metadata.get("bpseg_keywords") for d in docs)
 
 
-@pytest.mark.parametrize("kwargs, match", [({"max_tokens": 0}, "max_tokens"), ({"min_tokens": 5, "contiguous": False},
-                                                                                 "contiguous=True")])
+@pytest.mark.parametrize(
+    "kwargs, match", [({"max_tokens": 0}, "max_tokens"), ({"min_tokens": 5, "contiguous": False}, "contiguous=True")]
+)
 def test_bad_options_fail_at_construction(kwargs, match):
     with pytest.raises(ValueError, match=match):
         BPSegTextSplitter(**kwargs)

@@ -16,7 +16,7 @@ def _check_nodes(nodes, documents, cap=None):
     for node in nodes:
         doc = by_id[node.ref_doc_id]
         text = node.get_content(metadata_mode=MetadataMode.NONE)
-        assert doc.text[node.start_char_idx:node.end_char_idx] == text
+        assert doc.text[node.start_char_idx : node.end_char_idx] == text
         assert node.metadata["source"] == doc.metadata["source"]  # the document's metadata is carried over
         assert "bpseg" not in node.get_content(metadata_mode=MetadataMode.EMBED)  # our keys stay out of embeddings
         assert "bpseg" not in node.get_content(metadata_mode=MetadataMode.LLM)
@@ -66,7 +66,7 @@ def test_parsing_nodes_and_whole_segments(embedder):
             assert n.text == "\n\n".join(MESSY[a:b] for a, b in runs)
             assert n.start_char_idx is None and n.end_char_idx is None
         else:
-            assert MESSY[n.start_char_idx:n.end_char_idx] == n.text
+            assert MESSY[n.start_char_idx : n.end_char_idx] == n.text
 
 
 def test_short_documents_and_bad_options(embedder):
@@ -80,8 +80,11 @@ def test_short_documents_and_bad_options(embedder):
 
 
 def test_the_embedded_text_with_its_metadata_fits_max_tokens(embedder):
-    meta = {"source": "a/very/long/path/to/the/meeting/notes/file/name.txt", "title": "Weekly notes of the team",
-            "author": "Somebody with a long name"}
+    meta = {
+        "source": "a/very/long/path/to/the/meeting/notes/file/name.txt",
+        "title": "Weekly notes of the team",
+        "author": "Somebody with a long name",
+    }
     docs = [Document(text=MESSY, metadata=meta), Document(text=OTHER, metadata={"source": "o"})]
     nodes = BPSegNodeParser(64, embedder=embedder, **PAPER).get_nodes_from_documents(docs)
     embedded = embedder.count_tokens([n.get_content(metadata_mode=MetadataMode.EMBED) for n in nodes])
@@ -100,6 +103,6 @@ def test_from_defaults_and_non_contiguous_offsets(embedder):
     for node in parser.get_nodes_from_documents([doc]):
         text = node.get_content(metadata_mode=MetadataMode.NONE)
         if node.start_char_idx is not None:
-            assert doc.text[node.start_char_idx:node.end_char_idx] == text
+            assert doc.text[node.start_char_idx : node.end_char_idx] == text
         else:
             assert "bpseg_spans" in node.metadata

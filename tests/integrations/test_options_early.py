@@ -7,19 +7,25 @@ chunks never overlap); any other keyword that is not a BPSeg parameter is a Valu
 """
 
 import pytest
+from recording import Exploding as _Exploding
 
 from bpseg_pgm.integrations.langchain import BPSegTextSplitter
 from bpseg_pgm.integrations.llama_index import BPSegNodeParser
-from recording import Exploding as _Exploding
-
-
 
 ADAPTERS = [BPSegTextSplitter, BPSegNodeParser]
-SIZE = [({"chunk_size": 256}, "chunk_size"), ({"chunk_overlap": 20}, "chunk_overlap"),
-        ({"length_function": len}, "length_function")]
-BPSEG = [({"lamda": 0.1}, r"unknown parameter 'lamda'.*did you mean 'lam'"), ({"engine": "nope"}, "engine"),
-         ({"init": "bogus"}, "init must be one of"), ({"context": -1.0}, "context"),
-         ({"n_segments": 0}, "n_segments must be a positive int"), ({"n_segments": "many"}, "n_segments")]
+SIZE = [
+    ({"chunk_size": 256}, "chunk_size"),
+    ({"chunk_overlap": 20}, "chunk_overlap"),
+    ({"length_function": len}, "length_function"),
+]
+BPSEG = [
+    ({"lamda": 0.1}, r"unknown parameter 'lamda'.*did you mean 'lam'"),
+    ({"engine": "nope"}, "engine"),
+    ({"init": "bogus"}, "init must be one of"),
+    ({"context": -1.0}, "context"),
+    ({"n_segments": 0}, "n_segments must be a positive int"),
+    ({"n_segments": "many"}, "n_segments"),
+]
 
 
 @pytest.mark.parametrize("adapter", ADAPTERS)

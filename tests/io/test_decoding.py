@@ -27,7 +27,9 @@ def test_decode_text_drops_the_bom_and_names_the_source_when_given():
 def test_sizes():
     assert DEFAULT_MAX_BYTES == 50 * 2**20 and format_size(DEFAULT_MAX_BYTES) == "50M"
     assert [format_size(n) for n in (2**30, 3 * 2**10, 1020, 2**20 + 1)] == ["1G", "3K", "1020 bytes", "1048577 bytes"]
-    assert str(too_large("in.txt", 2048)) == "in.txt is larger than --max-bytes (2K); pass a larger --max-bytes to read it"
+    assert (
+        str(too_large("in.txt", 2048)) == "in.txt is larger than --max-bytes (2K); pass a larger --max-bytes to read it"
+    )
 
 
 class _Endless(io.RawIOBase):

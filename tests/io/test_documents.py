@@ -70,8 +70,13 @@ def test_jsonl_lines_end_at_newline_only(tmp_path):
     """U+2028, U+2029 and U+0085 are allowed unescaped in a JSON string: they stay in the text."""
     text = "First line\u2028still the first record\u0085 and\u2029 this too."
     path = tmp_path / "c.jsonl"
-    path.write_text(json.dumps({"id": "a", "text": text}, ensure_ascii=False) + "\r\n"
-                    + json.dumps({"id": "b", "units": ["x\u2028y"]}, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(
+        json.dumps({"id": "a", "text": text}, ensure_ascii=False)
+        + "\r\n"
+        + json.dumps({"id": "b", "units": ["x\u2028y"]}, ensure_ascii=False)
+        + "\n",
+        encoding="utf-8",
+    )
     docs = read_documents(path)
     assert [(d.id, d.text, d.units) for d in docs] == [("a", text, None), ("b", None, ("x\u2028y",))]
 

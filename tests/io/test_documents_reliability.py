@@ -29,12 +29,18 @@ def test_a_device_in_a_folder_or_as_a_jsonl_is_never_read(root, tmp_path):
     (root / "zero.txt").symlink_to("/dev/zero")
     jsonl = tmp_path / "x.jsonl"
     jsonl.symlink_to("/dev/zero")
-    code = (f"import json; from bpseg_pgm.io.documents import read_documents as r\n"
-            f"d = {{x.id: x.error for x in r({str(root)!r}, max_bytes=1000)}}\n"
-            f"try:\n    r({str(jsonl)!r})\nexcept ValueError as e:\n    d['jsonl'] = str(e)\nprint(json.dumps(d))")
+    code = (
+        f"import json; from bpseg_pgm.io.documents import read_documents as r\n"
+        f"d = {{x.id: x.error for x in r({str(root)!r}, max_bytes=1000)}}\n"
+        f"try:\n    r({str(jsonl)!r})\nexcept ValueError as e:\n    d['jsonl'] = str(e)\nprint(json.dumps(d))"
+    )
     # before the fix this read until out of memory: bounded here to 2 GiB of address space and 60 s
-    proc = subprocess.run(["bash", "-c", 'ulimit -v 4000000; exec "$0" -c "$1"', sys.executable, code],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        ["bash", "-c", 'ulimit -v 4000000; exec "$0" -c "$1"', sys.executable, code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     got = json.loads(proc.stdout)
     assert got["zero.txt"] == "is a character device, not a regular file"
@@ -73,10 +79,17 @@ def test_a_file_name_that_is_not_utf8_is_an_escaped_error_row(root):
 
 def test_records_are_bounded_by_max_bytes_and_must_be_valid_unicode(tmp_path):
     src = tmp_path / "c.jsonl"
-    lines = [{"id": "small", "text": GOOD}, {"id": "big", "text": "é" * 600},
-             {"id": "units", "units": ["a" * 500, "b" * 500]}, {"id": "fits", "units": ["a" * 499, "b" * 500]}]
-    src.write_text("".join(json.dumps(x) + "\n" for x in lines) + '{"id": "bad", "text": "\\ud800 x"}\n'
-                   '{"id": "\\udc80", "text": "x"}\n', encoding="utf-8")
+    lines = [
+        {"id": "small", "text": GOOD},
+        {"id": "big", "text": "é" * 600},
+        {"id": "units", "units": ["a" * 500, "b" * 500]},
+        {"id": "fits", "units": ["a" * 499, "b" * 500]},
+    ]
+    src.write_text(
+        "".join(json.dumps(x) + "\n" for x in lines) + '{"id": "bad", "text": "\\ud800 x"}\n'
+        '{"id": "\\udc80", "text": "x"}\n',
+        encoding="utf-8",
+    )
     docs = _by_id(read_documents(src, max_bytes=1000))
     assert docs["small"].error is None and docs["fits"].error is None
     assert docs["big"].error == "larger than 1000 bytes" and docs["units"].error == "larger than 1000 bytes"

@@ -130,10 +130,12 @@ def test_dev_full_error_names_the_path():
 @pytest.mark.parametrize("how", ["pipe", "append"])
 def test_dev_stdout_writes_to_the_descriptor(tmp_path, how):
     """``-o /dev/stdout`` goes where standard output goes; ``>> log`` keeps the log's content."""
-    code = ("import importlib.util, sys\n"  # the module alone: the package would import scikit-learn
-            f"spec = importlib.util.spec_from_file_location('output', {out_mod.__file__!r})\n"
-            "mod = sys.modules['output'] = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)\n"
-            "mod.write_output(sys.argv[1], 'result\\n')\n")
+    code = (
+        "import importlib.util, sys\n"  # the module alone: the package would import scikit-learn
+        f"spec = importlib.util.spec_from_file_location('output', {out_mod.__file__!r})\n"
+        "mod = sys.modules['output'] = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)\n"
+        "mod.write_output(sys.argv[1], 'result\\n')\n"
+    )
     log = tmp_path / "log.txt"
     log.write_text("earlier\n")
     for path in ("/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"):
@@ -142,8 +144,9 @@ def test_dev_stdout_writes_to_the_descriptor(tmp_path, how):
             assert (proc.returncode, proc.stdout) == (0, "result\n"), proc.stderr
         else:
             with open(log, "a") as f:
-                proc = subprocess.run([sys.executable, "-c", code, path], stdout=f, stderr=subprocess.PIPE,
-                                      text=True, timeout=60)
+                proc = subprocess.run(
+                    [sys.executable, "-c", code, path], stdout=f, stderr=subprocess.PIPE, text=True, timeout=60
+                )
             assert proc.returncode == 0, proc.stderr
     if how == "append":
         assert log.read_text() == "earlier\n" + "result\n" * 3
@@ -153,8 +156,10 @@ def test_dev_stdout_writes_to_the_descriptor(tmp_path, how):
 def test_directory_block_device_and_socket_are_refused(tmp_path):
     with pytest.raises(ValueError, match="is a directory"):
         plan_output(tmp_path)
-    block = next((p for p in ("/dev/loop0", "/dev/vda", "/dev/sda") if os.path.exists(p)
-                  and stat.S_ISBLK(os.stat(p).st_mode)), None)
+    block = next(
+        (p for p in ("/dev/loop0", "/dev/vda", "/dev/sda") if os.path.exists(p) and stat.S_ISBLK(os.stat(p).st_mode)),
+        None,
+    )
     if block is not None:  # only planned, never written
         with pytest.raises(ValueError, match="it is a block device; refusing"):
             plan_output(block)
@@ -177,7 +182,9 @@ def test_missing_folder_and_file_in_the_way(tmp_path):
 
 def test_unwritable_directory_is_found_when_planning(tmp_path, monkeypatch):
     real_access = os.access
-    monkeypatch.setattr(out_mod.os, "access", lambda p, m, **kw: False if str(p) == str(tmp_path) else real_access(p, m))
+    monkeypatch.setattr(
+        out_mod.os, "access", lambda p, m, **kw: False if str(p) == str(tmp_path) else real_access(p, m)
+    )
     with pytest.raises(ValueError, match=f"cannot write {tmp_path / 'out.txt'}: directory {tmp_path} is not writable"):
         plan_output(tmp_path / "out.txt")
 

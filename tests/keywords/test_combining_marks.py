@@ -21,21 +21,41 @@ def test_hindi_words_keep_their_vowel_signs():
 @pytest.mark.parametrize("form", ["NFC", "NFD"])
 def test_accented_latin_gives_whole_words_in_either_form(form):
     tokens = keyword_tokens(unicodedata.normalize(form, FRENCH))
-    assert tokens == ["le", "café", "est", "crème", "une", "brûlée", "naïve", "le", "café", "et", "la", "crème",
-                      "brûlée"]
+    assert tokens == [
+        "le",
+        "café",
+        "est",
+        "crème",
+        "une",
+        "brûlée",
+        "naïve",
+        "le",
+        "café",
+        "et",
+        "la",
+        "crème",
+        "brûlée",
+    ]
     assert all(unicodedata.is_normalized("NFC", t) for t in tokens)
 
 
 def test_class_keywords_of_nfd_text_are_the_nfc_words():
-    docs = [unicodedata.normalize("NFD", "Le café noir. Un café crème. Café!"),
-            "Brûlée naïve. Une brûlée. Brûlée encore."]
+    docs = [
+        unicodedata.normalize("NFD", "Le café noir. Un café crème. Café!"),
+        "Brûlée naïve. Une brûlée. Brûlée encore.",
+    ]
     words = class_keywords(docs, top_n=2)
     assert words[0][0] == "café" and words[1][0] == "brûlée"
     assert set(words[0]) | set(words[1]) <= {"café", "noir", "crème", "brûlée", "naïve", "une", "encore", "un"}
 
 
 def test_english_and_the_old_rules_are_unchanged():
-    assert keyword_tokens("The L_C_D_ screen {vocalsound} shows 2021 results_v2 of tennis.") == \
-        ["lcd", "screen", "shows", "results_v2", "tennis"]
+    assert keyword_tokens("The L_C_D_ screen {vocalsound} shows 2021 results_v2 of tennis.") == [
+        "lcd",
+        "screen",
+        "shows",
+        "results_v2",
+        "tennis",
+    ]
     assert keyword_tokens("a" * 26 + " word") == ["word"]
     assert keyword_tokens("東京は日本の首都です") == []

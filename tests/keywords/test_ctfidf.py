@@ -38,12 +38,15 @@ def test_ties_are_broken_alphabetically():
     assert class_keywords(["zebra apple mango", "kiwi"]) == [["apple", "mango", "zebra"], ["kiwi"]]
 
 
-@pytest.mark.parametrize("docs", [
-    [],
-    ["", ""],
-    ["um uh yeah {vocalsound} okay", "the and of 2021 42"],
-    ["这是一个很长的中文句子没有空格分开的词语所以不会有关键词", "另一个句子", "タイ語 ภาษาไทย"],
-])
+@pytest.mark.parametrize(
+    "docs",
+    [
+        [],
+        ["", ""],
+        ["um uh yeah {vocalsound} okay", "the and of 2021 42"],
+        ["这是一个很长的中文句子没有空格分开的词语所以不会有关键词", "另一个句子", "タイ語 ภาษาไทย"],
+    ],
+)
 def test_no_candidate_word_gives_empty_lists_not_an_error(docs):
     assert class_keywords(docs) == [[] for _ in docs]
 

@@ -1,9 +1,8 @@
 """docs/policy.md is generated from Policy.table() (docs/gen_policy.py) and must not fall out of date."""
 
+import importlib.util
 from dataclasses import fields
 from pathlib import Path
-
-import importlib.util
 
 from bpseg_pgm.policy import STAGES, Policy
 
@@ -18,7 +17,8 @@ SOURCES, STAGE_TITLES, render = _gen.SOURCES, _gen.STAGE_TITLES, _gen.render
 
 def test_the_page_is_up_to_date():
     assert PAGE.read_text(encoding="utf-8") == render(), (
-        "docs/policy.md is out of date: run `python docs/gen_policy.py > docs/policy.md`")
+        "docs/policy.md is out of date: run `python docs/gen_policy.py > docs/policy.md`"
+    )
 
 
 def test_every_field_has_one_anchor_with_its_default_and_reason():

@@ -46,18 +46,21 @@ def test_replace_refuses_unknown_names():
         DEFAULT_POLICY.replace(b=1, a=1)
 
 
-@pytest.mark.parametrize("name, value", [
-    (FLOAT_FIELDS[0], -1.0),
-    (FLOAT_FIELDS[0], math.nan),
-    (FLOAT_FIELDS[0], math.inf),
-    (FLOAT_FIELDS[0], True),
-    (FLOAT_FIELDS[0], "3"),
-    (FLOAT_FIELDS[0], None),
-    (INT_FIELDS[0], -1),
-    (INT_FIELDS[0], 2.5),
-    (INT_FIELDS[0], 2.0),
-    (INT_FIELDS[0], False),
-])
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        (FLOAT_FIELDS[0], -1.0),
+        (FLOAT_FIELDS[0], math.nan),
+        (FLOAT_FIELDS[0], math.inf),
+        (FLOAT_FIELDS[0], True),
+        (FLOAT_FIELDS[0], "3"),
+        (FLOAT_FIELDS[0], None),
+        (INT_FIELDS[0], -1),
+        (INT_FIELDS[0], 2.5),
+        (INT_FIELDS[0], 2.0),
+        (INT_FIELDS[0], False),
+    ],
+)
 def test_bad_values_are_one_value_error_naming_the_field(name, value):
     with pytest.raises(ValueError, match=rf"Policy\.{name} must be"):
         Policy(**{name: value})
@@ -97,4 +100,8 @@ def test_table_holds_every_field_in_the_procedures_order():
         f = by_name[r["name"]]
         assert set(r) == {"name", "stage", "default", "reason", "measured"}
         assert (r["default"], r["stage"], r["reason"], r["measured"]) == (
-            f.default, f.metadata["stage"], f.metadata["reason"], f.metadata["measured"])
+            f.default,
+            f.metadata["stage"],
+            f.metadata["reason"],
+            f.metadata["measured"],
+        )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from planted import planted_blocks
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.potentials import CenteredPottsPotentials, PaperPotentials, Potentials, potentials_names
 from bpseg_pgm.potentials.registry import POTENTIALS, potentials_factory, register_potentials
-from planted import planted_blocks
 
 
 def test_the_built_in_models_are_registered_with_their_defaults():
@@ -42,12 +42,15 @@ def test_a_registered_potential_is_found_by_name_with_its_defaults(monkeypatch):
     assert est.em_rounds_ == 0
 
 
-@pytest.mark.parametrize("name, defaults, cls, match", [
-    ("", {"lam": 0, "sigma": None, "em_rounds": 0, "context": 0}, Potentials, "non-empty"),
-    ("a b", {"lam": 0, "sigma": None, "em_rounds": 0, "context": 0}, Potentials, "without spaces"),
-    ("x", {"lam": 0}, Potentials, "defaults must give exactly"),
-    ("x", {"lam": 0, "sigma": None, "em_rounds": 0, "context": 0}, int, "Potentials subclass"),
-])
+@pytest.mark.parametrize(
+    "name, defaults, cls, match",
+    [
+        ("", {"lam": 0, "sigma": None, "em_rounds": 0, "context": 0}, Potentials, "non-empty"),
+        ("a b", {"lam": 0, "sigma": None, "em_rounds": 0, "context": 0}, Potentials, "without spaces"),
+        ("x", {"lam": 0}, Potentials, "defaults must give exactly"),
+        ("x", {"lam": 0, "sigma": None, "em_rounds": 0, "context": 0}, int, "Potentials subclass"),
+    ],
+)
 def test_bad_registrations_are_refused(name, defaults, cls, match):
     with pytest.raises(ValueError, match=match):
         register_potentials(name, defaults=defaults)(cls)
@@ -57,5 +60,3 @@ def test_an_unknown_name_names_the_choices():
     X, _ = planted_blocks((4, 4), seed=0)
     with pytest.raises(ValueError, match="potentials must be one of .*'centered'"):
         BPSeg(potentials="nope").fit(X)
-
-

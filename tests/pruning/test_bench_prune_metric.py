@@ -53,8 +53,10 @@ def test_the_benchmark_measures_what_prune_keeps(fake_embedder):
     from bpseg_pgm.evaluation.corpus import LabelledDocument
 
     topics = ["tennis final serve court", "rain wind snow forecast", "budget invoice cost price"]
-    units = [f"{topics[(i // 7) % 3].split()[i % 4]} and {topics[(i // 7) % 3].split()[(i + 1) % 4]} talk {i}"
-             for i in range(40)]
+    units = [
+        f"{topics[(i // 7) % 3].split()[i % 4]} and {topics[(i // 7) % 3].split()[(i + 1) % 4]} talk {i}"
+        for i in range(40)
+    ]
     units[5] = units[23] = ""  # empty turns, as QMSum has
     doc = LabelledDocument("fake", tuple(units), (None,) * len(units))
     args = types.SimpleNamespace(windows=[10], chunk_percentiles=[10], default_bpseg=False)

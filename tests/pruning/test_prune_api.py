@@ -19,8 +19,7 @@ WEATHER = [
     "Sunny skies should return after the rain on Friday.",
 ]
 # weather, tennis, weather, tennis ... with messy whitespace between sentences
-MESSY = (f"{WEATHER[0]}  {WEATHER[1]}\n\n\t{TENNIS[0]}\n{TENNIS[1]}   {WEATHER[2]}\r\n\r\n"
-         f"{WEATHER[3]}\t{TENNIS[2]}\n")
+MESSY = f"{WEATHER[0]}  {WEATHER[1]}\n\n\t{TENNIS[0]}\n{TENNIS[1]}   {WEATHER[2]}\r\n\r\n{WEATHER[3]}\t{TENNIS[2]}\n"
 
 
 def _words(s):

@@ -8,8 +8,8 @@ import pytest
 
 from bpseg_pgm import prune
 from bpseg_pgm.cli import main as cli_main
-from bpseg_pgm.text import sentence_spans
 from bpseg_pgm.embeddings import Embedder
+from bpseg_pgm.text import sentence_spans
 
 TEXT = """The tennis final was played on the hard court at noon.  Heavy rain and strong wind are expected tonight.
 

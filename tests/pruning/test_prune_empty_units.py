@@ -11,12 +11,16 @@ from bpseg_pgm.text.checks import unit_sources
 from bpseg_pgm.text.pipeline import segment_sentences
 from bpseg_pgm.utils.labels import run_starts
 
-TENNIS = ["The tennis final was played on the hard court at noon.",
-          "Her tennis serve won the final set of the tournament.",
-          "The tennis tournament gives the winner a silver trophy."]
-WEATHER = ["Heavy rain and strong wind are expected over the coast tonight.",
-           "The forecast says rain will turn to snow in the mountains.",
-           "Cold wind and snow will close the mountain roads tomorrow."]
+TENNIS = [
+    "The tennis final was played on the hard court at noon.",
+    "Her tennis serve won the final set of the tournament.",
+    "The tennis tournament gives the winner a silver trophy.",
+]
+WEATHER = [
+    "Heavy rain and strong wind are expected over the coast tonight.",
+    "The forecast says rain will turn to snow in the mountains.",
+    "Cold wind and snow will close the mountain roads tomorrow.",
+]
 UNITS = [" ", *TENNIS, "", *WEATHER, "\t", *TENNIS, ""]
 
 

@@ -223,8 +223,9 @@ def test_a_users_cost_moves_the_boundaries_on_a_planted_document(registered):
         assert abs(start_of_second(mine) - 20) <= 2, (cost, mine.labels)
         assert mine.levels.costs[2] < mine.levels.costs[1]
     # the error() and the matrix() ways of writing a cost give the same programme
-    np.testing.assert_array_equal(fit_runs(X, w, 4, cost=FirstAxisScatter()).labels,
-                                  fit_runs(X, w, 4, cost=RunCostFromError()).labels)
+    np.testing.assert_array_equal(
+        fit_runs(X, w, 4, cost=FirstAxisScatter()).labels, fit_runs(X, w, 4, cost=RunCostFromError()).labels
+    )
 
 
 class RunCostFromError(RunCost):
@@ -268,7 +269,8 @@ def test_the_words_go_beside_a_users_cost_and_re_cuts_keep_it():
 def test_segmental_levels_takes_a_cost():
     X = two_shifts()
     w = np.ones(len(X))
-    np.testing.assert_array_equal(segmental_levels(X, w, 5, cost=EmbeddingsCost()).costs,
-                                  segmental_levels(X, w, 5).costs)
+    np.testing.assert_array_equal(
+        segmental_levels(X, w, 5, cost=EmbeddingsCost()).costs, segmental_levels(X, w, 5).costs
+    )
     mine = segmental_levels(X, w, 5, cost=FirstAxisScatter())
     assert abs(int(mine.starts(2)[1]) - 20) <= 1

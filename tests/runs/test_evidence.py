@@ -5,12 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from planted import planted_blocks
 from scipy.special import gammaln
 
 from bpseg_pgm.runs.evidence import check_word_counts, dcm_log_evidence, evidence_runs, level_evidence
 from bpseg_pgm.runs.search import segmental_levels
-
-from planted import planted_blocks
 
 RUNS, SIZE = 4, 30
 
@@ -202,8 +201,9 @@ def test_dense_and_sparse_counts_give_the_same_evidence():
     words[:, 3] = 0  # an unused term: dropped, so the evidence does not depend on it
     dense = evidence_runs(check_word_counts(words, RUNS * SIZE), levels, 1, 10)
     sparse = evidence_runs(check_word_counts(sp.csr_matrix(words), RUNS * SIZE), levels, 1, 10)
-    wider = evidence_runs(check_word_counts(np.hstack([words, np.zeros((RUNS * SIZE, 50))]), RUNS * SIZE),
-                          levels, 1, 10)
+    wider = evidence_runs(
+        check_word_counts(np.hstack([words, np.zeros((RUNS * SIZE, 50))]), RUNS * SIZE), levels, 1, 10
+    )
     for other in (sparse, wider):
         assert other[0] == dense[0]
         assert other[1] == pytest.approx(dense[1])

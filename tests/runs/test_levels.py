@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score
 
+from bpseg_pgm.decisions.structure import choose_structure
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.costs import cost_matrix
 from bpseg_pgm.runs.memory import estimate_windows_bound
 from bpseg_pgm.runs.model import auto_max_runs, fit_runs
 from bpseg_pgm.runs.search import null_costs, segmental_levels
 from bpseg_pgm.runs.statistics import correlation_length
-from bpseg_pgm.policy import DEFAULT_POLICY as P
-from bpseg_pgm.decisions.structure import choose_structure
 
 
 def planted(sizes, d=16, noise=0.3, seed=0):

@@ -6,11 +6,11 @@ import math
 
 import numpy as np
 import pytest
+from planted import check_fitted, planted_blocks
 from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.runs import RunsFit, fit_runs
-from planted import check_fitted, planted_blocks
 
 
 def run_labels(sizes):

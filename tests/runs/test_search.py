@@ -271,15 +271,18 @@ def test_segmental_labels_averages_several_null_documents():
 def test_the_programme_refuses_what_would_not_fit_before_allocating(monkeypatch):
     """Issue 22: 20,000 units used to segfault; now the programme is bounded by its candidates, and what
     still would not fit is one ValueError naming the GiB, before any large array."""
-    from bpseg_pgm.runs import memory
     from bpseg_pgm.estimator import BPSeg
+    from bpseg_pgm.runs import memory
 
     # the quadratic part no longer grows with the length: 20,000 units need well under 1 GiB at d = 384
     assert memory.estimate_runs_memory(20_000, 384) < 2**30
     # linear: the rows, and the windows past the candidates (about 3 KiB a unit at most)
     windows = memory.estimate_windows_bound(20_000) - memory.estimate_windows_bound(10_000)
     assert 0 < windows < 4096 * 10_000
-    assert memory.estimate_runs_memory(20_000, 384) - memory.estimate_runs_memory(10_000, 384) == 10 * 10_000 * 384 * 8 + windows
+    assert (
+        memory.estimate_runs_memory(20_000, 384) - memory.estimate_runs_memory(10_000, 384)
+        == 10 * 10_000 * 384 * 8 + windows
+    )
     monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**30)  # pretend 1 GiB is left
     F = np.random.default_rng(0).normal(size=(6000, 4))
     with pytest.raises(ValueError, match=r"programme over 6,000 positions needs about 2\.2 GiB .* only 1\.0 GiB"):

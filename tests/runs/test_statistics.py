@@ -79,7 +79,9 @@ def test_smoothing_formula_by_hand():
         acc = sum(np.exp(-0.5 * ((i - j) / width) ** 2) * w[j] * R[j] for j in range(9) if abs(i - j) <= r)
         np.testing.assert_allclose(out[i], acc / np.linalg.norm(acc), atol=1e-12)
     # uniform weights are no weights
-    np.testing.assert_allclose(smoothed_embeddings(X, width, np.full(9, 4.0)), smoothed_embeddings(X, width), atol=1e-12)
+    np.testing.assert_allclose(
+        smoothed_embeddings(X, width, np.full(9, 4.0)), smoothed_embeddings(X, width), atol=1e-12
+    )
 
 
 def test_weights_pull_the_smoothed_rows_towards_heavy_units():

@@ -52,8 +52,11 @@ def test_greedy_sharing_is_the_best_sharing_of_convex_costs():
     for j, k in enumerate(range(3, 3 + total.shape[0])):
         held = 1 + np.bincount(order[:j], minlength=3)
         assert total[j] == pytest.approx(sum(c[h] for c, h in zip(curves, held)))
-        best = min(sum(c[h] for c, h in zip(curves, hs))
-                   for hs in itertools.product(*(range(1, c.shape[0]) for c in curves)) if sum(hs) == k)
+        best = min(
+            sum(c[h] for c, h in zip(curves, hs))
+            for hs in itertools.product(*(range(1, c.shape[0]) for c in curves))
+            if sum(hs) == k
+        )
         assert total[j] == pytest.approx(best)
     assert np.all(np.diff(total) < 0)
     assert share_runs(curves, 7)[1].shape == (5,)  # 3 to 7 runs

@@ -52,7 +52,7 @@ def brute_word_costs(counts, alpha, positions=None):
     W = np.full((m + 1, m + 1), np.inf)
     for i in range(m):
         for j in range(i + 1, m + 1):
-            S = sp.csr_matrix(np.asarray(C[positions[i]:positions[j]].sum(axis=0)))
+            S = sp.csr_matrix(np.asarray(C[positions[i] : positions[j]].sum(axis=0)))
             W[i, j] = -dcm_log_evidence(S, alpha)
     return W
 
@@ -90,7 +90,7 @@ def test_word_cost_matrix_is_minus_the_dcm_evidence_of_each_run(kind, alpha, pos
     C = small_counts(kind)
     W = word_cost_matrix(sp.csr_matrix(C), alpha, None if positions is None else np.array(positions))
     expected = brute_word_costs(C, alpha, positions)
-    m = (C.shape[0] if positions is None else len(positions) - 1)
+    m = C.shape[0] if positions is None else len(positions) - 1
     assert W.shape == (m + 1, m + 1)
     upper = np.triu_indices(m + 1, 1)
     assert np.all(np.isfinite(W[upper]))
@@ -137,8 +137,9 @@ def test_duplicate_and_unsorted_entries_count_as_their_sum():
     indptr = np.r_[0, np.cumsum(np.bincount(rows, minlength=C.shape[0]))]
     messy = sp.csr_matrix((data[order], cols[order], indptr), shape=C.shape)
     assert messy.nnz == 2 * coo.nnz and not messy.has_canonical_format
-    np.testing.assert_allclose(word_cost_matrix(messy, 0.3), word_cost_matrix(sp.csr_matrix(C), 0.3),
-                               rtol=1e-10, atol=1e-9)
+    np.testing.assert_allclose(
+        word_cost_matrix(messy, 0.3), word_cost_matrix(sp.csr_matrix(C), 0.3), rtol=1e-10, atol=1e-9
+    )
 
 
 @pytest.mark.parametrize("alpha", [0.0, -0.5, -np.inf, np.nan])
@@ -392,4 +393,3 @@ def test_runs_at_scatter_is_the_levels_cost_per_unit_of_weight(seed):
     fitted = fit_runs(X, w, "auto")  # smoothed features, k noise-calibrated
     k = int(fitted.labels.max()) + 1
     assert fitted.scatter == pytest.approx(fitted.levels.costs[k] / w.sum(), rel=1e-9, abs=1e-12)
-

@@ -1,9 +1,9 @@
 """``BPSeg(group_runs=...)``: the runs grouped into topics over runs, when and only when asked for or implied."""
 
 import numpy as np
+from planted import returning_runs as returning
 
 from bpseg_pgm.estimator import BPSeg
-from planted import returning_runs as returning
 
 
 def test_runs_asked_for_with_grouping_give_the_returning_topic_its_label():

@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
+from planted import returning_runs as returning
 from sklearn.exceptions import ConvergenceWarning
 
 from bpseg_pgm.runtopics import RunTopicPotentials, fit_run_topics
 from bpseg_pgm.runtopics.fit import propose_topics, run_edges
-from planted import returning_runs as returning
 
 
 def test_a_topic_that_returns_gets_its_earlier_label_and_the_others_keep_theirs():

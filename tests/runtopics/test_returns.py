@@ -5,10 +5,10 @@ import math
 
 import numpy as np
 import pytest
-
-from bpseg_pgm.runtopics import RunTopicPotentials, detect_returns, fit_run_topics, summarize_runs
-from bpseg_pgm.policy import DEFAULT_POLICY as P
 from planted import returning_runs
+
+from bpseg_pgm.policy import DEFAULT_POLICY as P
+from bpseg_pgm.runtopics import RunTopicPotentials, detect_returns, fit_run_topics, summarize_runs
 
 
 def _similarity(order, spread, size=20):

@@ -24,7 +24,7 @@ def test_chunk_texts_takes_any_text_and_one_batch(embedder, monkeypatch):
     assert out[3] == [Chunk("Just one sentence here.", 0, 23, (0,), 0, 7, 1.0, ((0, 23),), 0, ("sentence",))]
     for text, chunks in zip(texts, out):
         for c in chunks:
-            assert text[c.start:c.end] == c.text
+            assert text[c.start : c.end] == c.text
     with pytest.raises(ValueError, match=r"texts\[1\]: text must be a str"):
         chunk_texts(["ok. ok.", 3], embedder=embedder)
 

@@ -72,7 +72,7 @@ def test_empty_sentences_are_kept_as_units_outside_the_model():
     assert seg.line_numbers == list(range(len(units)))
     chunks = seg.chunks(count_tokens=lambda texts: [len(t.split()) + 2 for t in texts])
     assert [i for c in chunks for i in c.sentences] == list(range(len(units)))
-    assert all(c.text == seg.text[c.start:c.end] for c in chunks)
+    assert all(c.text == seg.text[c.start : c.end] for c in chunks)
     seg.to_json()
 
 
@@ -86,9 +86,11 @@ def test_a_meeting_with_one_empty_turn_is_not_lost():
 
 @pytest.mark.parametrize(
     "units, match",
-    [(["fine", "  "], r"need at least 2 non-empty sentences.*sentence 1 is empty"),
-     (["", "", ""], r"need at least 2 non-empty sentences, got 0|got 0 of 3"),
-     (["Only."], r"need at least 2 sentences")],
+    [
+        (["fine", "  "], r"need at least 2 non-empty sentences.*sentence 1 is empty"),
+        (["", "", ""], r"need at least 2 non-empty sentences, got 0|got 0 of 3"),
+        (["Only."], r"need at least 2 sentences"),
+    ],
 )
 def test_fewer_than_two_nonempty_units_is_a_value_error_before_embedding(units, match):
     with pytest.raises(ValueError, match=match):

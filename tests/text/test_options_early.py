@@ -4,17 +4,15 @@
 TypeError from BPSeg's constructor; now it is a ValueError naming the keyword before the model is touched.
 """
 
-
 import numpy as np
 import pytest
+from recording import Exploding as _Exploding
 
 from bpseg_pgm.text.chunks import chunk_texts
 from bpseg_pgm.text.pipeline import fit_segmentation, segment_sentences, segment_text, segment_texts
-from recording import Exploding as _Exploding
 
 TEXT = "Cats purr when happy. Kittens play with yarn. Bond yields rose today. Investors sold shares."
 SENTS = ["Cats purr when happy.", "Kittens play with yarn.", "Bond yields rose today.", "Investors sold shares."]
-
 
 
 BAD = [
@@ -64,5 +62,3 @@ def test_fit_segmentation_unknown_parameter_is_a_value_error():
     X = np.eye(4, dtype=np.float32)
     with pytest.raises(ValueError, match="unknown parameter 'lamda'"):
         fit_segmentation(SENTS, X, 2, None, {"lamda": 0.1})
-
-

@@ -54,7 +54,7 @@ def test_segments_follow_the_embeddings_and_are_renumbered_in_reading_order():
 
 
 def test_to_dict_and_to_json_are_plain_and_complete():
-    sents = ["Ünïcode sentence \"quoted\".", "Two.", "Three.", "Four.", "Five.", "Six."]
+    sents = ['Ünïcode sentence "quoted".', "Two.", "Three.", "Four.", "Five.", "Six."]
     seg = segment_sentences(sents, 2, embedder=_FixedEmbedder(_two_topics()), init="farthest")
     d = json.loads(seg.to_json())
     assert d == json.loads(json.dumps(seg.to_dict()))
@@ -73,8 +73,11 @@ def test_renumbering_example():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 6).flatmap(lambda k: st.tuples(
-    st.just(k), arrays(np.int64, st.integers(1, 30), elements=st.integers(0, k - 1)))))
+@given(
+    st.integers(1, 6).flatmap(
+        lambda k: st.tuples(st.just(k), arrays(np.int64, st.integers(1, 30), elements=st.integers(0, k - 1)))
+    )
+)
 def test_renumbering_invariants(case):
     k, raw = case
     beliefs = np.random.default_rng(len(raw)).random((len(raw), k))
@@ -89,10 +92,17 @@ def test_renumbering_invariants(case):
 
 @pytest.mark.parametrize(
     "text, kwargs, match",
-    [("", {}, "text is empty"), (" \n\t ", {}, "only whitespace"), ("Just one sentence.", {}, "found 1 sentence"),
-     ("one line only\n\n", {"lines": True}, "found 1 line"), (b"bytes. More.", {}, "must be a str"),
-     (None, {}, "must be a str"), ("One. Two. Three.", {"n_segments": 4}, "larger than the number of sentences"),
-     ("One. Two. Three.", {"n_segments": 0}, "positive int"), ("One. Two.", {"n_segments": 2.5}, "positive int")],
+    [
+        ("", {}, "text is empty"),
+        (" \n\t ", {}, "only whitespace"),
+        ("Just one sentence.", {}, "found 1 sentence"),
+        ("one line only\n\n", {"lines": True}, "found 1 line"),
+        (b"bytes. More.", {}, "must be a str"),
+        (None, {}, "must be a str"),
+        ("One. Two. Three.", {"n_segments": 4}, "larger than the number of sentences"),
+        ("One. Two. Three.", {"n_segments": 0}, "positive int"),
+        ("One. Two.", {"n_segments": 2.5}, "positive int"),
+    ],
 )
 def test_bad_text_fails_before_embedding(text, kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -101,8 +111,13 @@ def test_bad_text_fails_before_embedding(text, kwargs, match):
 
 @pytest.mark.parametrize(
     "sentences, match",
-    [("a string.", "list of str"), (["One.", 2], "sentence 1 is int"), (["One.", "  "], "sentence 1 is empty"),
-     (["Only."], "at least 2 sentences"), ([], "at least 2 sentences")],
+    [
+        ("a string.", "list of str"),
+        (["One.", 2], "sentence 1 is int"),
+        (["One.", "  "], "sentence 1 is empty"),
+        (["Only."], "at least 2 sentences"),
+        ([], "at least 2 sentences"),
+    ],
 )
 def test_bad_sentence_lists_fail_before_embedding(sentences, match):
     with pytest.raises(ValueError, match=match):

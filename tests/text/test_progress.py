@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import Policy
-
 import bpseg_pgm.text.progress as progress
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.text.pipeline import fit_segmentation
 
 

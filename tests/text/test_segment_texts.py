@@ -52,8 +52,12 @@ def test_bad_batches_fail_before_embedding(texts, kwargs, match):
 def test_segment_text_keeps_the_text_and_the_spans(embedder):
     seg = segment_text(A, 2, embedder=embedder, **PAPER)
     assert seg.text is A and not seg.lines
-    assert [A[a:b] for a, b in seg.spans] == ["The sun was shining.", "It was a warm day.", "I played tennis.",
-                                              "The match went to five sets."]
+    assert [A[a:b] for a, b in seg.spans] == [
+        "The sun was shining.",
+        "It was a warm day.",
+        "I played tennis.",
+        "The match went to five sets.",
+    ]
     assert seg.to_dict()["spans"] == [list(s) for s in seg.spans]
     assert seg.embeddings.shape == (4, 384) and seg.embedder is embedder
     lines = segment_text(B, 2, lines=True, embedder=embedder, **PAPER)

@@ -24,8 +24,9 @@ def test_to_text_names_topics_and_their_segments_when_a_topic_returns():
 
 
 def test_json_never_holds_bare_nan():
-    seg = Segmentation(sentences=["a", "b"], labels=np.array([0, 0]), segments=[[0, 1]],
-                       beliefs=np.array([[np.nan], [1.0]]))
+    seg = Segmentation(
+        sentences=["a", "b"], labels=np.array([0, 0]), segments=[[0, 1]], beliefs=np.array([[np.nan], [1.0]])
+    )
     with pytest.raises(ValueError, match="JSON cannot represent"):
         seg.to_json()
     with pytest.raises(ValueError, match="JSON cannot represent"):
@@ -73,10 +74,12 @@ def test_repr_is_one_short_line_and_equality_is_unchanged():
     assert "\n" not in repr(seg) and "Sentence number" not in repr(seg)
     bare = Segmentation(["A."], np.array([0]), [[0]], np.ones((1, 1)))
     assert repr(bare) == "Segmentation(n_sentences=1, n_segments=1, structure=None, model=None)"
-    same = Segmentation(list(sentences), labels.copy(), [list(s) for s in segments], beliefs, model="all-MiniLM-L6-v2",
-                        structure="runs")
-    other = Segmentation(list(sentences), labels.copy(), [list(s) for s in segments], beliefs, model="other",
-                         structure="runs")
+    same = Segmentation(
+        list(sentences), labels.copy(), [list(s) for s in segments], beliefs, model="all-MiniLM-L6-v2", structure="runs"
+    )
+    other = Segmentation(
+        list(sentences), labels.copy(), [list(s) for s in segments], beliefs, model="other", structure="runs"
+    )
     assert seg.params == same.params and seg.spans == same.spans
     assert (seg.sentences, seg.text, seg.model) == (same.sentences, same.text, same.model)
     assert seg.model != other.model

@@ -25,10 +25,20 @@ def _same_data(a, b):
     assert a.labels.dtype == b.labels.dtype
     assert (a.sentences, a.text, a.spans, a.lines, a.segments) == (b.sentences, b.text, b.spans, b.lines, b.segments)
     assert (a.contiguous_segments, a.topic_segments, a.returning_topics) == (
-        b.contiguous_segments, b.topic_segments, b.returning_topics)
+        b.contiguous_segments,
+        b.topic_segments,
+        b.returning_topics,
+    )
     np.testing.assert_array_equal(a.contiguous_labels, b.contiguous_labels)
     assert (a.params, a.n_iter, a.converged, a.model, a.structure, a.granularity, a.markdown) == (
-        b.params, b.n_iter, b.converged, b.model, b.structure, b.granularity, b.markdown)
+        b.params,
+        b.n_iter,
+        b.converged,
+        b.model,
+        b.structure,
+        b.granularity,
+        b.markdown,
+    )
 
 
 def test_from_dict_keeps_labels_spans_text_and_both_levels(seg):
@@ -62,7 +72,8 @@ def test_json_round_trip(seg):
     full = Segmentation.from_json(seg.to_json(beliefs="full", indent=None))
     np.testing.assert_array_equal(full.beliefs, seg.beliefs)
     assert SegmentationResult.from_json(seg.to_json()).to_dict() == {
-        k: v for k, v in seg.to_dict().items() if k not in ("topic_keywords", "contiguous_keywords")}
+        k: v for k, v in seg.to_dict().items() if k not in ("topic_keywords", "contiguous_keywords")
+    }
 
 
 def test_a_rebuilt_segmentation_has_no_levels_to_recut():
@@ -86,14 +97,17 @@ def test_empty_units_and_lines_survive_the_trip():
     assert back.lines and back.line_numbers == seg.line_numbers
 
 
-@pytest.mark.parametrize("change, match", [
-    (lambda d: d.pop("text"), "no text"),
-    (lambda d: d.update(labels=d["labels"][:-1]), "labels for"),
-    (lambda d: d.update(spans=d["spans"][:-1]), "spans for"),
-    (lambda d: d.pop("confidence"), "neither beliefs nor confidence"),
-    (lambda d: d.update(confidence=d["confidence"][:-1]), "confidences for"),
-    (lambda d: d.update(belief_columns=1), "belief_columns"),
-])
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda d: d.pop("text"), "no text"),
+        (lambda d: d.update(labels=d["labels"][:-1]), "labels for"),
+        (lambda d: d.update(spans=d["spans"][:-1]), "spans for"),
+        (lambda d: d.pop("confidence"), "neither beliefs nor confidence"),
+        (lambda d: d.update(confidence=d["confidence"][:-1]), "confidences for"),
+        (lambda d: d.update(belief_columns=1), "belief_columns"),
+    ],
+)
 def test_a_damaged_dict_is_one_value_error(seg, change, match):
     d = seg.to_dict()
     change(d)

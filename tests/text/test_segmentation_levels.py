@@ -8,18 +8,22 @@ import pytest
 from bpseg_pgm.text.segmentation import Segmentation
 
 SENTENCES = [
-    "The app release is on Friday.", "Testers found two bugs in the app.",
-    "The office moves in May.", "Boxes for the office arrive next week.",
+    "The app release is on Friday.",
+    "Testers found two bugs in the app.",
+    "The office moves in May.",
+    "Boxes for the office arrive next week.",
     "The release notes for the app need a review.",
-    "We hire two engineers.", "The engineers start in June.",
+    "We hire two engineers.",
+    "The engineers start in June.",
 ]
 
 
 def _seg(labels, sentences=SENTENCES):
     labels = np.asarray(labels)
     m = int(labels.max()) + 1
-    return Segmentation(list(sentences), labels, [np.flatnonzero(labels == j).tolist() for j in range(m)],
-                        np.eye(m)[labels])
+    return Segmentation(
+        list(sentences), labels, [np.flatnonzero(labels == j).tolist() for j in range(m)], np.eye(m)[labels]
+    )
 
 
 def test_runs_every_topic_is_one_contiguous_segment():
@@ -98,13 +102,16 @@ def test_the_note_on_fewer_labels_uses_the_words_of_the_text_output():
 
 def test_to_text_shows_keywords_and_which_segments_return():
     text = _seg([0, 0, 1, 1, 0, 2, 2]).to_text()
-    assert text.startswith("4 segments in 3 topics. Topic 1 returns: segments 1 and 3.\n\n[Topic 1] segments 1 and 3 · "
-                           "sentences 1, 2, 5\n  keywords: app, release,")
+    assert text.startswith(
+        "4 segments in 3 topics. Topic 1 returns: segments 1 and 3.\n\n[Topic 1] segments 1 and 3 · "
+        "sentences 1, 2, 5\n  keywords: app, release,"
+    )
     assert "\n  Segment 1 · keywords: " in text and "\n  Segment 3\n" in text  # a one-sentence segment: no own line
     assert "[Topic 2] segment 2 · sentences 3, 4\n  keywords: office, arrive" in text
     two = _seg([0, 1, 0, 1, 0, 2, 2]).to_text()
-    assert two.startswith("6 segments in 3 topics. Topics that return: topic 1: segments 1, 3 and 5; topic 2: "
-                          "segments 2 and 4.\n")
+    assert two.startswith(
+        "6 segments in 3 topics. Topics that return: topic 1: segments 1, 3 and 5; topic 2: segments 2 and 4.\n"
+    )
     runs = _seg([0, 0, 1, 1, 2, 3, 3]).to_text()
     assert runs.startswith("[Segment 1] sentences 1, 2\n  keywords: app,") and "Topic" not in runs
 
@@ -112,10 +119,15 @@ def test_to_text_shows_keywords_and_which_segments_return():
 def test_a_segmentation_made_by_the_pipeline_has_both_levels(embedder):
     from bpseg_pgm.text.pipeline import segment_sentences
 
-    sentences = ["Rain fell all day on the town.", "The storm brought strong winds and rain.",
-                 "Our team won the football match.", "The striker scored two goals in the match.",
-                 "More rain and thunder are expected tonight.", "The weather stays wet and windy.",
-                 "The football coach praised the team."]
+    sentences = [
+        "Rain fell all day on the town.",
+        "The storm brought strong winds and rain.",
+        "Our team won the football match.",
+        "The striker scored two goals in the match.",
+        "More rain and thunder are expected tonight.",
+        "The weather stays wet and windy.",
+        "The football coach praised the team.",
+    ]
     seg = segment_sentences(sentences, 2, embedder=embedder, structure="topics")
     assert sorted(i for idx in seg.contiguous_segments for i in idx) == list(range(7))
     assert [seg.contiguous_topics[r] for r in seg.contiguous_labels] == seg.labels.tolist()

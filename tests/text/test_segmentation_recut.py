@@ -33,9 +33,15 @@ def fitted():
 
 
 def _snapshot(seg: Segmentation) -> dict:
-    return {"labels": seg.labels.copy(), "beliefs": seg.beliefs.copy(), "segments": [list(s) for s in seg.segments],
-            "params": dict(seg.params), "structure": seg.structure, "json": seg.to_json(),
-            "max_segments": seg.max_segments}
+    return {
+        "labels": seg.labels.copy(),
+        "beliefs": seg.beliefs.copy(),
+        "segments": [list(s) for s in seg.segments],
+        "params": dict(seg.params),
+        "structure": seg.structure,
+        "json": seg.to_json(),
+        "max_segments": seg.max_segments,
+    }
 
 
 def test_recut_labels_equal_a_fresh_runs_fit_with_that_k(fitted):
@@ -128,8 +134,14 @@ def test_topics_asked_for_keeps_no_levels():
 def test_a_segmentation_not_made_by_the_pipeline_keeps_no_levels(fitted):
     _, _, seg = fitted
     d = seg.to_dict()
-    rebuilt = Segmentation(sentences=d["sentences"], labels=np.array(d["labels"]), segments=d["segments"],
-                           beliefs=seg.beliefs, params=d["params"], structure=d["structure"])
+    rebuilt = Segmentation(
+        sentences=d["sentences"],
+        labels=np.array(d["labels"]),
+        segments=d["segments"],
+        beliefs=seg.beliefs,
+        params=d["params"],
+        structure=d["structure"],
+    )
     assert rebuilt.max_segments is None
     with pytest.raises(ValueError, match="read from JSON"):
         rebuilt.recut(2)
@@ -140,22 +152,25 @@ def test_a_segmentation_not_made_by_the_pipeline_keeps_no_levels(fitted):
             again.recut(2)
 
 
-@pytest.mark.parametrize("args, kwargs, match", [
-    ((), {}, "exactly one of n_segments and segment_length"),
-    ((2,), {"segment_length": 3.0}, "exactly one of n_segments and segment_length"),
-    ((0,), {}, r"from 1 to \d+"),
-    ((-1,), {}, r"from 1 to \d+"),
-    ((10_000,), {}, r"from 1 to \d+ \(max_segments\), got 10000"),
-    ((2.0,), {}, "must be an int"),
-    ((True,), {}, "must be an int"),
-    (("3",), {}, "must be an int"),
-    ((), {"segment_length": 0}, "finite number > 0"),
-    ((), {"segment_length": -2.5}, "finite number > 0"),
-    ((), {"segment_length": float("nan")}, "finite number > 0"),
-    ((), {"segment_length": float("inf")}, "finite number > 0"),
-    ((), {"segment_length": "5"}, "must be a number"),
-    ((), {"segment_length": True}, "must be a number"),
-])
+@pytest.mark.parametrize(
+    "args, kwargs, match",
+    [
+        ((), {}, "exactly one of n_segments and segment_length"),
+        ((2,), {"segment_length": 3.0}, "exactly one of n_segments and segment_length"),
+        ((0,), {}, r"from 1 to \d+"),
+        ((-1,), {}, r"from 1 to \d+"),
+        ((10_000,), {}, r"from 1 to \d+ \(max_segments\), got 10000"),
+        ((2.0,), {}, "must be an int"),
+        ((True,), {}, "must be an int"),
+        (("3",), {}, "must be an int"),
+        ((), {"segment_length": 0}, "finite number > 0"),
+        ((), {"segment_length": -2.5}, "finite number > 0"),
+        ((), {"segment_length": float("nan")}, "finite number > 0"),
+        ((), {"segment_length": float("inf")}, "finite number > 0"),
+        ((), {"segment_length": "5"}, "must be a number"),
+        ((), {"segment_length": True}, "must be a number"),
+    ],
+)
 def test_bad_arguments_are_one_value_error(fitted, args, kwargs, match):
     _, _, seg = fitted
     with pytest.raises(ValueError, match=match):
@@ -227,7 +242,8 @@ def test_issue_reproducer_recut_3_is_the_fit_with_3_segments():
     embedder: before the fix ``recut(3).labels[:6]`` was [0, 0, 1, 1, 1, 1], the fit's [0, 1, 2, 2, 2, 2]. Here the
     fitted k is one at which the words cannot weigh in, so the fit did not weigh them; its re-cut at 3 must."""
     text = "Intro paragraph sentence. Another intro sentence.\n\n" + "\n".join(
-        f"- Item {i} first sentence. Item {i} second sentence with more words." for i in range(30))
+        f"- Item {i} first sentence. Item {i} second sentence with more words." for i in range(30)
+    )
     rng = np.random.default_rng(0)
     item, intro = rng.normal(size=16), rng.normal(size=16)
     X = item + 0.6 * rng.normal(size=(62, 16))

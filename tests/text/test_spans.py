@@ -22,10 +22,15 @@ def test_spans_point_at_the_sentences_as_written(lines):
 def test_spans_of_the_messy_example():
     spans = sentence_spans(MESSY)
     assert [MESSY[a:b] for a, b in spans] == [
-        "The sun  was shining.", "It was\n a beautiful  morning.", "I'll play tennis.", "Mr. Smith\twon!",
+        "The sun  was shining.",
+        "It was\n a beautiful  morning.",
+        "I'll play tennis.",
+        "Mr. Smith\twon!",
     ]
     assert [MESSY[a:b] for a, b in sentence_spans(MESSY, lines=True)] == [
-        "The sun  was shining.\tIt was", "a beautiful  morning.", "I'll play tennis.  Mr. Smith\twon!",
+        "The sun  was shining.\tIt was",
+        "a beautiful  morning.",
+        "I'll play tennis.  Mr. Smith\twon!",
     ]
 
 
@@ -65,4 +70,4 @@ def test_spans_are_ordered_trimmed_and_lose_nothing(text, lines):
     assert all(not text[a].isspace() and not text[b - 1].isspace() for a, b in spans)
     # between and around the spans there is only whitespace
     bounds = [0, *[x for span in spans for x in span], len(text)]
-    assert all(not text[bounds[i]:bounds[i + 1]].strip() for i in range(0, len(bounds), 2))
+    assert all(not text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2))

@@ -18,8 +18,10 @@ def test_paper_example_as_prose_gives_its_13_sentences():
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("Mr. Smith went to Washington. He arrived at 5 p.m. on Friday.",
-         ["Mr. Smith went to Washington.", "He arrived at 5 p.m. on Friday."]),
+        (
+            "Mr. Smith went to Washington. He arrived at 5 p.m. on Friday.",
+            ["Mr. Smith went to Washington.", "He arrived at 5 p.m. on Friday."],
+        ),
         ("Acme Corp. Smith said so. Gen. Lee agreed.", ["Acme Corp. Smith said so.", "Gen. Lee agreed."]),
         ("It was free. Everyone came.", ["It was free.", "Everyone came."]),
         ('He said "Stop." Then he left!', ['He said "Stop."', "Then he left!"]),
@@ -33,7 +35,10 @@ def test_sentence_boundaries(text, expected):
 def test_blank_lines_are_boundaries_and_wrapped_lines_are_joined():
     text = "A heading\n\nThe first sentence is\nwrapped over   two lines. The second.\r\n  \r\nNew paragraph"
     assert split_sentences(text) == [
-        "A heading", "The first sentence is wrapped over two lines.", "The second.", "New paragraph",
+        "A heading",
+        "The first sentence is wrapped over two lines.",
+        "The second.",
+        "New paragraph",
     ]
 
 

@@ -3,17 +3,29 @@ or ends inside inline code; the plain splitter is unchanged."""
 
 from bpseg_pgm.text.split import sentence_spans
 
-DOC = ("\ufeff# Title\r\n\r\nSome text. More `a. b` text. Use e.g. `np.add. reduceat` here.\n\n"
-       "- item one. Two.\n  - nested\n- item two\n\n```py\nx = 1. \ny=2\n```\n\n| a | b |\n|---|---|\n| 1. | 2 |\n\n"
-       "Last 😀 sentence.")
+DOC = (
+    "\ufeff# Title\r\n\r\nSome text. More `a. b` text. Use e.g. `np.add. reduceat` here.\n\n"
+    "- item one. Two.\n  - nested\n- item two\n\n```py\nx = 1. \ny=2\n```\n\n| a | b |\n|---|---|\n| 1. | 2 |\n\n"
+    "Last 😀 sentence."
+)
 
 
 def test_markdown_units():
     spans = sentence_spans(DOC, markdown=True)
     texts = [DOC[a:b] for a, b in spans]
-    assert texts == ["\ufeff# Title", "Some text.", "More `a. b` text.", "Use e.g. `np.add. reduceat` here.",
-                     "- item one.", "Two.", "- nested", "- item two", "```py\nx = 1. \ny=2\n```",
-                     "| a | b |\n|---|---|\n| 1. | 2 |", "Last 😀 sentence."]
+    assert texts == [
+        "\ufeff# Title",
+        "Some text.",
+        "More `a. b` text.",
+        "Use e.g. `np.add. reduceat` here.",
+        "- item one.",
+        "Two.",
+        "- nested",
+        "- item two",
+        "```py\nx = 1. \ny=2\n```",
+        "| a | b |\n|---|---|\n| 1. | 2 |",
+        "Last 😀 sentence.",
+    ]
     assert all(b <= c for (_, b), (c, _) in zip(spans, spans[1:]))
 
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import bpseg_pgm.estimator as estimator_module
-from bpseg_pgm.text.pipeline import segment_sentences, segment_text
 from bpseg_pgm.features.words import unit_word_counts
+from bpseg_pgm.text.pipeline import segment_sentences, segment_text
 
 CATS = ["The cat sleeps.", "Cats purr loudly.", "A cat chases mice."]
 BONDS = ["Bond yields rose.", "The bonds matured.", "Yields of bonds fell."]
@@ -56,30 +56,37 @@ def test_the_pipeline_passes_the_live_units_word_counts(fits):
 
 def test_segment_text_passes_word_counts(fits):
     segment_text(" ".join(CATS + BONDS), embedder=_TopicEmbedder(), init="farthest")
-    (_, n, counts), = fits
+    ((_, n, counts),) = fits
     assert counts is not None and counts.shape[0] == n == 6 and counts.sum() > 0
 
 
-@pytest.mark.parametrize("run", [lambda: segment_sentences(["", *CATS, *BONDS], 2, embedder=_TopicEmbedder(), init="farthest"),
-                                 lambda: segment_text(" ".join(CATS + BONDS), 2, embedder=_TopicEmbedder(), init="farthest")])
+@pytest.mark.parametrize(
+    "run",
+    [
+        lambda: segment_sentences(["", *CATS, *BONDS], 2, embedder=_TopicEmbedder(), init="farthest"),
+        lambda: segment_text(" ".join(CATS + BONDS), 2, embedder=_TopicEmbedder(), init="farthest"),
+    ],
+)
 def test_a_number_of_segments_asked_for_still_gets_the_words(fits, run):
     """With k given the words do not choose k (granularity_ is None) but still place the runs' boundaries."""
     run()
-    (model, n, counts), = fits
+    ((model, n, counts),) = fits
     assert counts is not None and counts.shape[0] == n == 6 and model.granularity_ is None
 
 
 def test_the_topic_model_asked_for_needs_no_words(fits):
     """structure="topics" cuts no runs: the words are not counted (no nltk, no pass over the text)."""
     segment_sentences(["", *CATS, *BONDS], 2, embedder=_TopicEmbedder(), init="farthest", structure="topics")
-    (model, n, counts), = fits
+    ((model, n, counts),) = fits
     assert counts is None and n == 6
 
 
 def test_the_segmentation_says_how_the_number_of_runs_was_chosen(fits):
     import json
 
-    units = [f"{s[:-1]} number {i}." for i in range(10) for s in CATS] + [f"{s[:-1]} number {i}." for i in range(10) for s in BONDS]
+    units = [f"{s[:-1]} number {i}." for i in range(10) for s in CATS] + [
+        f"{s[:-1]} number {i}." for i in range(10) for s in BONDS
+    ]
     seg = segment_sentences(units, "auto", embedder=_TopicEmbedder())
     model = fits[-1][0]
     assert model.granularity_ is not None and set(model.granularity_) == {"span", "words"}

@@ -32,11 +32,17 @@ def test_planned_edges():
 
 
 def test_the_audits_two_cases_are_refused_with_the_gib_needed_and_what_to_do():
-    with pytest.raises(ValueError, match=r"20,000 sentences .* needs about \d+\.\d GiB \(.*messages.*\) but only "
-                                         r"16\.0 GiB .*neighbors='auto'"):
+    with pytest.raises(
+        ValueError,
+        match=r"20,000 sentences .* needs about \d+\.\d GiB \(.*messages.*\) but only "
+        r"16\.0 GiB .*neighbors='auto'",
+    ):
         check_fit_memory(20_000, 384, neighbors="all", sigma=200.0, available=16 * GiB)
-    with pytest.raises(ValueError, match=r"4,000 labels .*messages \d+\.\d.* fewer labels \(n_segments=\.\.\., not "
-                                         r"init='all'\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"4,000 labels .*messages \d+\.\d.* fewer labels \(n_segments=\.\.\., not "
+        r"init='all'\)",
+    ):
         check_fit_memory(4000, 384, init="all", sigma=200.0, available=16 * GiB)
 
 

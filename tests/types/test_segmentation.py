@@ -5,11 +5,8 @@ import json
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 import bpseg_pgm.types.segmentation as module
-from bpseg_pgm.io.jsonable import jsonable
-from bpseg_pgm.text.split import join_sentences
 from bpseg_pgm.types import SegmentationResult
 
 
@@ -39,8 +36,13 @@ def test_the_data_is_set_at_construction():
 
 
 def test_dict_round_trip_keeps_the_data_and_says_what_it_drops():
-    seg = _seg(params={"n_segments": 4, "lam": np.float32(0.5), "engine": object()}, structure="topics",
-               markdown=True, embeddings=np.ones((6, 3)), runs_fit=object())
+    seg = _seg(
+        params={"n_segments": 4, "lam": np.float32(0.5), "engine": object()},
+        structure="topics",
+        markdown=True,
+        embeddings=np.ones((6, 3)),
+        runs_fit=object(),
+    )
     d = seg.to_dict()
     assert "beliefs" not in d and d["confidence"] == [0.85] * 6 and d["belief_columns"] == 4
     assert d["params"]["lam"] == 0.5 and d["params"]["engine"].startswith("<object")
@@ -53,8 +55,11 @@ def test_dict_round_trip_keeps_the_data_and_says_what_it_drops():
     np.testing.assert_allclose(back.beliefs[:, :3][seg.labels == 0], [[0.85, 0.05, 0.05]] * 3)
     full = SegmentationResult.from_json(seg.to_json(beliefs="full"))
     np.testing.assert_array_equal(full.beliefs, seg.beliefs)
-    assert seg.fewer_than_requested() == back.fewer_than_requested() == (
-        "3 topics for k = 4: 1 of the k labels ended up with no sentence and were dropped")
+    assert (
+        seg.fewer_than_requested()
+        == back.fewer_than_requested()
+        == ("3 topics for k = 4: 1 of the k labels ended up with no sentence and were dropped")
+    )
 
 
 def test_one_column_and_no_segments_key():
@@ -71,10 +76,3 @@ def test_the_leaf_imports_nothing_above_utils_and_types():
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     ours = {m for m in imported if m.startswith("bpseg_pgm")}
     assert ours and all(m.startswith(("bpseg_pgm.utils", "bpseg_pgm.types")) for m in ours), ours
-
-
-@pytest.mark.parametrize("sentences", [["A.", "B b.", ""], ["one"], ["x\ny", "z"]])
-def test_the_private_copies_agree_with_the_functions_they_copy(sentences):
-    assert module._joined(sentences) == join_sentences(sentences)
-    for value in (None, True, "s", 3, np.int64(4), 0.5, np.float32(0.25), object, [1]):
-        assert module._plain(value) == jsonable(value)

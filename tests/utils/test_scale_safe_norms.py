@@ -32,8 +32,11 @@ def test_power_of_two_scales_give_the_same_bits():
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_ordinary_rows_are_bit_identical_to_the_plain_division(dtype):
-    X = _raw(2).astype(dtype) * np.geomspace(1e-100, 1e100, 40, dtype=np.float64)[:, None].astype(dtype) \
-        if dtype is np.float64 else _raw(2).astype(dtype)
+    X = (
+        _raw(2).astype(dtype) * np.geomspace(1e-100, 1e100, 40, dtype=np.float64)[:, None].astype(dtype)
+        if dtype is np.float64
+        else _raw(2).astype(dtype)
+    )
     plain = X / np.linalg.norm(X, axis=1, keepdims=True)
     assert np.array_equal(normalize_rows(X), plain)
     assert normalize_rows(X).dtype == plain.dtype

@@ -12,7 +12,6 @@ import pytest
 from bpseg_pgm import BPSeg
 from bpseg_pgm.utils.validation import check_damping, check_embeddings, check_random_state, check_tol, check_unicode
 
-
 X = np.random.default_rng(0).standard_normal((8, 5))
 
 
@@ -60,8 +59,15 @@ def test_complex_embeddings_are_refused_without_a_complex_warning(Z):
             BPSeg(n_segments=2).fit(Z)
 
 
-@pytest.mark.parametrize("Z, match", [(np.array([["1", "2"], ["3", "4"]]), "numeric"), ([[1, 2], [3]], "numeric"),
-                                      (None, "2-D"), ([[object(), 1]], "numeric")])
+@pytest.mark.parametrize(
+    "Z, match",
+    [
+        (np.array([["1", "2"], ["3", "4"]]), "numeric"),
+        ([[1, 2], [3]], "numeric"),
+        (None, "2-D"),
+        ([[object(), 1]], "numeric"),
+    ],
+)
 def test_non_numeric_embeddings_are_value_errors(Z, match):
     with pytest.raises(ValueError, match=match):
         check_embeddings(Z)
@@ -73,12 +79,15 @@ def test_check_unicode():
         check_unicode("ab\ud800", "title")
 
 
-@pytest.mark.parametrize("params, match", [
-    (dict(tol=None), "tol must be"),
-    (dict(damping=None), "damping must be"),
-    (dict(init="random", random_state="x", n_segments=2), "random_state must be"),
-    (dict(init="random", random_state=1.5, n_segments=2), "random_state must be"),
-])
+@pytest.mark.parametrize(
+    "params, match",
+    [
+        (dict(tol=None), "tol must be"),
+        (dict(damping=None), "damping must be"),
+        (dict(init="random", random_state="x", n_segments=2), "random_state must be"),
+        (dict(init="random", random_state=1.5, n_segments=2), "random_state must be"),
+    ],
+)
 def test_bpseg_parameter_types_are_value_errors(params, match):
     with pytest.raises(ValueError, match=match):
         BPSeg(**params).fit(X)

@@ -145,9 +145,7 @@ def port_segments(cliques: list[list[int]], similarity: np.ndarray) -> list[list
     return sorted(unique.values(), key=lambda seg: seg[0])
 
 
-def merge_small_segments(
-    segments: list[list[int]], similarity: np.ndarray, min_size: int
-) -> list[list[int]]:
+def merge_small_segments(segments: list[list[int]], similarity: np.ndarray, min_size: int) -> list[list[int]]:
     """Merge each segment shorter than ``min_size`` (leftmost first) into the adjacent segment
     with the higher mean cross similarity, until none is short or one segment is left."""
     segments = [list(seg) for seg in segments]
@@ -157,11 +155,7 @@ def merge_small_segments(
             break
         i = short[0]
         left = float(similarity[np.ix_(segments[i - 1], segments[i])].mean()) if i > 0 else -np.inf
-        right = (
-            float(similarity[np.ix_(segments[i], segments[i + 1])].mean())
-            if i < len(segments) - 1
-            else -np.inf
-        )
+        right = float(similarity[np.ix_(segments[i], segments[i + 1])].mean()) if i < len(segments) - 1 else -np.inf
         j = i - 1 if left > right else i + 1
         lo, hi = min(i, j), max(i, j)
         segments[lo] = segments[lo] + segments[hi]

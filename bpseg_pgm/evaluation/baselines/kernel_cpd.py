@@ -26,7 +26,9 @@ KERNELS = ("linear", "rbf", "cosine")
 class KernelCPD:
     """Contiguous segments from ``ruptures.KernelCPD`` with the cosine kernel."""
 
-    def __init__(self, n_segments: int | None = None, penalty: float | None = None, kernel: str = "cosine", min_size: int = 2):
+    def __init__(
+        self, n_segments: int | None = None, penalty: float | None = None, kernel: str = "cosine", min_size: int = 2
+    ):
         self.n_segments = n_segments
         self.penalty = penalty
         self.kernel = kernel
@@ -44,8 +46,12 @@ class KernelCPD:
                 raise ValueError(f"n_segments must be a positive integer, got {k!r}")
             return int(k), None
         beta = DEFAULT_PENALTY if self.penalty is None else self.penalty
-        if isinstance(beta, bool) or not isinstance(beta, (int, float, np.integer, np.floating)) or not beta > 0 \
-                or not np.isfinite(beta):
+        if (
+            isinstance(beta, bool)
+            or not isinstance(beta, (int, float, np.integer, np.floating))
+            or not beta > 0
+            or not np.isfinite(beta)
+        ):
             raise ValueError(f"penalty must be a finite number > 0, got {self.penalty!r}")
         return None, float(beta)
 

@@ -89,8 +89,11 @@ class TextTiling:
         X = check_embeddings(X)
         window = _positive_int(self.window, "window")
         min_gap = _positive_int(self.min_gap, "min_gap")
-        if isinstance(self.smoothing_width, bool) or not isinstance(self.smoothing_width, (int, np.integer)) \
-                or self.smoothing_width < 0:
+        if (
+            isinstance(self.smoothing_width, bool)
+            or not isinstance(self.smoothing_width, (int, np.integer))
+            or self.smoothing_width < 0
+        ):
             raise ValueError(f"smoothing_width must be a non-negative integer, got {self.smoothing_width!r}")
         if self.cutoff not in CUTOFFS:
             raise ValueError(f"cutoff must be one of {CUTOFFS}, got {self.cutoff!r}")

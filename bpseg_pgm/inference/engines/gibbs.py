@@ -53,8 +53,9 @@ class GibbsEngine(Engine):
         n, k = problem.n, problem.k
         use_pgmpy = self.backend == "pgmpy" or (self.backend == "auto" and n * float(k) ** (n - 1) <= PGMPY_LIMIT)
         if use_pgmpy:
-            beliefs = pgmpy_gibbs_frequencies(problem.network(), n, k, n_samples=self.n_samples,
-                                              burn_in=self.burn_in, seed=seed)
+            beliefs = pgmpy_gibbs_frequencies(
+                problem.network(), n, k, n_samples=self.n_samples, burn_in=self.burn_in, seed=seed
+            )
         else:
             beliefs = gibbs_frequencies(
                 problem.log_unary, problem.u, problem.v, n_samples=self.n_samples, burn_in=self.burn_in,

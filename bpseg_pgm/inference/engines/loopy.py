@@ -20,9 +20,13 @@ class LoopyEngine(Engine):
     def infer(self, problem):
         from ..kernels.loopy import LoopyBeliefPropagation  # loads pgmpy on first use
 
-        inf = LoopyBeliefPropagation(problem.network(), max_iter=problem.max_iter, tol=problem.tol, damping=self.damping)
+        inf = LoopyBeliefPropagation(
+            problem.network(), max_iter=problem.max_iter, tol=problem.tol, damping=self.damping
+        )
         res = inf.run(callback=problem.callback)
         index = {name: i for i, name in enumerate(inf.variable_order)}
         order = [index[f"s{i}"] for i in range(problem.n)]
         log_z = None if inf.padded else (lambda: inf.bethe_log_partition(res))
-        return self.result(res.beliefs[order], res.n_iter, res.converged, res.deltas, log_partition=log_z, inference=inf)
+        return self.result(
+            res.beliefs[order], res.n_iter, res.converged, res.deltas, log_partition=log_z, inference=inf
+        )

@@ -21,6 +21,7 @@ class MplpEngine(Engine):
 
     def infer(self, problem):
         tables = problem.tables() if len(problem.edges) else None
-        labels, gap = mplp_map(problem.log_unary, problem.edges, tables, init_iter=self.init_iter,
-                               tighten_triplet=self.tighten_triplet)
+        labels, gap = mplp_map(
+            problem.log_unary, problem.edges, tables, init_iter=self.init_iter, tighten_triplet=self.tighten_triplet
+        )
         return self.result(np.eye(problem.k)[labels], 1, True, integrality_gap=gap)

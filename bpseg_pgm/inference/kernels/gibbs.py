@@ -76,8 +76,9 @@ def pgmpy_gibbs_frequencies(network, n: int, k: int, *, n_samples=500, burn_in=1
     start = [int(x) for x in rng.integers(k, size=len(names))]
     saved = np.random.get_state()  # pgmpy seeds NumPy's global generator: leave it as we found it
     try:
-        draws = sampler.generate_sample(start_state=[(name, s) for name, s in zip(names, start)],
-                                        size=burn_in + n_samples, seed=seed)
+        draws = sampler.generate_sample(
+            start_state=[(name, s) for name, s in zip(names, start)], size=burn_in + n_samples, seed=seed
+        )
         states = np.array([[s for _, s in state] for state in draws], dtype=np.int64)
     finally:
         np.random.set_state(saved)

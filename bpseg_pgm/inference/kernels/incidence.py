@@ -27,5 +27,4 @@ def pairwise_arrays(log_unary, u, v, log_coupling, log_tables):
     ``(log_unary float64 (n, k), u int64, v int64)``; exactly one of the two must be given."""
     if (log_coupling is None) == (log_tables is None):
         raise ValueError("give exactly one of log_coupling= or log_tables=")
-    return (np.asarray(log_unary, dtype=np.float64), np.asarray(u, dtype=np.int64),
-            np.asarray(v, dtype=np.int64))
+    return (np.asarray(log_unary, dtype=np.float64), np.asarray(u, dtype=np.int64), np.asarray(v, dtype=np.int64))

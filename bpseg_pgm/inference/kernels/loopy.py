@@ -15,6 +15,7 @@ private state.
 from __future__ import annotations
 
 import numpy as np
+
 from bpseg_pgm.utils.pgmpy_loader import DiscreteFactor, Inference
 
 from .bethe import bethe_log_partition
@@ -177,8 +178,16 @@ class LoopyBeliefPropagation(Inference):
         m = self._u.size
         layout = EdgeLayout(len(self._vars), self._u, self._v)
         log_b = self._log_unary + layout.incoming(result.log_messages)
-        return bethe_log_partition(self._log_unary, self._u, self._v, log_b, result.log_messages,
-                                   np.arange(m), np.arange(m) + m, log_tables=self._log_tables)
+        return bethe_log_partition(
+            self._log_unary,
+            self._u,
+            self._v,
+            log_b,
+            result.log_messages,
+            np.arange(m),
+            np.arange(m) + m,
+            log_tables=self._log_tables,
+        )
 
     # -- running ---------------------------------------------------------------------------
     def _run(self, evidence=None, callback=None) -> BPResult:

@@ -69,7 +69,9 @@ def table_update(log_tables: np.ndarray, valid_dst: np.ndarray | None = None):
     return update
 
 
-def table_bp(log_unary, u, v, log_tables, *, valid=None, max_iter=100, tol=1e-6, damping=0.0, callback=None) -> BPResult:
+def table_bp(
+    log_unary, u, v, log_tables, *, valid=None, max_iter=100, tol=1e-6, damping=0.0, callback=None
+) -> BPResult:
     """Loopy sum-product over arbitrary pairwise log tables (m, K, K); ``valid`` (n, K) or None."""
     log_unary = np.asarray(log_unary, dtype=np.float64)
     layout = EdgeLayout(log_unary.shape[0], u, v)

@@ -33,7 +33,9 @@ def test_engine_reads_no_private_attribute_of_its_kernel(path):
     bad = [
         f"line {node.lineno}: .{node.attr}"
         for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+        if isinstance(node, ast.Attribute)
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
         and not (isinstance(node.value, ast.Name) and node.value.id == "self")
     ]
     assert not bad, bad

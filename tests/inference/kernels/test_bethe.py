@@ -16,8 +16,17 @@ X7 = unit(rand_X(7, 8, 3))
 
 
 def paper(engine, neighbors, lam=2.0, **kw):
-    return BPSeg(n_segments=3, init=[0, 3, 6], potentials="paper", lam=lam, neighbors=neighbors, engine=engine,
-                 tol=1e-13, max_iter=2000, **kw).fit(X7)
+    return BPSeg(
+        n_segments=3,
+        init=[0, 3, 6],
+        potentials="paper",
+        lam=lam,
+        neighbors=neighbors,
+        engine=engine,
+        tol=1e-13,
+        max_iter=2000,
+        **kw,
+    ).fit(X7)
 
 
 def model_arrays(m, lam=2.0):
@@ -45,7 +54,7 @@ def _independent_bethe(log_unary, edges, log_tables, sweeps=3000):
     msg = {key: np.full(k, 1.0 / k) for key in pair}
     for _ in range(sweeps):
         new = {}
-        for (i, j) in pair:
+        for i, j in pair:
             h = psi[i] * np.prod([msg[(q, i)] for q in nbrs[i] if q != j], axis=0)
             mm = h @ pair[(i, j)]
             new[(i, j)] = mm / mm.sum()
@@ -108,8 +117,16 @@ def test_full_tables_bethe_through_custom_potentials():
     rng = np.random.default_rng(5)
     T = rng.normal(size=(6, 3, 3))
     pot = make_potentials(lambda X, C: X @ C.T, table=lambda X, r, c, k: T[: len(r)])
-    m = BPSeg(n_segments=3, init=[0, 3, 6], potentials=pot, neighbors=chain(7), engine="loopy", tol=1e-13,
-              em_rounds=0, context=0.0).fit(X7)
+    m = BPSeg(
+        n_segments=3,
+        init=[0, 3, 6],
+        potentials=pot,
+        neighbors=chain(7),
+        engine="loopy",
+        tol=1e-13,
+        em_rounds=0,
+        context=0.0,
+    ).fit(X7)
     assert abs(m.log_partition_ - log_partition(X7 @ m.centers_.T, chain(7), T)) < 1e-8
 
 

@@ -32,8 +32,15 @@ def test_elbo_matches_enumeration_and_bounds_log_z(tables, seed):
     lu, E, lw, T = problem(seed, tables=tables)
     kw = {"log_tables": T} if tables else {"log_coupling": lw}
     values = []
-    res = mean_field(lu, E[:, 0], E[:, 1], tol=1e-12, max_iter=500,
-                     callback=lambda t, q: values.append(elbo(lu, E[:, 0], E[:, 1], q, **kw)), **kw)
+    res = mean_field(
+        lu,
+        E[:, 0],
+        E[:, 1],
+        tol=1e-12,
+        max_iter=500,
+        callback=lambda t, q: values.append(elbo(lu, E[:, 0], E[:, 1], q, **kw)),
+        **kw,
+    )
     assert res.converged
     assert abs(res.elbo - enumerated_elbo(res.beliefs, lu, E, T)) < 1e-9
     assert res.elbo <= log_partition(lu, E, T) + 1e-12

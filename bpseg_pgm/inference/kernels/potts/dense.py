@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import compiled as kern
-from .coefficients import potts_coefficients
 from ..flooding import LOG_FLOOR, N_UNITS, BPResult, unit_sweeps
 from ..layouts import alloc
+from . import compiled as kern
+from .coefficients import potts_coefficients
 
 #: Entries per tile half (B x B x K): B = 40 at K = 20; 2^14 and 2^16 were 10-20% slower.
 TILE_ENTRIES = 1 << 15

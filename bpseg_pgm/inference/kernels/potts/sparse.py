@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import compiled as kern
-from .coefficients import potts_coefficients
 from ..flooding import LOG_FLOOR, N_UNITS, BPResult, unit_sweeps
 from ..layouts import alloc, blocks
+from . import compiled as kern
+from .coefficients import potts_coefficients
 
 #: Message entries per block of edges (E edges x 2 directions x K states).
 BLOCK_ENTRIES = 1 << 15

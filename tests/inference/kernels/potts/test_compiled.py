@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from paper_model import rand_X, unit
+from paper_model import unit
 
 import bpseg_pgm.inference.kernels.flooding as flooding
 import bpseg_pgm.inference.kernels.potts.dense as dp
@@ -216,8 +216,9 @@ def test_kernels_compile_without_a_writable_cache(monkeypatch):
         log_unary, W = problem(12, 3, seed=4)
         pairs = some_pairs(12, 0.5, seed=4)
         got = potts_bp(log_unary, pairs[:, 0], pairs[:, 1], W[pairs[:, 0], pairs[:, 1]], max_iter=10, tol=1e-12)
-        ref = potts_bp(log_unary, pairs[:, 0], pairs[:, 1], W[pairs[:, 0], pairs[:, 1]], max_iter=10, tol=1e-12,
-                       backend="numpy")
+        ref = potts_bp(
+            log_unary, pairs[:, 0], pairs[:, 1], W[pairs[:, 0], pairs[:, 1]], max_iter=10, tol=1e-12, backend="numpy"
+        )
         np.testing.assert_allclose(got.beliefs, ref.beliefs, rtol=0, atol=1e-12)
     finally:
         monkeypatch.undo()
