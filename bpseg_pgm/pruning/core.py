@@ -110,23 +110,25 @@ def relevance(
 def segment_runs(X: np.ndarray, units: Sequence[str], n_segments: Any = "auto") -> np.ndarray:
     """Start index of each segment of ``BPSeg(structure="runs")`` over the unit embeddings ``X``.
 
-    Units are weighted by :func:`~bpseg_pgm.features.weights.unit_weights`; inputs of fewer than
+    Units are weighted by :func:`~bpseg_pgm.features.weights.unit_weights` (:class:`~bpseg_pgm.features.Units`
+    without the words); inputs of fewer than
     three units give one segment per unit, and inputs longer than ``Policy.prune_block`` are
     segmented block by block (``n_segments`` then applies to each block).
     """
     from bpseg_pgm.estimator import BPSeg
-    from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.features.units import Units
 
     n = len(units)
     if n < 3:
         return np.arange(n)
-    weights = unit_weights(units)
     starts = []
     n_blocks = math.ceil(n / DEFAULT_POLICY.prune_block)
     bounds = np.linspace(0, n, n_blocks + 1).round().astype(int)
     for a, b in zip(bounds[:-1], bounds[1:]):
         k = n_segments if isinstance(n_segments, str) else min(int(n_segments), b - a)
-        labels = BPSeg(structure="runs", n_segments=k).fit(X[a:b], sample_weight=weights[a:b]).labels_
+        # the features step, without the words: pruning's segments were chosen on the weighted embeddings alone
+        block = Units.from_sentences(list(units[a:b]), embeddings=X[a:b], words=False)
+        labels = BPSeg(structure="runs", n_segments=k).fit(block).labels_
         starts.append(a + run_starts(labels))
     return np.concatenate(starts).astype(np.int64)
 
