@@ -16,6 +16,7 @@ counts sentences and segments from 1.
 from __future__ import annotations
 
 import numbers
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,8 +109,8 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
         """The same document cut into another number of runs, without refitting: a new Segmentation.
 
         Give exactly one of ``n_segments`` (an int from 1 to :attr:`max_segments`) or ``segment_length``
-        (the target mean number of sentences per segment, a number > 0: k = round(n / segment_length),
-        clipped to 1..:attr:`max_segments`).  The segments are the runs model's best split into k runs
+        (the target mean number of sentences per segment, a number > 0: k = round(n / segment_length), n the
+        non-empty sentences, clipped to 1..:attr:`max_segments` with a UserWarning saying so).  The segments are the runs model's best split into k runs
         (kept by the fit for every k up to :attr:`max_segments`), its chain beliefs as ``beliefs``,
         ``structure`` "runs" and ``params["n_segments"]`` k, exactly as a fit with
         ``structure="runs", n_segments=k`` would give; this segmentation is unchanged.
@@ -138,7 +139,17 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
             length = float(segment_length)
             if not (np.isfinite(length) and length > 0):
                 raise ValueError(f"segment_length must be a finite number > 0, got {segment_length!r}")
-            k = min(max(round(len(self.sentences) / length), 1), top)
+            # the units the model saw: empty units are not segmented, so they do not count toward the length
+            n_live = len(nonempty_units(self.sentences))
+            wanted = round(n_live / length)
+            k = min(max(wanted, 1), top)
+            if k != wanted:
+                warnings.warn(
+                    f"segment_length={segment_length:g} asks for {wanted} segments of {n_live} sentences; the fit "
+                    f"keeps levels from 1 to {top} (max_segments): cut into {k}",
+                    UserWarning,
+                    stacklevel=2,
+                )
         try:
             fit = self.runs_fit.at(k)
         except ValueError as exc:  # a level the programme could not fill

@@ -16,10 +16,13 @@ def argv(cli_env, example_file, monkeypatch):
     return ["segment", str(example_file), "--lines", "--format", "json"]
 
 
-def _json_run(argv, capsys) -> dict:
+def _json_run(argv, capsys, warning: str = "") -> dict:
     assert cli_main.main(argv) == 0
     out, err = capsys.readouterr()
-    assert err == ""
+    if warning:  # one line, saying what was done
+        assert err.count("\n") == 1 and err.startswith("bpseg: warning: ") and warning in err, err
+    else:
+        assert err == ""
     return json.loads(out)
 
 
@@ -34,8 +37,9 @@ def test_segment_length_recuts_into_round_n_over_length_runs(argv, capsys):
 
 
 def test_segment_length_is_clipped_to_the_levels_kept(argv, capsys):
-    assert _json_run([*argv, "--contiguous", "--segment-length", "1000"], capsys)["n_segments"] == 1
-    assert 1 < _json_run([*argv, "--contiguous", "--segment-length", "0.5"], capsys)["n_segments"] <= 13 // 2
+    assert _json_run([*argv, "--contiguous", "--segment-length", "1000"], capsys, "cut into 1")["n_segments"] == 1
+    data = _json_run([*argv, "--contiguous", "--segment-length", "0.5"], capsys, "asks for 26 segments")
+    assert 1 < data["n_segments"] <= 13 // 2
 
 
 def _one_error_line(capsys, code) -> str:

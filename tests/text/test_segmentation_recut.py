@@ -255,3 +255,22 @@ def test_issue_reproducer_recut_3_is_the_fit_with_3_segments():
     cut = seg.recut(3)  # the words weighed at 3 runs, as the fit given 3 does
     np.testing.assert_array_equal(cut.labels, fit3.labels)
     assert cut.runs_fit.word_alpha == fit3.runs_fit.word_alpha
+
+
+def test_a_segment_length_beyond_the_levels_says_it_was_clipped(fitted):
+    """Issue 36 note: --segment-length 1 was clipped to the levels without a word."""
+    _, _, seg = fitted
+    top = seg.max_segments
+    with pytest.warns(UserWarning, match=rf"cut into {top}"):
+        assert seg.recut(segment_length=1).n_segments == top
+    with pytest.warns(UserWarning, match="cut into 1"):
+        assert seg.recut(segment_length=10_000).n_segments == 1
+
+
+def test_empty_units_do_not_count_toward_the_segment_length():
+    sentences, X = _document()
+    gaps = [u for s in sentences for u in (s, "")]
+    a = segment_sentences(sentences, embedder=_FixedEmbedder(X), structure="runs")
+    b = segment_sentences(gaps, embedder=_FixedEmbedder(X), structure="runs")
+    length = len(sentences) / 3
+    assert a.recut(segment_length=length).n_segments == b.recut(segment_length=length).n_segments == 3
