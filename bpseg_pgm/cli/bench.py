@@ -42,6 +42,16 @@ def _report(result: dict, out, write, render) -> int:
     return 0
 
 
+def _check_bench_extra() -> None:
+    """Before any work: the bench extra (matplotlib, ruptures) is installed, or a ValueError (one line, exit 2)."""
+    from bpseg_pgm.evaluation.extras import check_bench
+
+    try:
+        check_bench("bpseg bench")
+    except ImportError as exc:
+        raise ValueError(str(exc)) from None
+
+
 def _check_not_inputs(outputs, inputs) -> None:
     """Refuse, before any work, an output file that is one of the input files (through any link)."""
     from bpseg_pgm.io.output import check_not_input
@@ -61,6 +71,7 @@ def _embedder(cache_dir: str | None, progress: bool | None):
 
 def run_choi(args: argparse.Namespace) -> int:
     """``bpseg bench choi``: run the Choi benchmark and write Markdown, JSON and PNG to --out."""
+    _check_bench_extra()
     from bpseg_pgm.evaluation.bench_choi import DEFAULT_METHODS, render_markdown, run_choi_benchmark, write_choi_report
     from bpseg_pgm.evaluation.choi import load_choi
     from bpseg_pgm.io.reports import check_output_dir
@@ -85,6 +96,7 @@ def run_choi(args: argparse.Namespace) -> int:
 
 def run_interleaved(args: argparse.Namespace) -> int:
     """``bpseg bench interleaved``: documents whose topics return, built from Choi set 1."""
+    _check_bench_extra()
     from bpseg_pgm.evaluation.bench_choi import render_markdown, run_choi_benchmark, write_choi_report
     from bpseg_pgm.evaluation.choi import load_choi
     from bpseg_pgm.evaluation.interleaved import make_interleaved
@@ -104,6 +116,7 @@ def run_interleaved(args: argparse.Namespace) -> int:
 
 def run_example(args: argparse.Namespace) -> int:
     """``bpseg bench example``: Table 2 on the illustrative example; Markdown and JSON to --out."""
+    _check_bench_extra()
     from bpseg_pgm.evaluation.bench_example import render_example_markdown, run_example_benchmark, write_example_report
     from bpseg_pgm.io.reports import check_output_dir
 
@@ -116,6 +129,7 @@ def run_example(args: argparse.Namespace) -> int:
 
 def run_corpus(args: argparse.Namespace) -> int:
     """``bpseg bench corpus DATASET ...``: one table per dataset, baselines beside the library."""
+    _check_bench_extra()
     from bpseg_pgm.evaluation.bench_corpus import (
         CORPUS_METHODS,
         OUTPUT_STEM,
@@ -143,6 +157,7 @@ def run_corpus(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """``bpseg bench export DATASET -o FILE.jsonl``: a dataset in the corpus format."""
+    _check_bench_extra()
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.corpus import write_corpus
 
@@ -231,7 +246,8 @@ def register(subparsers) -> argparse.ArgumentParser:
 
     bench = subparsers.add_parser(
         "bench", help="reproduce the paper's benchmarks (Choi table, illustrative example)",
-        description="Reproduce the BP-Seg paper's Table 1 (Choi corpus) and Table 2 (illustrative example).",
+        description="Reproduce the BP-Seg paper's Table 1 (Choi corpus) and Table 2 (illustrative example). "
+        "Needs the bench extra (matplotlib, ruptures): pip install 'bpseg_pgm[bench]'.",
     )  # fmt: skip
     sub = bench.add_subparsers(title="benchmarks", dest="benchmark", required=True, metavar="BENCHMARK")
 

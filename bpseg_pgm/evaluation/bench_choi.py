@@ -215,10 +215,9 @@ def render_markdown(result: dict) -> str:
 def _render_png(result: dict) -> bytes:
     import io
 
-    import matplotlib
+    from bpseg_pgm.evaluation.extras import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     name = "held_out" if "held_out" in result["summary"] else "all"
     table = result["summary"][name]

@@ -271,10 +271,9 @@ def render_corpus_markdown(result: dict) -> str:
 
 def render_corpus_png(result: dict) -> bytes:
     """Per-dataset comparison: ARI (higher is better) and Pk (lower is better) per method."""
-    import matplotlib
+    from bpseg_pgm.evaluation.extras import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     summary = result["summary"]
     datasets = list(summary)

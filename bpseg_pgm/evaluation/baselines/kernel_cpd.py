@@ -56,8 +56,9 @@ class KernelCPD:
         return None, float(beta)
 
     def fit_predict(self, X) -> np.ndarray:
-        import ruptures
+        from bpseg_pgm.evaluation.extras import require
 
+        ruptures = require("ruptures", "the KernelCPD baseline")
         X = check_embeddings(X)
         k, beta = self._check_params()
         m = self.min_size
