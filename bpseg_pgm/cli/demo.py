@@ -17,6 +17,7 @@ from bpseg_pgm.data import TENNIS, load_example
 from bpseg_pgm.embeddings import Embedder
 from bpseg_pgm.text.pipeline import segment_sentences
 from bpseg_pgm.text.segmentation import Segmentation
+from bpseg_pgm.utils.words import plural
 
 __all__ = ["TENNIS", "DEMO_KS", "load_example", "tennis_together", "run_demo"]
 
@@ -45,21 +46,24 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
         f"BP-Seg demo: the paper's illustrative example ({len(sentences)} sentences; tennis sentences: {tennis}).",
         f"Model {main.model}; {setting}.",
         "",
-        f"k = {k}: {main.n_segments} segments, tennis sentences together: {'yes' if tennis_together(main) else 'no'}"
+        f"k = {k}: {plural(main.n_segments, 'topic')}, tennis sentences together: "
+        f"{'yes' if tennis_together(main) else 'no'}"
         + (
             ""
             if main.n_contiguous_segments == main.n_segments
-            else f" (the paper's segments may be far apart: below, {main.n_segments} topics in "
-            f"{main.n_contiguous_segments} contiguous segments)"
+            else f" (a topic is the paper's segment: its sentences may be far apart; below, "
+            f"{plural(main.n_segments, 'topic')} in {plural(main.n_contiguous_segments, 'segment')} of consecutive "
+            "sentences)"
         ),
         main.to_text(),
-        f"Segment of each sentence for k = {min(ks)}..{max(ks)}:",
+        f"Topic of each sentence for k = {min(ks)}..{max(ks)}:",
         "sentence " + "".join(f"{i + 1:>3}" for i in range(len(sentences))),
     ]
     for kk in ks:
         seg = main if kk == k else run(kk)
         row = "".join(f"{int(x) + 1:>3}" for x in seg.labels)
         lines.append(
-            f"k = {kk:<4} {row}   {seg.n_segments} segments, tennis together: {'yes' if tennis_together(seg) else 'no'}"
+            f"k = {kk:<4} {row}   {plural(seg.n_segments, 'topic')}, tennis together: "
+            f"{'yes' if tennis_together(seg) else 'no'}"
         )
     return "\n".join(lines) + "\n"

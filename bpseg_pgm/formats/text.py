@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpseg_pgm.formats.registry import OutputFormat, register_format
-from bpseg_pgm.utils.words import numbered, plural
+from bpseg_pgm.utils.words import numbered, plural, ranges
 
 __all__ = ["TextFormat", "render_text", "result_keywords"]
 
@@ -41,7 +41,7 @@ def render_text(seg: Any) -> str:
     returning = seg.returning_topics
     if not returning:
         for j, idx in enumerate(seg.segments):
-            head = f"[Segment {j + 1}] sentences " + ", ".join(str(i + 1) for i in idx)
+            head = f"[Segment {j + 1}] sentences " + ranges(idx)
             lines = [head] + ([f"  keywords: {', '.join(keywords[j])}"] if keywords[j] else [])
             lines += [f"  {i + 1:>{width}}  {seg.sentences[i]}" for i in idx]
             blocks.append("\n".join(lines))
@@ -57,7 +57,7 @@ def render_text(seg: Any) -> str:
     blocks.append(f"{plural(len(parts), 'segment')} in {plural(seg.n_topics, 'topic')}. {returns}.")
     for t, idx in enumerate(seg.segments):
         rs = topic_parts[t]
-        lines = [f"[Topic {t + 1}] {numbered('segment', rs)} · sentences " + ", ".join(str(i + 1) for i in idx)]
+        lines = [f"[Topic {t + 1}] {numbered('segment', rs)} · sentences " + ranges(idx)]
         if keywords[t]:
             lines.append(f"  keywords: {', '.join(keywords[t])}")
         for r in rs:

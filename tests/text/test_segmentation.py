@@ -11,7 +11,7 @@ from bpseg_pgm.text.split import join_sentences
 
 def test_to_text_lists_each_segment_with_numbered_sentences():
     seg = Segmentation(["A.", "B.", "C."], np.array([0, 0, 1]), [[0, 1], [2]], np.eye(3)[:, :2][[0, 0, 1]])
-    assert seg.to_text() == "[Segment 1] sentences 1, 2\n  1  A.\n  2  B.\n\n[Segment 2] sentences 3\n  3  C.\n"
+    assert seg.to_text() == "[Segment 1] sentences 1-2\n  1  A.\n  2  B.\n\n[Segment 2] sentences 3\n  3  C.\n"
 
 
 def test_to_text_names_topics_and_their_segments_when_a_topic_returns():
@@ -51,7 +51,7 @@ def test_fewer_segments_than_asked_is_said_in_the_text_output():
     seg = Segmentation(["A.", "B.", "C."], np.array([0, 0, 1]), [[0, 1], [2]], beliefs, params={"n_segments": 3})
     note = seg.fewer_than_requested()
     assert note == "2 segments for k = 3: 1 of the k labels ended up with no sentence and were dropped"
-    assert seg.to_text().startswith(f"Note: {note}.\n\n[Segment 1] sentences 1, 2\n")
+    assert seg.to_text().startswith(f"Note: {note}.\n\n[Segment 1] sentences 1-2\n")
     seg.params["n_segments"] = 2
     assert seg.fewer_than_requested() is None and seg.to_text().startswith("[Segment 1]")
     seg.params.update(n_segments="auto")

@@ -104,16 +104,16 @@ def test_to_text_shows_keywords_and_which_segments_return():
     text = _seg([0, 0, 1, 1, 0, 2, 2]).to_text()
     assert text.startswith(
         "4 segments in 3 topics. Topic 1 returns: segments 1 and 3.\n\n[Topic 1] segments 1 and 3 · "
-        "sentences 1, 2, 5\n  keywords: app, release,"
+        "sentences 1-2, 5\n  keywords: app, release,"
     )
     assert "\n  Segment 1 · keywords: " in text and "\n  Segment 3\n" in text  # a one-sentence segment: no own line
-    assert "[Topic 2] segment 2 · sentences 3, 4\n  keywords: office, arrive" in text
+    assert "[Topic 2] segment 2 · sentences 3-4\n  keywords: office, arrive" in text
     two = _seg([0, 1, 0, 1, 0, 2, 2]).to_text()
     assert two.startswith(
         "6 segments in 3 topics. Topics that return: topic 1: segments 1, 3 and 5; topic 2: segments 2 and 4.\n"
     )
     runs = _seg([0, 0, 1, 1, 2, 3, 3]).to_text()
-    assert runs.startswith("[Segment 1] sentences 1, 2\n  keywords: app,") and "Topic" not in runs
+    assert runs.startswith("[Segment 1] sentences 1-2\n  keywords: app,") and "Topic" not in runs
 
 
 def test_a_segmentation_made_by_the_pipeline_has_both_levels(embedder):
