@@ -28,6 +28,8 @@ __all__ = ["Units"]
 class Units:
     """A document's units: their embeddings and what the text adds to them.
 
+    Build it with :meth:`from_sentences`; ``BPSeg().fit(units)`` uses all of it.
+
     Parameters
     ----------
     embeddings : array of shape (n, d)
@@ -38,8 +40,6 @@ class Units:
         Each unit's word counts (None: the model reads the embeddings alone).
     sentences : list of str, optional
         The units' text, kept for reference.
-
-    Build it with :meth:`from_sentences`; ``BPSeg().fit(units)`` uses all of it.
     """
 
     embeddings: np.ndarray
