@@ -41,6 +41,7 @@ from bpseg_pgm.io.decoding import READ_CHUNK as _READ_CHUNK  # noqa: F401  (test
 from bpseg_pgm.io.decoding import format_size as _format_size
 from bpseg_pgm.io.decoding import read_bounded as _read_bounded
 from bpseg_pgm.io.decoding import too_large as _too_large
+from bpseg_pgm.policy import DEFAULT_POLICY
 
 __all__ = ["main", "build_parser"]
 
@@ -631,7 +632,10 @@ def build_parser() -> argparse.ArgumentParser:
     prune.add_argument("--query", "-q", required=True, help="the question the kept text should answer")
     size = prune.add_mutually_exclusive_group()
     size.add_argument(
-        "--budget", type=float, metavar="F", help="keep at most this fraction of the words, in (0, 1] (default 0.2)"
+        "--budget",
+        type=float,
+        metavar="F",
+        help=f"keep at most this fraction of the words, in (0, 1] (default {DEFAULT_POLICY.prune_budget:g})",
     )
     size.add_argument(
         "--max-tokens",

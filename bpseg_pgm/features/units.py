@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
 from bpseg_pgm.utils.validation import check_str_list
 
@@ -93,8 +92,3 @@ class Units:
             embeddings = embedder.encode(sentences)
         counts = unit_word_counts(sentences) if words else None
         return cls(np.asarray(embeddings), unit_weights(sentences), counts, sentences)
-
-    @property
-    def sparse_word_counts(self) -> sp.csr_matrix | None:
-        """``word_counts`` as a CSR matrix (None when there are none)."""
-        return None if self.word_counts is None else sp.csr_matrix(self.word_counts)
