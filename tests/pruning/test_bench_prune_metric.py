@@ -1,4 +1,4 @@
-"""The recall metric, budget filling and semantic chunks of benchmarks/bench_prune.py."""
+"""The recall metric, budget filling and semantic chunks of research/2026-11-23-query-pruning/bench_prune.py."""
 
 import importlib.util
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_prune.py"
+_PATH = Path(__file__).resolve().parents[2] / "research" / "2026-11-23-query-pruning" / "bench_prune.py"
 _spec = importlib.util.spec_from_file_location("bench_prune", _PATH)
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
