@@ -261,6 +261,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
         runs without refitting.
     run_topics_ : RunTopicsFit or None
         The grouping of the runs into topics when ``structure_`` is "run-topics".
+    evidence_ : str or None
+        "headings" or "paragraphs" when the runs of the result start only where the document's headings or
+        paragraphs do (a :class:`~bpseg_pgm.features.Units` that carries them:
+        :mod:`~bpseg_pgm.decisions.layout`), else None.
     representatives_ : ndarray of int or None
         The topic model's initial representative sentences (None for runs).
     n_iter_ : int
@@ -450,14 +454,16 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     def _features(self, X, sample_weight, word_counts) -> Features:
         """The document as the decision layer sees it: unit rows, weights and word counts, checked."""
+        paragraphs = headings = None
         if isinstance(X, Units):
             sample_weight = X.weights if sample_weight is None else sample_weight
             word_counts = X.word_counts if word_counts is None else word_counts
+            paragraphs, headings = X.paragraphs, X.headings
             X = X.embeddings
         Xn = normalize_rows(check_embeddings(X))
         n = Xn.shape[0]
         counts = None if word_counts is None else check_word_counts(word_counts, n)
-        return Features(Xn, check_sample_weight(sample_weight, n), counts)
+        return Features(Xn, check_sample_weight(sample_weight, n), counts, paragraphs, headings)
 
     def _settings(self, features: Features) -> Settings:
         """Every parameter checked (one table) and resolved, the memory a topic fit needs checked, before any work."""
@@ -503,6 +509,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             damping_set=bool(self.damping),
             engine_is_object=not isinstance(self.engine, str),
             cost=p["cost"],
+            group_asked=not isinstance(self.group_runs, str) and bool(p["group_runs"]),
         )
 
     def _set_fitted(self, out: Outcome, s: Settings, features: Features) -> None:
@@ -512,6 +519,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.structure_, self.structure_effect_ = out.structure, out.effect
         self.topic_silhouette_, self.granularity_ = out.silhouette, out.granularity
         self.runs_, self.run_topics_ = out.runs, out.grouping
+        self.evidence_ = out.evidence
         if out.topics is not None:
             fit = out.topics
             self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers

@@ -5,21 +5,26 @@ Regenerate after changing a field of :class:`~bpseg_pgm.policy.policy.Policy`::
 
     python docs/gen_policy.py > docs/policy.md
 
-``tests/policy/test_docs.py`` fails while the page differs from :func:`render`. This module imports only its
-own package, so ``policy/`` stays a leaf.
+``tests/policy/test_docs.py`` fails while the page differs from :func:`render`, or while a source names a page
+or a heading that ``docs/research/`` does not have. This module imports only its own package, so ``policy/``
+stays a leaf.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+import unicodedata
+from pathlib import Path
 
 from bpseg_pgm.policy import STAGES, Policy
 
-__all__ = ["SOURCES", "STAGE_TITLES", "render"]
+__all__ = ["SOURCES", "STAGE_TITLES", "headings", "render", "slugify"]
 
 #: What each stage of the procedure decides (the page's section headings, in the procedure's order).
 STAGE_TITLES = {
     "features": "Features: how much each unit counts",
+    "layout": "Layout: the document's headings and paragraphs as evidence",
     "runs": "The runs model: segments are runs of consecutive units",
     "structure": "Structure: runs, or topics that may return",
     "granularity": "Granularity: how many segments",
@@ -29,50 +34,160 @@ STAGE_TITLES = {
     "display": "Display",
 }
 
-#: Where each field's measurement is written up in the lab notebook, ``benchmarks/RESULTS.md`` (by section);
-#: a field without an entry was not measured (a bound on time or memory, or a setting of an algorithm).
+#: The research pages (``docs/research/<page>.md``) that SOURCES cites, and the headings it links to there.
+_S6 = "Session 6: where the remaining meeting and Choi targets stand, and what did not help"
+_AUTO = '`contiguous="auto"`: the default since session 5 (chosen on the development sets)'
+_DEV = "Development candidates (QMSum train, Choi set 1, set-1 interleaved; 60 documents each)"
+_S8 = "8. Automatic granularity and the near-linear runs programme (issue 20; in progress)"
+_LONG = "Long abrupt text: more runs than candidates (issue 20)"
+_S12 = "12. Session 13: the topic model is kept only when its topics are clusters (issues 20, 21)"
+_RETURNS = "The returns test (shipped)"
+_PRUNE = "Query-focused pruning (QMSum)"
+_S9 = "9. Topics over runs (issue 21; first version)"
+
+#: Where each field's measurement is written up in the research notes (``docs/research/``): a list of
+#: (page, heading on that page or None for the page itself, what to read there). The pages are the team's lab
+#: notebook of the time split by study; "§N" in a note is the notebook's section, listed on the index page.
+#: A field without an entry was not measured (a bound on time or memory, or a setting of an algorithm).
 SOURCES = {
-    "word_scale": "§7, *Session 6* (the features table: unit weights squared or square-rooted move QMSum train "
-    "ARI by at most 0.003); the value itself was set with the QMSum loader (issue 11) and has no "
-    "table of its own",
-    "smoothing": "§7 (the runs model's features, issue 11); *Session 6*'s features table measures the "
-    "alternatives again (0.5 and 1.0 half-lives, 0.1-0.5 correlation lengths)",
-    "null_block": '§7, *Development candidates* (rows "k vs units shuffled", "k vs blocks of 1 half-life '
-    'shuffled", "blocks of 2 half-lives"; the figures above were one null document each)',
-    "null_units": '§7, *Development candidates* (the averaged null, "shipped null (4 shuffles)"); the '
-    "five-seed measurement is not in the notebook",
-    "auto_max_runs": '§7, *Session 6*, "Fixed: long documents of many short unrelated passages"',
-    "max_candidates": '§8, "The programme is no longer quadratic"',
-    "window": "§10, *Long abrupt text: more runs than candidates* (`benchmarks/results/runs_beyond_candidates.md`)",
-    "window_share": "§10, *Long abrupt text: more runs than candidates* "
-    "(`benchmarks/results/runs_beyond_candidates.md`, column `sharing`)",
-    "correlation_window": "§8, *Speed, session 10* (the correlation length of a text of more than 4,000 units)",
-    "word_weight": "§15, *Choosing the weight* (`benchmarks/results/boundaries_words.md`)",
-    "gradual_effect": '§7, *`contiguous="auto"`: the default since session 5* (the effect-size table)',
-    "topic_silhouette": "§12, *How it was chosen*",
-    "topic_runs_ratio": "§12, *The test* and *How it was chosen*",
-    "silhouette_max_units": "§12, *The test*",
-    "run_scale": '§7, *`contiguous="auto"`* (the k-rule table); *Session 6* (the scale per genre, leave one '
-    "genre out); §8 (granularity rules per genre)",
-    "gradual_full": '§7, *`contiguous="auto"`* (`run_span`) and *Held-out*',
-    "evidence_penalty": "§14, *Choosing b*",
-    "max_evidence_levels": "§14, *Speed*",
-    "auto_max_segments": "§8, *Speed, session 10* (the topic model's starting labels)",
-    "em_round_sweeps": '§5, item 5 ("Sweeps per re-estimation round")',
-    "group_threshold": "§9, *Settings* (`benchmarks/results/run_topics_study.md`)",
-    "group_locality": "§9, *Settings* (`benchmarks/results/run_topics_study.md`)",
-    "group_retry_damping": "§17, *A reliability fix: convergence warnings, and a damped second try for the grouping*",
-    "returns_silhouette": "§11, *The returns test* (*How it was chosen*, and the development and held-out tables)",
-    "returns_min_runs": "§11, *The returns test* (*How it was chosen*)",
-    "returns_max_runs": '§11, *The returns test*, *Speed* ("Hence the 40-run limit")',
-    "returns_locality": "§11, *The returns test* (*How it was chosen*)",
-    "prune_bm25_weight": '*Query-focused pruning (QMSum)*, "Choices made on train only" '
-    "(`benchmarks/results/prune_qmsum_train.md`)",
-    "prune_top_m": '*Query-focused pruning (QMSum)*, "Choices made on train only"',
-    "prune_part_units": '*Query-focused pruning (QMSum)*, "Choices made on train only"',
+    "word_scale": [
+        (
+            "real-documents-limits",
+            _S6,
+            "(the features table: unit weights squared or square-rooted move QMSum train ARI by at most 0.003); "
+            "the value itself was set with the QMSum loader (issue 11) and has no table of its own",
+        )
+    ],
+    "smoothing": [
+        ("real-documents", None, "(§7: the runs model's features, issue 11)"),
+        (
+            "real-documents-limits",
+            _S6,
+            "(its features table measures the alternatives again: 0.5 and 1.0 half-lives, 0.1-0.5 correlation lengths)",
+        ),
+    ],
+    "null_block": [
+        (
+            "real-documents",
+            _DEV,
+            '(rows "k vs units shuffled", "k vs blocks of 1 half-life shuffled", "blocks of 2 half-lives"; the '
+            "figures above were one null document each)",
+        )
+    ],
+    "null_units": [
+        (
+            "real-documents",
+            _DEV,
+            '(the averaged null, "shipped null (4 shuffles)"); the five-seed measurement is not in the notes',
+        )
+    ],
+    "auto_max_runs": [("real-documents-limits", _S6, '("Fixed: long documents of many short unrelated passages")')],
+    "max_candidates": [("granularity", _S8, '("The programme is no longer quadratic")')],
+    "window": [
+        ("long-abrupt-text", _LONG, "(`research/2026-11-24-long-abrupt-text/results/runs_beyond_candidates.md`)")
+    ],
+    "window_share": [
+        (
+            "long-abrupt-text",
+            _LONG,
+            "(`research/2026-11-24-long-abrupt-text/results/runs_beyond_candidates.md`, column `sharing`)",
+        )
+    ],
+    "correlation_window": [
+        ("granularity", _S8, "(*Speed, session 10*: the correlation length of a text of more than 4,000 units)")
+    ],
+    "word_weight": [
+        (
+            "words-boundaries",
+            "Choosing the weight (`python benchmarks/boundaries_words.py`, 255 s, `results/boundaries_words.md`)",
+            "(`research/2026-11-24-words-boundaries/results/boundaries_words.md`)",
+        )
+    ],
+    "gradual_effect": [("real-documents", _AUTO, "(the effect-size table)")],
+    "topic_silhouette": [("topic-silhouette", _S12, "(*How it was chosen*)")],
+    "topic_runs_ratio": [("topic-silhouette", _S12, "(*The test* and *How it was chosen*)")],
+    "silhouette_max_units": [("topic-silhouette", _S12, "(*The test*)")],
+    "run_scale": [
+        ("real-documents", _AUTO, "(the k-rule table)"),
+        ("real-documents-limits", _S6, "(the scale per genre, leave one genre out)"),
+        ("granularity", _S8, "(granularity rules per genre)"),
+    ],
+    "gradual_full": [
+        ("real-documents", _AUTO, "(`run_span`)"),
+        ("real-documents", "Held-out: QMSum val (35 meetings) and Choi sets 2-4 (720 documents)", ""),
+    ],
+    "evidence_penalty": [("words-evidence", "The rule", "(*Choosing b*)")],
+    "max_evidence_levels": [
+        (
+            "words-evidence",
+            "Speed (`python benchmarks/bench_default_scaling.py --timeout 300`, `results/default_scaling.md`)",
+            "",
+        )
+    ],
+    "auto_max_segments": [("granularity", _S8, "(*Speed, session 10*: the topic model's starting labels)")],
+    "em_round_sweeps": [
+        (
+            "tuning-defaults",
+            "5. How the defaults were chosen (set 1 and set-1 interleaved only)",
+            '(item 5, "Sweeps per re-estimation round")',
+        )
+    ],
+    "group_threshold": [
+        ("topics-over-runs", _S9, "(*Settings*, `research/2026-11-24-topics-over-runs/results/run_topics_study.md`)")
+    ],
+    "group_locality": [
+        ("topics-over-runs", _S9, "(*Settings*, `research/2026-11-24-topics-over-runs/results/run_topics_study.md`)")
+    ],
+    "group_retry_damping": [
+        (
+            "convergence-retry",
+            "A reliability fix: convergence warnings, and a damped second try for the grouping (shipped)",
+            "",
+        )
+    ],
+    "returns_silhouette": [
+        ("returns-test", _RETURNS, "(*How it was chosen*, and the development and held-out tables)")
+    ],
+    "returns_min_runs": [("returns-test", _RETURNS, "(*How it was chosen*)")],
+    "returns_max_runs": [("returns-test", _RETURNS, '(*Speed*: "Hence the 40-run limit")')],
+    "returns_locality": [("returns-test", _RETURNS, "(*How it was chosen*)")],
+    "prune_bm25_weight": [
+        (
+            "query-pruning",
+            _PRUNE,
+            '("Choices made on train only"; `research/2026-11-23-query-pruning/results/prune_qmsum_train.md`)',
+        )
+    ],
+    "prune_top_m": [("query-pruning", _PRUNE, '("Choices made on train only")')],
+    "prune_part_units": [("query-pruning", _PRUNE, '("Choices made on train only")')],
 }
 
-_NOTEBOOK = "[`benchmarks/RESULTS.md`](../benchmarks/RESULTS.md)"
+RESEARCH = Path(__file__).resolve().parent / "research"
+
+
+def slugify(heading: str) -> str:
+    """The anchor MkDocs gives a heading (Python-Markdown's ``toc`` slugify, after code marks are dropped)."""
+    value = unicodedata.normalize("NFKD", heading.replace("`", "")).encode("ascii", "ignore").decode("ascii")
+    value = re.sub(r"[^\w\s-]", "", value).strip().lower()
+    return re.sub(r"[-\s]+", "-", value)
+
+
+def headings(page: str) -> list[str]:
+    """The headings of ``docs/research/<page>.md``, in order, without their ``#`` marks."""
+    text = (RESEARCH / f"{page}.md").read_text(encoding="utf-8")
+    return [line.lstrip("#").strip() for line in text.splitlines() if re.match(r"#{1,6} ", line)]
+
+
+def cite(page: str, heading: str | None, note: str) -> str:
+    """One source as Markdown: a link to the page (at the heading, if given), then what to read there."""
+    if heading is None:
+        link = f"[{headings(page)[0]}](research/{page}.md)"
+    else:
+        link = f"[{heading}](research/{page}.md#{slugify(heading)})"
+    return f"{link} {note}".rstrip()
+
+
+_NOTES = "[research notes](research/index.md)"
 
 _HEADER = f"""\
 # The library's decisions: `Policy`
@@ -94,8 +209,9 @@ Policy.explain("run_scale")                # the paragraph below, as text
 
 The fields are grouped by the stage of the procedure that reads them (`bpseg_pgm/decisions/procedure.py`),
 in its order. For each: its default, why it is there, what was measured, and where the measurement is written
-up in the team's lab notebook, {_NOTEBOOK} (by section number). ARI is the adjusted Rand index against
-the gold segments; "A / B" figures follow the order of the sets named before them.
+up in the {_NOTES} (the team's lab notebook of the time, one page per study; "§N" is a section of that
+notebook, listed on the notes' index). ARI is the adjusted Rand index against the gold segments; "A / B"
+figures follow the order of the sets named before them.
 """
 
 
@@ -130,7 +246,7 @@ def render() -> str:
             else:
                 out.append("- **Measured**: nothing; a bound on time or memory, or a setting of the algorithm")
             if name in SOURCES:
-                out.append(f"- **Source**: {_NOTEBOOK} {SOURCES[name]}")
+                out.append("- **Source**: " + "; ".join(cite(*source) for source in SOURCES[name]))
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 

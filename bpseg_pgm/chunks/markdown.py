@@ -38,12 +38,15 @@ class MarkdownBlocks:
 
     ``atomic``: blocks a chunk never cuts (unless one alone is longer than the token cap): code fences,
     indented code, tables, HTML blocks and list items, the outermost of nested ones.  ``units``: blocks
-    that are one sentence each (code, tables, HTML blocks, headings).  ``headings``: the headings.
+    that are one sentence each (code, tables, HTML blocks, headings).  ``headings``: the headings, and
+    ``heading_levels`` their levels (1 for ``#`` or a ``===`` underline, 2 for ``##`` or ``---``, ...), in the
+    same order.
     """
 
     atomic: tuple[Span, ...] = ()
     units: tuple[Span, ...] = ()
     headings: tuple[Span, ...] = ()
+    heading_levels: tuple[int, ...] = ()
 
 
 @functools.lru_cache(maxsize=1)
@@ -86,8 +89,11 @@ def markdown_blocks(text: str) -> MarkdownBlocks:
         if tok.type in _ONE_UNIT:
             units.append(s)
         if tok.type == "heading_open":
-            headings.append(s)
-    return MarkdownBlocks(_outermost(atomic), _outermost(units), tuple(sorted(headings)))
+            headings.append((s, int(tok.tag[1:])))
+    headings.sort()
+    return MarkdownBlocks(
+        _outermost(atomic), _outermost(units), tuple(h for h, _ in headings), tuple(v for _, v in headings)
+    )
 
 
 def looks_like_markdown(text: str) -> bool:

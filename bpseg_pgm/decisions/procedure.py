@@ -5,6 +5,10 @@ unit weights, word counts: :class:`~bpseg_pgm.decisions.procedure.Features`), th
 parameters (:class:`Settings`) and a :class:`~bpseg_pgm.policy.Policy` (every tuned number), and returns
 an :class:`Outcome`: which model's labels are the result and every fit it made on the way.
 
+0. **The document's own structure** (:mod:`~bpseg_pgm.decisions.layout`): where the text's headings or
+   paragraphs say runs may start. With headings and ``n_segments="auto"`` the segments are the sections of
+   the top heading level (not grouped unless ``group_runs=True``), and the procedure ends here; otherwise
+   every runs fit below starts runs only there.
 1. **Structure.** ``structure="runs"`` or ``"topics"`` asked for: that model. ``"auto"`` (only for the
    centred potentials with an engine given by name, where it was measured): the document is cut into
    noise-calibrated runs and their boundaries' median per-unit effect is measured
@@ -46,6 +50,7 @@ from bpseg_pgm.topics.defaults import auto_labels
 from bpseg_pgm.topics.fit import TopicsFit, fit_topics
 
 from .grouping import group_engine, group_runs, retry_engine
+from .layout import Layout, document_layout
 from .structure import choose_structure, keep_topics
 
 __all__ = ["Features", "Outcome", "Settings", "decide"]
@@ -59,6 +64,10 @@ class Features:
     Xn: np.ndarray
     weights: np.ndarray
     word_counts: sp.csr_matrix | None = None
+    #: each unit's paragraph number and heading level (0: not a heading), when the text gave them
+    #: (:class:`~bpseg_pgm.features.Units`; :mod:`~bpseg_pgm.decisions.layout` reads them)
+    paragraphs: np.ndarray | None = None
+    headings: np.ndarray | None = None
 
     @property
     def n(self) -> int:
@@ -92,6 +101,8 @@ class Settings:
     #: the runs model's cost of a run: a registered name or a RunCost object (bpseg_pgm.runs.cost_registry); it
     #: cuts every run this procedure fits ("runs", and "auto"'s runs), the words added beside it when given
     cost: Any = "embeddings"
+    #: the user asked for grouping (group_runs=True, not "auto"): a document's heading sections are grouped too
+    group_asked: bool = False
 
 
 @dataclass
@@ -104,7 +115,9 @@ class Outcome:
     "auto" weighed its labels (NaN otherwise); ``granularity``: the span rule's and the words' counts when
     "auto" chose the number of runs (None otherwise); ``context``: the context weight the topic model used;
     ``group_engine``/``retried``: the engine that grouped the runs and whether an unconverged grouping was
-    run again damped (for the warning)."""
+    run again damped (for the warning); ``evidence``: "headings" or "paragraphs" when the runs of the result
+    start only where the document's headings or paragraphs do (:mod:`~bpseg_pgm.decisions.layout`), else
+    None."""
 
     structure: str
     runs: RunsFit | None = None
@@ -116,6 +129,8 @@ class Outcome:
     context: float | None = None
     group_engine: Engine | None = None
     retried: tuple[float, int] | None = field(default=None)
+    #: the document's structure the runs were cut at: "headings", "paragraphs" or None (anywhere)
+    evidence: str | None = None
 
 
 class _Grouper:
@@ -155,7 +170,7 @@ def _runs_result(
 ) -> Outcome:
     """The runs ``fit`` as the result, grouped into topics under ``group_runs`` (``grouped``: already computed)."""
     outcome.structure, outcome.runs = "runs", fit
-    if s.group_runs:
+    if grouper is not None:
         outcome.structure, outcome.grouping = "run-topics", grouper(fit, f) if grouped is None else grouped
         outcome.group_engine = grouper.engine
         if not outcome.grouping.converged:  # for the warning: whether a damped second try was made
@@ -168,21 +183,40 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
     """The procedure of the module docstring: the model whose labels ``BPSeg.fit`` returns, and its fits."""
     outcome = Outcome("runs")
     grouper = _Grouper(s, policy) if s.group_runs else None
-    # 1. structure asked for: runs
-    if s.structure == "runs":
-        fit = fit_runs(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy, cost=s.cost)
+    # 0. the document's own structure: where runs may start (its headings or paragraphs), or how many (headings)
+    runs_possible = s.structure == "runs" or (s.structure == "auto" and s.auto_applies)
+    layout = document_layout(f.paragraphs, f.headings, s.n_segments, policy) if runs_possible else Layout()
+    starts = layout.starts
+    if layout.sections is not None:  # n_segments "auto" on a document with headings: its sections
+        fit = fit_runs(f.Xn, f.weights, layout.sections, random_state=s.seed, policy=policy, cost=s.cost, starts=starts)
         if f.word_counts is not None:
             fit = fit.with_words(f.word_counts, policy.word_weight)
+        outcome.evidence = layout.evidence
+        return _runs_result(fit, f, s, policy, outcome, grouper if s.group_asked else None)
+    # 1. structure asked for: runs
+    if s.structure == "runs":
+        fit = fit_runs(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy, cost=s.cost, starts=starts)
+        if f.word_counts is not None:
+            fit = fit.with_words(f.word_counts, policy.word_weight)
+        outcome.evidence = layout.evidence
         return _runs_result(fit, f, s, policy, outcome, grouper)
     # 1-2. "auto": runs on gradual text (and how many), the topic model (with the runs as fallback) otherwise
     found, grouped = None, None
     if s.structure == "auto" and s.auto_applies:
         found = choose_structure(
-            f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy, word_counts=f.word_counts, cost=s.cost
+            f.Xn,
+            f.weights,
+            s.n_segments,
+            random_state=s.seed,
+            policy=policy,
+            word_counts=f.word_counts,
+            cost=s.cost,
+            starts=starts,
         )
         outcome.effect = found.effect
         if found.k_span is not None:
             outcome.granularity = {"span": found.k_span, "words": found.k_words}
+        outcome.evidence = layout.evidence if found.fit is not None else None
         if found.runs:
             return _runs_result(found.fit, f, s, policy, outcome, grouper)
         # 3. grouping first: more topics than the topic model has labels means it cannot hold the document
@@ -219,5 +253,6 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
         if not keep:
             return _runs_result(found.fit, f, s, policy, outcome, grouper, grouped)
     outcome.structure, outcome.topics, outcome.context = "topics", topics, context
+    outcome.evidence = None  # the topic model does not read the layout
     outcome.runs = found.fit if found is not None else None
     return outcome

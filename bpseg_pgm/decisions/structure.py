@@ -137,6 +137,7 @@ def choose_structure(
     max_runs: int | None = None,
     word_counts=None,
     cost="embeddings",
+    starts=None,
     **changes,
 ) -> Structure:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
@@ -170,6 +171,9 @@ def choose_structure(
     is cut by it, the words added beside it. The boundary effect that tells gradual from abrupt text, and its
     thresholds, read the embeddings (they were measured with the embeddings' cost).
 
+    ``starts`` (None: anywhere): the only units where a run may start (the document's paragraphs:
+    :mod:`~bpseg_pgm.decisions.layout`); every runs fit here, and its null documents, is cut there only.
+
     Every number comes from ``policy``; ``changes`` (e.g. ``run_scale=2.0``) replace fields of it for this
     call, for studies.
     """
@@ -179,7 +183,9 @@ def choose_structure(
     corr_length = correlation_length(Xn, weights, policy.correlation_window)
     n = Xn.shape[0]
     counts = None if word_counts is None else check_word_counts(word_counts, n)
-    fine = fit_runs(Xn, weights, "auto", random_state, corr_length, policy=policy, max_runs=max_runs, cost=cost)
+    fine = fit_runs(
+        Xn, weights, "auto", random_state, corr_length, policy=policy, max_runs=max_runs, cost=cost, starts=starts
+    )
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
         return Structure(False, float("nan"), None)
@@ -202,6 +208,7 @@ def choose_structure(
             max_runs=min(2 * cap, n // 2),
             widen=True,
             cost=cost,
+            starts=starts,
         )
         k_fine = int(fine.labels.max()) + 1
         effect = median_boundary_effect(Xn, weights, fine.labels)
@@ -226,7 +233,7 @@ def choose_structure(
         fit = (
             fine.at(k)
             if k <= fine.levels.max_runs
-            else fit_runs(Xn, weights, k, random_state, policy=policy, cost=cost)
+            else fit_runs(Xn, weights, k, random_state, policy=policy, cost=cost, starts=starts)
         )
     if counts is not None:
         fit = fit.with_words(counts, policy.word_weight)

@@ -39,12 +39,23 @@ class Units:
         Each unit's word counts (None: the model reads the embeddings alone).
     sentences : list of str, optional
         The units' text, kept for reference.
+    paragraphs : array of int of shape (n,), optional
+        Each unit's paragraph number, non-decreasing in reading order (None: no paragraphs). A document of at
+        least ``Policy.paragraph_min`` paragraphs has runs that start only where a paragraph does. A
+        transcript's turns, a list's items or any grouping of consecutive units the caller knows can be given
+        here.
+    headings : array of int of shape (n,), optional
+        Each unit's heading level (1 for ``#``, 2 for ``##``, ...; 0: not a heading). With
+        ``n_segments="auto"`` the segments are the sections of the top heading level; given k, runs start at
+        headings first. See :mod:`bpseg_pgm.decisions.layout`.
     """
 
     embeddings: np.ndarray
     weights: np.ndarray | None = None
     word_counts: Any = None
     sentences: list[str] | None = field(default=None, repr=False)
+    paragraphs: np.ndarray | None = None
+    headings: np.ndarray | None = None
 
     def __post_init__(self):
         X = np.asarray(self.embeddings)
@@ -57,17 +68,36 @@ class Units:
             raise ValueError(f"word_counts must have one row per unit ({n}), got shape {self.word_counts.shape}")
         if self.sentences is not None and len(self.sentences) != n:
             raise ValueError(f"sentences must have one entry per unit ({n}), got {len(self.sentences)}")
+        if self.paragraphs is not None:
+            p = _int_array(self.paragraphs, "paragraphs", n)
+            if np.any(np.diff(p) < 0):
+                raise ValueError("paragraphs must be non-decreasing (each unit's paragraph number in reading order)")
+            object.__setattr__(self, "paragraphs", p)
+        if self.headings is not None:
+            h = _int_array(self.headings, "headings", n)
+            if np.any(h < 0):
+                raise ValueError("headings must be heading levels >= 0 (0: not a heading)")
+            object.__setattr__(self, "headings", h)
 
     def __len__(self) -> int:
         return int(np.shape(self.embeddings)[0])
 
     @classmethod
     def from_sentences(
-        cls, sentences: Sequence[str], embedder: Any = None, *, embeddings: Any = None, words: bool = True
+        cls,
+        sentences: Sequence[str],
+        embedder: Any = None,
+        *,
+        embeddings: Any = None,
+        words: bool = True,
+        paragraphs: Any = None,
+        headings: Any = None,
     ) -> Units:
         """Units built from their text: embeddings (``embedder.encode``; None: the default
         :class:`~bpseg_pgm.embeddings.Embedder`, or ``embeddings`` given), unit weights, and word counts
-        (``words=False``: none, as for the topic model, which does not read them).
+        (``words=False``: none, as for the topic model, which does not read them). ``paragraphs`` and
+        ``headings`` (optional, one per unit) are the document's structure, as the class describes them
+        (``segment_text`` finds them in the text: :func:`~bpseg_pgm.text.layout.unit_layout`).
 
         Every unit given is a unit of the model, an empty one too (``segment_sentences`` instead keeps empty
         units outside the model and gives them their neighbour's segment; without empty units
@@ -91,4 +121,14 @@ class Units:
                 embedder = Embedder()
             embeddings = embedder.encode(sentences)
         counts = unit_word_counts(sentences) if words else None
-        return cls(np.asarray(embeddings), unit_weights(sentences), counts, sentences)
+        return cls(np.asarray(embeddings), unit_weights(sentences), counts, sentences, paragraphs, headings)
+
+
+def _int_array(values: Any, name: str, n: int) -> np.ndarray:
+    """``values`` as a 1-d int64 array of n entries, or a ValueError naming ``name``."""
+    a = np.asarray(values)
+    if a.shape != (n,):
+        raise ValueError(f"{name} must have one value per unit ({n}), got shape {a.shape}")
+    if a.dtype == bool or not (np.issubdtype(a.dtype, np.integer) or (a.size == 0 and a.dtype == float)):
+        raise ValueError(f"{name} must be integers, got {a.dtype}")
+    return a.astype(np.int64)

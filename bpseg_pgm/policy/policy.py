@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 __all__ = ["DEFAULT_POLICY", "STAGES", "Policy"]
 
 #: The stages of the decision procedure, in the order it takes them; each field belongs to one.
-STAGES = ("features", "runs", "structure", "granularity", "topics", "grouping", "pruning", "display")
+STAGES = ("features", "layout", "runs", "structure", "granularity", "topics", "grouping", "pruning", "display")
 
 
 #: Fields that are a cosine or a silhouette, in [-1, 1]: they may be negative (every other field is >= 0).
@@ -50,6 +50,14 @@ class Policy:
         "features",
         "unit weight 1 - exp(-words / word_scale): backchannels ('Yeah .') count less",
         "chosen on QMSum train: turns of 1-3 words are mostly backchannels",
+    )
+
+    # -- layout: the document's own structure (headings, paragraphs) as evidence ---------------------------
+    paragraph_min: int = _decision(
+        3,
+        "layout",
+        "runs start only at paragraph breaks when a text has at least this many paragraphs",
+        "fewer paragraphs bound the segments too tightly to say much (not tuned: see docs/concepts.md)",
     )
 
     # -- the runs model (segments are runs of consecutive units) -------------------------------------------

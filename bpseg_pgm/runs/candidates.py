@@ -23,7 +23,7 @@ import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY
 
-__all__ = ["binary_segmentation", "candidate_positions", "window_size"]
+__all__ = ["binary_segmentation", "candidate_positions", "check_starts", "window_size"]
 
 #: Rows per block when a split is scanned (bounds the temporaries to this many x d floats).
 _BLOCK = 8192
@@ -108,11 +108,16 @@ def candidate_positions(
     weights: np.ndarray,
     max_candidates: int = DEFAULT_POLICY.max_candidates,
     hierarchy: np.ndarray | None = None,
+    starts: np.ndarray | None = None,
 ) -> np.ndarray:
     """Sorted positions 0 = p_0 < ... < p_m = n where runs may start (and the document end): every
     position when n <= ``max_candidates``, else 0, n and the first ``max_candidates`` - 1 boundaries of
-    :func:`binary_segmentation` (``hierarchy``: its boundaries when already computed)."""
+    :func:`binary_segmentation` (``hierarchy``: its boundaries when already computed). ``starts``: the only
+    positions where a run may start (the document's own structure: its paragraphs or sections,
+    :func:`check_starts`), used as they are when there are at most ``max_candidates`` of them."""
     n = int(np.asarray(F).shape[0])
+    if starts is not None and len(starts) <= max_candidates:
+        return np.unique(np.concatenate([[0, n], np.asarray(starts, dtype=np.int64)])).astype(np.int64)
     if n <= max_candidates:
         return np.arange(n + 1, dtype=np.int64)
     inner = (
@@ -127,3 +132,14 @@ def window_size(
     """Units per window at most for n units: ``window``, wider on a document so long that its windows would
     outnumber half the candidates (the windows are cut at the candidates' boundaries)."""
     return max(int(window), int(np.ceil(4 * int(n) / max(int(max_candidates), 1))))
+
+
+def check_starts(starts, n: int) -> np.ndarray | None:
+    """``starts`` (the positions where a run may start: a document's paragraphs or sections) as a sorted int
+    array within 1..n-1 (0 is always a start), or None for every position. A ValueError when one lies outside."""
+    if starts is None:
+        return None
+    s = np.unique(np.asarray(starts, dtype=np.int64).reshape(-1))
+    if s.size and (s[0] < 0 or s[-1] >= n):
+        raise ValueError(f"run starts must lie in 0..{n - 1}, got {int(s[0])}..{int(s[-1])}")
+    return s[s > 0]

@@ -31,6 +31,7 @@ import scipy.sparse as sp
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.utils.labels import bounds_labels
 
+from .candidates import check_starts
 from .chain import ChainResult, run_chain_bp
 from .cost_registry import RunCost, check_cost
 from .levels import Levels
@@ -179,6 +180,7 @@ def fit_runs(
     max_candidates: int | None = None,
     widen: bool = False,
     cost="embeddings",
+    starts=None,
 ) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
@@ -201,12 +203,23 @@ def fit_runs(
     the embeddings' scatter (a user's cost does not drive them); the means, the scatter and the chain beliefs
     are the embeddings'. The words' cost ("words") is not a cost to cut by alone: it is added by
     :meth:`RunsFit.with_words`.
+
+    ``starts`` (None: every position): the only units where a run may start, the document's own structure (its
+    paragraphs or sections, :mod:`bpseg_pgm.decisions.layout`): the runs, every re-cut and the null documents
+    that calibrate k are cut there only, so there are at most ``len(starts) + 1`` runs.
     """
     n = Xn.shape[0]
     cost = check_cost(cost)
+    starts = check_starts(starts, n)
     check_runs_memory(n, Xn.shape[1])  # before anything of size n x d
     max_candidates = policy.max_candidates if max_candidates is None else int(max_candidates)
-    search = {"max_candidates": max_candidates, "window": policy.window, "share": policy.window_share, "cost": cost}
+    search = {
+        "max_candidates": max_candidates,
+        "window": policy.window,
+        "share": policy.window_share,
+        "cost": cost,
+        "starts": starts,
+    }
     halflife = persistence_halflife(Xn)
     width = policy.smoothing * halflife
     F = smoothed_embeddings(Xn, width, weights)
@@ -216,6 +229,8 @@ def fit_runs(
         cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
     else:
         cap = max(1, min(int(max_runs), n // 2))
+    if starts is not None:
+        cap = min(cap, len(starts) + 1)
     if isinstance(n_segments, str):
         while True:
             levels = segmental_levels(F, weights, cap, **search)
@@ -227,6 +242,8 @@ def fit_runs(
             cap = min(n // 2, 2 * cap)  # k at the top of its range: the document needs more runs
     else:
         k = int(n_segments)
+        if starts is not None and k > len(starts) + 1:
+            raise ValueError(f"{k} runs asked for, but runs may start at only {len(starts) + 1} units")
         levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
     return runs_at(F, weights, levels, k, width, cost=cost)
 

@@ -41,6 +41,7 @@ def segmental_levels(
     window: int = DEFAULT_POLICY.window,
     share: int = DEFAULT_POLICY.window_share,
     cost: RunCost | None = None,
+    starts: np.ndarray | None = None,
 ) -> Levels:
     """The best split into 1..``max_runs`` runs (each of at least ``min_size`` units) over the candidate
     positions of :func:`~bpseg_pgm.runs.candidates.candidate_positions`: exact on documents of at most
@@ -55,10 +56,14 @@ def segmental_levels(
     ``cost``: the cost of a run (:class:`~bpseg_pgm.runs.cost_registry.RunCost`; None: the embeddings' scatter,
     :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`), fitted on ``F`` and ``weights`` (each window on its units).
     Binary segmentation's candidates on a long document are the embeddings' scatter's whatever the cost.
+
+    ``starts``: the only positions where a run may start (a document's paragraphs or sections: no split
+    elsewhere, and at most as many runs as starts), when there are at most ``max_candidates`` of them.
     """
     n = int(np.asarray(F).shape[0])
-    hierarchy = binary_segmentation(F, weights, max_candidates - 1) if n > max_candidates else None
-    positions = candidate_positions(F, weights, max_candidates, hierarchy)
+    restricted = starts is not None and len(starts) <= max_candidates
+    hierarchy = binary_segmentation(F, weights, max_candidates - 1) if n > max_candidates and not restricted else None
+    positions = candidate_positions(F, weights, max_candidates, hierarchy, starts if restricted else None)
     m = positions.shape[0] - 1
     K = max(1, min(int(max_runs), m))
     cost = EmbeddingsCost() if cost is None else cost
@@ -117,15 +122,17 @@ def null_costs(
     window: int = DEFAULT_POLICY.window,
     share: int = DEFAULT_POLICY.window_share,
     cost: RunCost | None = None,
+    starts: np.ndarray | None = None,
 ) -> np.ndarray:
     """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as
-    :func:`segmental_levels` solves the document (with the same ``cost``, fitted on each null): ``shuffled``
+    :func:`segmental_levels` solves the document (with the same ``cost``, fitted on each null, and the same
+    allowed ``starts``: a null is cut where the document may be): ``shuffled``
     yields (features, weights) pairs, one null at a time (a generator keeps one null's features in memory)."""
     return np.mean(
         [
             padded_costs(
                 segmental_levels(
-                    Fs, ws, max_runs, min_size, max_candidates, window=window, share=share, cost=cost
+                    Fs, ws, max_runs, min_size, max_candidates, window=window, share=share, cost=cost, starts=starts
                 ).costs,
                 max_runs,
             )

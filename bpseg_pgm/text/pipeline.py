@@ -29,6 +29,7 @@ from bpseg_pgm.text.checks import (
     nonempty_units,
     split_for_segmentation,
 )
+from bpseg_pgm.text.layout import unit_layout
 from bpseg_pgm.text.progress import fit_progress
 from bpseg_pgm.text.segmentation import (
     Segmentation,
@@ -232,7 +233,11 @@ def fit_segmentation(
     # boundaries and choose their number (not counted when the topic model, which does not read them, is asked for)
     live_units = [sentences[i] for i in live]
     words = bpseg_params.get("structure", "auto") != "topics"
-    units = Units.from_sentences(live_units, embeddings=X_live, words=words)
+    paragraphs = headings = None
+    if text is not None and spans is not None:  # the text's paragraphs and headings, evidence of its segments
+        paragraphs, headings = unit_layout(text, spans, bool(markdown) and not lines)
+        paragraphs, headings = paragraphs[live], headings[live]
+    units = Units.from_sentences(live_units, embeddings=X_live, words=words, paragraphs=paragraphs, headings=headings)
     show = bool(getattr(embedder, "progress_enabled", lambda: False)())
     with fit_progress(len(live), show) as callback:
         estimator = bpseg_estimator(n_segments, bpseg_params).fit(units, callback=callback)

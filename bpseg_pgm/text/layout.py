@@ -1,0 +1,43 @@
+"""The structure a text carries: each unit's paragraph and heading level, found from where the units lie.
+
+The sentence splitter (:mod:`bpseg_pgm.text.split`) already treats blank lines as hard boundaries and, in
+Markdown, headings as units of their own. :func:`unit_layout` records what it saw, so the model can use it
+(:class:`~bpseg_pgm.features.Units`, :mod:`bpseg_pgm.decisions.layout`):
+
+* a unit starts a new **paragraph** when a blank line separates it from the unit before it, when it is a
+  heading, or when it follows one;
+* a unit is a **heading** of level 1-6 when the text is read as Markdown and the unit is an ATX (``## Title``)
+  or setext (underlined) heading; otherwise its level is 0.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from bpseg_pgm.chunks.markdown import markdown_blocks
+from bpseg_pgm.types.chunk import Span
+
+__all__ = ["unit_layout"]
+
+_BLANK_LINE = re.compile(r"(?:\r\n|\r(?!\n)|\n)[ \t\f\v]*(?:\r\n|\r|\n)")
+
+
+def unit_layout(text: str, spans: Sequence[Span], markdown: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``(paragraphs, headings)`` of the units at ``spans`` (character ranges of ``text``, in reading order):
+    each unit's paragraph number (0, 1, ...) and heading level (0: not a heading; only with ``markdown``)."""
+    n = len(spans)
+    headings = np.zeros(n, dtype=np.int64)
+    if markdown and n:
+        blocks = markdown_blocks(text)
+        level_at = dict(zip(blocks.headings, blocks.heading_levels))
+        for i, span in enumerate(spans):
+            headings[i] = level_at.get(tuple(span), 0)
+    paragraphs = np.zeros(n, dtype=np.int64)
+    for i in range(1, n):
+        gap = text[spans[i - 1][1] : spans[i][0]]
+        new = bool(_BLANK_LINE.search(gap)) or headings[i] > 0 or headings[i - 1] > 0
+        paragraphs[i] = paragraphs[i - 1] + int(new)
+    return paragraphs, headings

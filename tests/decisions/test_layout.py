@@ -1,0 +1,95 @@
+"""The document's structure as evidence: where runs may start and, with headings, how many."""
+
+import numpy as np
+import pytest
+
+from bpseg_pgm import BPSeg, Policy, Units
+from bpseg_pgm.decisions.layout import Layout, document_layout, heading_starts, paragraph_starts
+
+
+def test_paragraph_and_heading_starts():
+    assert paragraph_starts(np.array([0, 0, 1, 1, 1, 2])).tolist() == [2, 5]
+    assert paragraph_starts(None).size == 0
+    h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
+    assert heading_starts(h).tolist() == [2, 4, 6]  # the opening heading cuts nothing
+    assert heading_starts(h, 1).tolist() == [4]
+
+
+def test_headings_auto_gives_the_top_level_sections():
+    h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
+    lay = document_layout(None, h, "auto")
+    assert lay.evidence == "headings" and lay.sections == 2 and lay.starts.tolist() == [4]
+    # a lone title at the top: its sub-headings are the sections
+    lay = document_layout(None, np.array([1, 0, 2, 0, 0, 2, 0]), "auto")
+    assert lay.sections == 3 and lay.starts.tolist() == [2, 5]
+
+
+def test_headings_given_k_go_finer_then_to_paragraphs_then_anywhere():
+    h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
+    p = np.array([0, 1, 2, 3, 4, 5, 6, 7])
+    assert document_layout(p, h, 2).starts.tolist() == [4]
+    assert document_layout(p, h, 3).starts.tolist() == [2, 4, 6]
+    assert document_layout(p, h, 6).starts.tolist() == list(range(1, 8))
+    assert document_layout(np.zeros(8, int), h, 6) == Layout()
+
+
+def test_paragraphs_need_policy_minimum():
+    p = np.array([0, 0, 0, 1, 1, 1])
+    assert document_layout(p, None, "auto") == Layout()  # 2 paragraphs < paragraph_min 3
+    lay = document_layout(p, None, "auto", Policy(paragraph_min=2))
+    assert lay.evidence == "paragraphs" and lay.starts.tolist() == [3] and lay.sections is None
+    p3 = np.repeat([0, 1, 2], 3)
+    assert document_layout(p3, None, 3).starts.tolist() == [3, 6]
+    assert document_layout(p3, None, 4) == Layout()  # more segments than paragraphs: anywhere
+
+
+def _planted(seed=0, sizes=(12, 12, 12), d=16):
+    rng = np.random.default_rng(seed)
+    centers = rng.normal(size=(len(sizes), d)) * 3
+    return np.vstack([c + rng.normal(size=(m, d)) for c, m in zip(centers, sizes)])
+
+
+def test_runs_start_only_at_paragraphs():
+    X = _planted()
+    # paragraphs every 5 units: the true boundaries (12, 24) are not paragraph starts
+    para = np.arange(36) // 5
+    est = BPSeg(structure="runs", n_segments=3).fit(Units(X, paragraphs=para))
+    cuts = np.flatnonzero(np.diff(est.labels_)) + 1
+    assert set(cuts.tolist()) <= set(range(5, 36, 5)) and len(cuts) == 2
+    assert est.evidence_ == "paragraphs"
+    free = BPSeg(structure="runs", n_segments=3).fit(Units(X))
+    assert (np.flatnonzero(np.diff(free.labels_)) + 1).tolist() == [12, 24]
+    assert free.evidence_ is None
+
+
+def test_headings_decide_the_sections_under_auto():
+    X = _planted(sizes=(10, 10, 10, 10))
+    h = np.zeros(40, int)
+    h[[0, 7, 20, 33]] = 1  # sections that disagree with the planted topics: the headings win
+    est = BPSeg().fit(Units(X, headings=h))
+    assert (np.flatnonzero(np.diff(est.labels_)) + 1).tolist() == [7, 20, 33]
+    assert est.structure_ == "runs" and est.evidence_ == "headings"
+    assert np.allclose(est.beliefs_.sum(axis=1), 1) and np.all(np.isfinite(est.beliefs_))
+
+
+def test_topics_asked_ignores_the_layout():
+    X = _planted()
+    h = np.zeros(36, int)
+    h[[0, 5]] = 1
+    est = BPSeg(structure="topics", n_segments=3, random_state=0).fit(Units(X, headings=h))
+    ref = BPSeg(structure="topics", n_segments=3, random_state=0).fit(Units(X))
+    assert np.array_equal(est.labels_, ref.labels_) and est.evidence_ is None
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"paragraphs": [0, 1]}, "one value per unit"),
+        ({"paragraphs": np.arange(36)[::-1]}, "non-decreasing"),
+        ({"headings": -np.ones(36, int)}, ">= 0"),
+        ({"headings": np.full(36, 0.5)}, "integers"),
+    ],
+)
+def test_units_layout_is_checked(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Units(_planted(), **kwargs)
