@@ -17,7 +17,8 @@ The model is the paper's (eq. 1-2, lam = 0.12, no distance decay), spelled out s
 numbers do not move with the estimator's defaults; inputs are seeded random unit vectors,
 d = 384 (the size of all-MiniLM-L6-v2 embeddings).
 
-    python benchmarks/bench_engines.py --out benchmarks/out/engines.md
+    python benchmarks/bench_engines.py                    # prints the table
+    python benchmarks/bench_engines.py --out engines.md    # and writes the full report
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ O(n k) on the sparse one.
 
 Every point is the median of --repeat runs in this process, after a warm-up fit.
 
-    python benchmarks/bench_scaling.py --out benchmarks/out/scaling
+    python benchmarks/bench_scaling.py      # writes ~/.cache/bpseg_pgm/benchmarks/scaling/scaling.{md,png}
+    python benchmarks/bench_scaling.py --out DIR
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import argparse
 import os
 import platform
 import statistics
-import sys
 import time
 import warnings
 from pathlib import Path
@@ -28,13 +28,21 @@ from pathlib import Path
 import numpy as np
 
 warnings.filterwarnings("ignore", category=FutureWarning)
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# the engine cases are bench_engines.py's, in this folder (on the path when run as a script)
 
 from bench_engines import make_estimator, make_X, sparse_neighbors  # noqa: E402
 
 from bpseg_pgm.graph import all_pairs  # noqa: E402
 from bpseg_pgm.inference.kernels.potts import potts_bp  # noqa: E402
 from bpseg_pgm.potentials import PaperPotentials  # noqa: E402
+
+
+def out_dir() -> Path:
+    """Where results go unless ``--out`` says otherwise: ``$BPSEG_CACHE_DIR/benchmarks`` (default
+    ``~/.cache/bpseg_pgm/benchmarks``), outside the working tree, as the embedding cache."""
+    env = os.environ.get("BPSEG_CACHE_DIR")
+    return (Path(env).expanduser() if env else Path.home() / ".cache" / "bpseg_pgm") / "benchmarks"
+
 
 K = 20
 FIT = {  # label: (engine, neighbours, sizes)
@@ -79,7 +87,7 @@ def time_sweep(backend: str, neighbors: str, n: int, repeat: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--out", type=Path, default=Path("benchmarks/out/scaling"))
+    ap.add_argument("--out", type=Path, default=out_dir() / "scaling", help="output folder (default: %(default)s)")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     load_start = os.getloadavg()
