@@ -1,6 +1,7 @@
 """The shipped defaults do not collapse: several gold topics give several segments, 8..1000 sentences.
 
-(5,000 sentences take ~1.5 minutes on 2 cores, so that size is in benchmarks/bench_defaults.py.)
+(5,000 sentences take ~1.5 minutes on 2 cores, so that size is in the study research/2026-11-22-ari-vs-length/, whose
+bench_defaults.py carries a copy of this file's generator.)
 """
 
 from __future__ import annotations
