@@ -103,6 +103,7 @@ def segment_text(
     cache_dir: PathOrName = None,
     show_progress: bool | None = None,
     markdown: bool | None = None,
+    layout: bool = True,
     **bpseg_params: Any,
 ) -> Segmentation:
     """Split ``text`` into sentences (or lines, if ``lines``) and segment them with BP-Seg.
@@ -114,7 +115,14 @@ def segment_text(
     :func:`~bpseg_pgm.chunks.markdown.looks_like_markdown`; ignored with ``lines``) reads the text as Markdown:
     each code block, table and heading is one unit, and the result's ``markdown`` tells its chunks to keep
     Markdown blocks whole.
+
+    ``layout`` (default True) reads the text's own structure as evidence of its segments
+    (:mod:`~bpseg_pgm.text.layout`, :mod:`~bpseg_pgm.decisions.layout`): with Markdown headings and
+    ``n_segments="auto"`` the segments are the top-level sections; in a text of several paragraphs (blank
+    lines between them) segments start only where a paragraph does. A text with neither is segmented as a
+    list of its sentences would be. ``layout=False`` ignores both.
     """
+    _check_layout(layout)
     markdown = read_as_markdown(text, lines, markdown)
     sentences, spans = split_for_segmentation(text, lines, markdown)
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
@@ -130,6 +138,7 @@ def segment_text(
         spans=spans,
         lines=lines,
         markdown=markdown,
+        layout=layout,
     )
 
 
@@ -143,6 +152,7 @@ def segment_texts(
     cache_dir: PathOrName = None,
     show_progress: bool | None = None,
     markdown: bool | None | list = None,
+    layout: bool = True,
     **bpseg_params: Any,
 ) -> list[Segmentation]:
     """:func:`segment_text` for many texts: every text is checked and split first, then all their
@@ -152,7 +162,8 @@ def segment_texts(
     ``n_segments`` is one k (or "auto") for every text, or a list with one per text.  A text that
     cannot be segmented (not a str, empty, fewer than 2 sentences, fewer sentences than its k) is a
     ``ValueError`` naming it (``texts[3]: ...``) before anything is embedded.  ``markdown`` is decided per text
-    (None: guessed), as in :func:`segment_text`, or given as a list with one value per text.
+    (None: guessed), as in :func:`segment_text`, or given as a list with one value per text; ``layout`` as
+    in :func:`segment_text`.
     """
     texts = check_list(texts, "texts must be a list of str (use segment_text for a single text)", any_iterable=True)
     if not texts:
@@ -164,6 +175,7 @@ def segment_texts(
     else:
         ks = [n_segments] * len(texts)
     check_bpseg_params("auto", bpseg_params)  # each text's k is checked below
+    _check_layout(layout)
     split = []
     if isinstance(markdown, (list, tuple)):
         if len(markdown) != len(texts):
@@ -190,10 +202,24 @@ def segment_texts(
         pos += len(sentences)
         out.append(
             fit_segmentation(
-                sentences, rows, k, embedder, bpseg_params, text=text, spans=spans, lines=lines, markdown=mark
+                sentences,
+                rows,
+                k,
+                embedder,
+                bpseg_params,
+                text=text,
+                spans=spans,
+                lines=lines,
+                markdown=mark,
+                layout=layout,
             )
         )
     return out
+
+
+def _check_layout(layout: Any) -> None:
+    if not isinstance(layout, (bool, np.bool_)):
+        raise ValueError(f"layout must be True or False, got {layout!r}")
 
 
 def fit_segmentation(
@@ -206,6 +232,7 @@ def fit_segmentation(
     spans: list[Span] | None = None,
     lines: bool = False,
     markdown: bool | None = None,
+    layout: bool = True,
 ) -> Segmentation:
     """BP-Seg on the embeddings ``X`` of checked ``sentences``: the :class:`Segmentation`, labels renumbered.
 
@@ -214,7 +241,9 @@ def fit_segmentation(
     model: each takes the label, belief row and embedding row of its nearest non-empty neighbour (the
     previous one, else the next; :func:`~bpseg_pgm.text.checks.unit_sources`), so the result has one
     entry per sentence.  ``bpseg_params`` go to :class:`~bpseg_pgm.estimator.BPSeg`; ``text``/``spans``/
-    ``lines`` are kept in the result (None: the sentences joined by newlines).  NaN or inf beliefs, fewer
+    ``lines`` are kept in the result (None: the sentences joined by newlines); with ``text`` and ``spans`` and
+    ``layout``, the text's paragraphs and headings (:func:`~bpseg_pgm.text.layout.unit_layout`) go to the
+    model.  NaN or inf beliefs, fewer
     than 2 non-empty sentences or a k larger than their number are a ValueError.
     """
     sentences = list(sentences)
@@ -234,7 +263,8 @@ def fit_segmentation(
     live_units = [sentences[i] for i in live]
     words = bpseg_params.get("structure", "auto") != "topics"
     paragraphs = headings = None
-    if text is not None and spans is not None:  # the text's paragraphs and headings, evidence of its segments
+    _check_layout(layout)
+    if layout and text is not None and spans is not None:  # the text's paragraphs and headings: evidence
         paragraphs, headings = unit_layout(text, spans, bool(markdown) and not lines)
         paragraphs, headings = paragraphs[live], headings[live]
     units = Units.from_sentences(live_units, embeddings=X_live, words=words, paragraphs=paragraphs, headings=headings)

@@ -73,3 +73,17 @@ def test_segment_text_headings_are_the_sections():
 def test_segment_text_without_structure_is_unchanged():
     text = " ".join(SPORT + BAKING)  # one paragraph: no evidence
     assert np.array_equal(segment_text(text, 2).labels, segment_sentences(SPORT + BAKING, 2).labels)
+
+
+def test_layout_false_ignores_the_structure():
+    text = "# Part one\n\n" + " ".join(SPORT[:2]) + "\n\n# Part two\n\n" + " ".join(SPORT[2:] + BAKING)
+    seg = segment_text(text, layout=False)
+    assert seg.labels.tolist() != [0, 0, 0, 1, 1, 1, 1, 1, 1, 1]
+    assert seg.labels[4] == seg.labels[5]  # the second heading does not cut the sport sentences apart
+
+
+def test_layout_must_be_a_bool():
+    import pytest
+
+    with pytest.raises(ValueError, match="layout must be True or False"):
+        segment_text("One. Two. Three.", layout="yes", embedder=object())  # refused before any embedding
