@@ -183,7 +183,8 @@ def cite(page: str, heading: str | None, note: str) -> str:
     if heading is None:
         link = f"[{headings(page)[0]}](research/{page}.md)"
     else:
-        link = f"[{heading}](research/{page}.md#{slugify(heading)})"
+        text = re.sub(r"\s*\([^()]*\)$", "", heading)  # a heading's closing aside (the command, the issue) left out
+        link = f"[{text}](research/{page}.md#{slugify(heading)})"
     return f"{link} {note}".rstrip()
 
 
