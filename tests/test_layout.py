@@ -157,13 +157,13 @@ def test_the_root_names_load_on_first_use():
     from bpseg_pgm import BPSeg, prune, segment_text, segment_texts  # noqa: F401
 
 
-def test_the_readme_lists_every_package_in_an_order_the_imports_keep():
-    """README's "How the code is organised" names every top-level package, bottom layer first,
-    and every import goes to a package named before the importer."""
+def test_the_code_map_lists_every_package_in_an_order_the_imports_keep():
+    """The docs' code map (docs/code-map.md, once the README's "How the code is organised") names every top-level
+    package, bottom layer first, and every import goes to a package named before the importer."""
     import re
 
-    text = (ROOT.parent / "README.md").read_text(encoding="utf-8")
-    section = text.split("## How the code is organised", 1)[1].split("\n## ", 1)[0]
+    text = (ROOT.parent / "docs" / "code-map.md").read_text(encoding="utf-8")
+    section = text.split("## Packages, bottom layer first", 1)[1].split("\n## ", 1)[0]
     listed = [m.group(1) for m in re.finditer(r"^- `(\w+)(?:/|\.py)`", section, re.M)]
     order = {f"bpseg_pgm.{name}": i for i, name in enumerate(listed)}
     tops = {_top(m) for m in MODS if m != "bpseg_pgm"}

@@ -119,7 +119,7 @@ def test_min_tokens_merges_small_pieces_of_one_segment():
 
 
 def test_every_chunk_describes_all_its_sentences_on_the_quickstart_text(embedder):
-    # issue 36, fault 5: with the default floor, the README's quickstart gave one chunk holding both topics as
+    # issue 36, fault 5: with the default floor, the quickstart's text (README, docs/index.md) gave one chunk holding both topics as
     # segment 0, with the weather's keywords and a confidence of 0.99999
     text = (
         "The sun was shining brightly. It was a beautiful morning. I'll play tennis tomorrow.\n"

@@ -1,5 +1,6 @@
 """Markdown-aware chunks: code fences, tables and list items are never cut (unless one alone is over the cap),
-headings go with what follows and are preferred cuts; detection is conservative; README.md is chunked whole."""
+headings go with what follows and are preferred cuts; detection is conservative; real Markdown pages (README.md, and
+the docs pages that took over its long sections) are chunked whole."""
 
 from pathlib import Path
 
@@ -10,7 +11,9 @@ from bpseg_pgm.chunks.markdown import inline_code_spans, looks_like_markdown, ma
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+ROOT = Path(__file__).resolve().parents[2]
+# the README, and docs pages with many code blocks, tables (parameters.md: rows longer than a cap) and list items
+PAGES = ["README.md", "docs/parameters.md", "docs/howto/corpus.md", "docs/howto/rag.md", "docs/evaluation.md"]
 
 
 def words(texts):
@@ -102,17 +105,19 @@ def test_a_heading_goes_with_what_follows_and_is_the_preferred_cut():
     assert cut[1].text.startswith("## Beta")  # a 10/10 cut is possible elsewhere; the heading wins
 
 
-def test_no_readme_chunk_cuts_a_code_fence_or_inline_code():
-    seg = _seg(README, np.random.default_rng(0).integers(0, 4, len(sentence_spans(README))))
-    blocks = markdown_blocks(README)
+@pytest.mark.parametrize("page", PAGES)
+def test_no_chunk_of_a_real_page_cuts_a_code_fence_or_inline_code(page):
+    text = (ROOT / page).read_text("utf-8")
+    seg = _seg(text, np.random.default_rng(0).integers(0, 4, len(sentence_spans(text))))
+    blocks = markdown_blocks(text)
     fences = [
         (a, b)
         for a, b in blocks.atomic
-        if README[a:b].lstrip("- 0123456789.").startswith(("```", "~~~")) or README[a:b].startswith("```")
+        if text[a:b].lstrip("- 0123456789.").startswith(("```", "~~~")) or text[a:b].startswith("```")
     ]
     for cap in (64, 256):
         chunks = seg.chunks(cap, count_tokens=words)
         assert all(c.n_tokens <= cap for c in chunks)
-        big = [(a, b) for a, b in blocks.atomic if words([README[a:b]])[0] <= cap]
+        big = [(a, b) for a, b in blocks.atomic if words([text[a:b]])[0] <= cap]
         assert not _cuts_inside(chunks, big)  # only a block longer than the cap may be cut
-        assert fences and all(README[c.start : c.end] == c.text for c in chunks)
+        assert (fences or "```" not in text) and all(text[c.start : c.end] == c.text for c in chunks)

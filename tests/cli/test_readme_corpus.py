@@ -1,5 +1,6 @@
-"""The README's `segment_corpus` snippet and set-up notes say what is true: it runs as a script, integer offsets
-survive error rows when read with ``dtype_backend="pyarrow"``, and the CPU torch build is named."""
+"""The `segment_corpus` snippet (docs/howto/corpus.md, once the README's) and the set-up notes (README.md and the
+docs' Getting started) say what is true: it runs as a script, integer offsets survive error rows when read with
+``dtype_backend="pyarrow"``, and the CPU torch build is named."""
 
 import ast
 import re
@@ -9,10 +10,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text("utf-8")
+CORPUS_PAGE = (ROOT / "docs" / "howto" / "corpus.md").read_text("utf-8")
+GETTING_STARTED = (ROOT / "docs" / "index.md").read_text("utf-8")
 
 
 def _corpus_snippet() -> ast.Module:
-    block = re.search(r"## Many documents.*?```python\n(.*?)```", README, re.S).group(1)
+    block = re.search(r"```python\n(.*?)```", CORPUS_PAGE, re.S).group(1)
     return ast.parse(block)
 
 
@@ -59,17 +62,20 @@ def test_the_snippet_reads_offsets_as_integers(tmp_path):
         }
     )
     pq.write_table(table, tmp_path / "part.parquet")
-    assert pd.read_parquet(tmp_path / "part.parquet")["start"].dtype == "float64"  # why the README says it
+    assert pd.read_parquet(tmp_path / "part.parquet")["start"].dtype == "float64"  # why the page says it
     df = pd.read_parquet(tmp_path / "part.parquet", dtype_backend="pyarrow")
     assert str(df["start"].dtype) == "int64[pyarrow]" and df["end"].iloc[1] == 9
 
 
-def test_the_set_up_note_says_how_to_get_the_cpu_torch_build():
-    setup = README[README.index("## Set-up") : README.index("## Python quickstart")]
-    assert "--index-url https://download.pytorch.org/whl/cpu" in setup
+def test_the_set_up_notes_say_how_to_get_the_cpu_torch_build():
+    install = README[README.index("## Install") : README.index("## Quickstart")]
+    assert "pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu\npip install .\n" in install
     # the two lines .ci/run greps verbatim are still there
     assert (
         "\npython3 -m venv .venv && . .venv/bin/activate && pip install torch==2.13.0 && pip install -e '.[test]' "
         "&& bpseg demo\n"
-    ) in setup
-    assert "\n. .venv/bin/activate && pytest\n" in setup
+    ) in install
+    assert "\n. .venv/bin/activate && pytest\n" in install
+    setup = GETTING_STARTED[GETTING_STARTED.index("## Install") : GETTING_STARTED.index("## Quickstart")]
+    assert "pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu" in setup
+    assert "find-links = /opt/wheels" in setup  # why the pinned line gets the CPU build on the build machines

@@ -164,11 +164,15 @@ def test_notebook_runs(name, cache_dir, monkeypatch, record_property):
 
 
 def test_every_notebook_is_built_tested_and_listed():
-    """The builder, this test and both READMEs name the same notebooks, and the README counts them."""
+    """The builder, this test, notebooks/README.md and the docs' Notebooks page name the same notebooks, the page
+    counts them, and the docs site renders each (mkdocs.yml's nav, docs/notebooks/ linking to notebooks/)."""
     assert list(_load_builder().NOTEBOOKS) == NOTEBOOKS
-    readme = (ROOT / "README.md").read_text("utf-8")
+    page = (ROOT / "docs" / "notebooks.md").read_text("utf-8")
     nb_readme = (NB_DIR / "README.md").read_text("utf-8")
+    nav = (ROOT / "mkdocs.yml").read_text("utf-8")
     for name in NOTEBOOKS:
-        assert f"`{name}`" in readme, f"README.md does not list {name}"
+        assert f"`{name}`" in page, f"docs/notebooks.md does not list {name}"
         assert f"`{name}`" in nb_readme, f"notebooks/README.md does not list {name}"
-    assert f"{NUMBER_WORDS[len(NOTEBOOKS)]} teaching notebooks" in readme
+        assert f"notebooks/{name}" in nav, f"mkdocs.yml's nav does not render {name}"
+        assert (ROOT / "docs" / "notebooks" / name).resolve() == (NB_DIR / name).resolve(), name
+    assert f"{NUMBER_WORDS[len(NOTEBOOKS)]} teaching notebooks" in page

@@ -94,15 +94,16 @@ def test_missing_and_empty_files(tmp_path, capsys):
         assert out == "" and err.count("\n") == 1 and message in err
 
 
-def test_readme_example_runs(tmp_path, monkeypatch, capsys):
-    """The README's 'Pruning a prompt to a question' example runs as shown and keeps the office move."""
+def test_the_docs_example_runs(tmp_path, monkeypatch, capsys):
+    """The docs' pruning guide (docs/howto/prune.md, once the README's 'Pruning a prompt to a question'): its example
+    runs as shown and keeps the office move."""
     root = Path(__file__).resolve().parents[2]
-    readme = (root / "README.md").read_text("utf-8")
-    block = re.search(r"### Pruning a prompt to a question.*?```python\n(.*?)```", readme, re.S).group(1)
+    page = (root / "docs" / "howto" / "prune.md").read_text("utf-8")
+    block = re.search(r"```python\n(.*?)```", page, re.S).group(1)
     monkeypatch.setenv("BPSEG_CACHE_DIR", str(tmp_path))
     monkeypatch.chdir(root)
     scope = {}
-    exec(compile(block, "README pruning", "exec"), scope)
+    exec(compile(block, "docs/howto/prune.md", "exec"), scope)
     res = scope["res"]
     assert "office move" in res.text and capsys.readouterr().out == res.text + "\n"
     assert [" ".join(scope["text"][a:b].split()) for a, b in res.spans] == [res.units[i] for i in res.kept]

@@ -1,10 +1,10 @@
 """Issue 22, "one empty unit drops or misaligns a document": empty units are kept as units, outside the model.
 
-Policy (README, "Empty units"): in a list of units an empty or whitespace-only unit is not embedded and
-not given to the model; it takes the segment and belief row of its nearest non-empty neighbour (the
-previous one, else the next); labels, spans and sentences keep one entry per input unit.  With
-``segment_text(text, lines=True)`` a blank line is not a unit and ``Segmentation.line_numbers`` maps
-each unit to its input line.
+Policy (docs/concepts.md, "Sentences and units"; once the README's "Empty units"): in a list of units an empty or
+whitespace-only unit is not embedded and not given to the model; it takes the segment and belief row of its nearest
+non-empty neighbour (the previous one, else the next); labels, spans and sentences keep one entry per input unit.
+With ``segment_text(text, lines=True)`` a blank line is not a unit and ``Segmentation.line_numbers`` maps each unit
+to its input line.
 """
 
 import json

@@ -167,19 +167,24 @@ def test_paper_example_tennis_sentences_together_for_every_k(embedder, potential
     assert len({int(seg.labels[i]) for i in TENNIS}) == 1, seg.labels.tolist()
 
 
-def test_readme_quickstart_runs_and_gives_what_it_shows(session_cache_dir, monkeypatch, capsys):
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    block = re.search(r"## Python quickstart\s+```python\n(.*?)```", readme.read_text("utf-8"), re.S).group(1)
+@pytest.mark.parametrize("page", ["README.md", "docs/index.md"])
+def test_the_quickstart_runs_and_gives_what_it_shows(page, session_cache_dir, monkeypatch, capsys):
+    """The quickstart of the README and the full one of the docs' Getting started page run as shown."""
+    text = (Path(__file__).resolve().parents[2] / page).read_text("utf-8")
+    block = re.search(r"\n## Quickstart\s+```python\n(.*?)```", text, re.S).group(1)
     monkeypatch.setenv("BPSEG_CACHE_DIR", str(session_cache_dir))
     scope = {}
-    exec(compile(block, "README quickstart", "exec"), scope)
+    exec(compile(block, f"{page} quickstart", "exec"), scope)
     seg = scope["seg"]
-    assert seg.segments == [[0, 1, 3, 5], [2, 4, 6]]  # as the README says
+    assert seg.segments == [[0, 1, 3, 5], [2, 4, 6]]  # as both pages say
     assert "[Topic 2] segments 2, 4 and 6 · sentences 3, 5, 7" in capsys.readouterr().out
     assert seg.contiguous_segments == [[0, 1], [2], [3], [4], [5], [6]]
     assert seg.topic_segments == [[0, 2, 4], [1, 3, 5]]
     keywords = seg.topic_keywords()
     assert keywords[0][:2] == ["beautiful", "brightly"] and keywords[1][:3] == ["open", "tennis", "play"]
+    # what the comments show is what the code gives
+    for shown in ("[[0, 1, 3, 5], [2, 4, 6]]", "[[0, 1], [2], [3], [4], [5], [6]]", "['open', 'tennis', 'play', ...]"):
+        assert shown in block
 
 
 def test_the_segmentation_says_which_structure_was_used():
