@@ -268,10 +268,24 @@ def _cmd_segment(args: argparse.Namespace) -> int:
 
         embedder = Embedder(model, backend=args.backend)
         seg = segment_text(
-            text, args.k, embedder=embedder, lines=args.lines, markdown=_markdown(args), **_bpseg_params(args)
+            text,
+            args.k,
+            embedder=embedder,
+            lines=args.lines,
+            markdown=_markdown(args),
+            layout=args.layout,
+            **_bpseg_params(args),
         )
     else:
-        seg = segment_text(text, args.k, model=model, lines=args.lines, markdown=_markdown(args), **_bpseg_params(args))
+        seg = segment_text(
+            text,
+            args.k,
+            model=model,
+            lines=args.lines,
+            markdown=_markdown(args),
+            layout=args.layout,
+            **_bpseg_params(args),
+        )
     if args.segment_length is not None:
         if seg.max_segments is None:  # the fit kept no runs (e.g. --potentials paper chose the topic model)
             raise ValueError(
@@ -532,6 +546,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="read the input as Markdown (code blocks, tables and headings one unit each; chunks never "
         "cut a code block, table or list item) or not; default: yes for a .md file, else guessed "
         "(a code fence, a # heading or a table)",
+    )
+    seg.add_argument(
+        "--layout",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="read the text's headings and paragraphs as evidence (default yes): with Markdown headings and no "
+        "-k the segments are the top-level sections; with several paragraphs (blank lines) segments start only "
+        "where a paragraph does; --no-layout ignores both",
     )
     _add_backend(seg)
     seg.add_argument(
