@@ -12,7 +12,7 @@ name or an instance (`bpseg_pgm.inference.engines` lists them). Here we compare 
 3. what `log_partition_` (the Bethe estimate of $\log Z$ for the BP engines) says, and what it says about $k$.
 
 The CI run keeps this small (a few documents, QMSum meetings cut to their first 100 turns); the
-benchmarks in `benchmarks/RESULTS.md` give the numbers on more data.
+benchmarks in the research notes of the docs (`docs/research/`) give the numbers on more data.
 """),
     ("code", r"""
 import time

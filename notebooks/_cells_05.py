@@ -179,8 +179,8 @@ print(f"ARI of the runs alone: span rule {ari(est.runs_.labels):.3f}, with the w
     ("md", r"""
 On this meeting the words agree with the span rule: 5 runs either way. They raise the count on longer
 texts made of several parts (two to five PEPs, or three meetings, end to end: ARI +0.06 to +0.13 in
-`benchmarks/granularity_long_text.py`), and gain about 0.01 ARI on the development meetings and PEPs
-(`benchmarks/RESULTS.md` section 14). The rest of this notebook keeps `est`, the fit on embeddings alone.
+`research/2026-11-24-words-evidence/`), and gain about 0.01 ARI on the development meetings and PEPs
+(`docs/research/words-evidence.md`). The rest of this notebook keeps `est`, the fit on embeddings alone.
 
 ## 3. Topics over runs
 
@@ -238,7 +238,7 @@ linkage into $k = 2 \dots m - 1$ topics is scored by its **silhouette** (scikit-
 each run is to the runs of its own topic than to those of the nearest other topic. A best silhouette
 of at least `RETURNS_SILHOUETTE` (0.35) says the runs fall into clear groups, topics that come back,
 and the cut is made there. Otherwise the cut is where the average similarity falls below `THRESHOLD`
-(0.4). Both were set on the development sets (`benchmarks/RESULTS.md` §11). The dendrogram below
+(0.4). Both were set on the development sets (`docs/research/returns-test.md`). The dendrogram below
 draws the same linkage with scipy; the dashed line is the cut.
 """),
     ("code", r"""
@@ -442,7 +442,7 @@ where the runs fall into clear groups: on the QMSum training meetings of under 4
 a returning topic, the default groups runs in 3 (IS1001d and education_16 through the returns test,
 covid_10 through the threshold; ARI 0.36 to 0.64, 0.49 to 0.32, 0.13 to 0.21) and leaves the others as
 runs. Where returns are distinct, e.g. sections of two to four PEPs dealt in turn, the test fires on
-most documents (round-robin PEPs train: ARI 0.42 to 0.50, `benchmarks/RESULTS.md` §11).
+most documents (round-robin PEPs train: ARI 0.42 to 0.50, `docs/research/returns-test.md`).
 
 ## 4. The result as a `Segmentation`
 

@@ -32,7 +32,7 @@ from .registry import register_potentials
 
 
 #: The default model. Its values were chosen on Choi set 1 and set-1 interleaved documents only
-#: (benchmarks/tune_defaults.py).
+#: (docs/research/tuning-defaults.md).
 @register_potentials("centered", defaults={"lam": 150.0, "sigma": 200.0, "em_rounds": 5, "context": 0.2})
 class CenteredPottsPotentials(Potentials):
     """Centred, length-normalised, optionally distance-decayed Potts potentials."""

@@ -1,7 +1,7 @@
 """Query-focused pruning: keep the segments of a text most relevant to a question (see :mod:`.core`).
 
 ``bpseg_pgm.prune`` is :func:`~bpseg_pgm.pruning.core.prune`; the pieces it is made of are here
-for callers that hold embeddings already (``benchmarks/bench_prune.py``).  Its result,
+for callers that hold embeddings already (``docs/research/query-pruning.md``).  Its result,
 :class:`~bpseg_pgm.types.prune.PruneResult`, is a leaf type (re-exported here).
 """
 

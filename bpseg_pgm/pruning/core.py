@@ -6,7 +6,7 @@ filled: a fraction of the words (``budget=0.2``), or a number of tokens (``max_t
 What is kept comes back in reading order, with exact offsets into the input.
 
 How (every choice below was made on QMSum train meetings, and measured on the validation
-meetings by ``benchmarks/bench_prune.py``; the tuned numbers are fields of ``Policy``, ``prune_*`` in
+meetings by ``docs/research/query-pruning.md``; the tuned numbers are fields of ``Policy``, ``prune_*`` in
 ``docs/policy.md``):
 
 1. **Segments.** ``BPSeg(structure="runs")`` cuts the units into runs of consecutive units on

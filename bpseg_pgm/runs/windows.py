@@ -15,8 +15,7 @@ k measured. Each window costs O(K_w window^2) for its K_w runs, so the whole is 
 for a given run density; the windows' arg-min tables (int32) hold at most (3 window / 2 + 1)^2 numbers
 per window.
 
-Measured (``benchmarks/bench_runs_beyond_candidates.py``, Choi set 1 concatenated, results in
-``benchmarks/results/runs_beyond_candidates.md``) against binary segmentation's first k-1 boundaries
+Measured (Choi set 1 concatenated: ``docs/research/long-abrupt-text.md``) against binary segmentation's first k-1 boundaries
 and against those boundaries each moved to its best place between its neighbours: at 20,000 units and
 k = 3,043 (the passages) costs 4,538 / 4,429 / 4,400 (windows), ARI against the passages 0.855 / 0.892 /
 0.903, Pk 0.144 / 0.106 / 0.097; at k = 1,635 (n / correlation length) ARI 0.560 / 0.571 / 0.588. The

@@ -22,7 +22,7 @@ the k runs of the run cost, its scale is set against that cost's gain at k, and 
 documents that choose k carry no words.
 
 Development sets, the runs of every document, ARI, the embeddings alone -> with the words at weight 1
-(``python benchmarks/boundaries_words.py``; docs/policy.md#word_weight): at the gold number of runs QMSum train 0.528 ->
+(docs/research/words-boundaries.md; docs/policy.md#word_weight): at the gold number of runs QMSum train 0.528 ->
 0.602, PEPs train 0.429 -> 0.455, Choi set 1 0.950 -> 0.958; at the default's own k 0.537 -> 0.577, 0.405 ->
 0.419 and 0.922 -> 0.932.
 """

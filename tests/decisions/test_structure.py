@@ -94,7 +94,7 @@ def test_auto_max_runs_is_one_per_correlation_length_beyond_the_fixed_cap():
 def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     # 100 unrelated passages of 5 units (per-unit boundary effect ~0.7: abrupt). With at most 30
     # runs each run averaged 3-4 passages, its boundaries looked weak (median effect ~0.3) and
-    # the document was judged gradual and cut into runs (the misjudgement RESULTS §7 records).
+    # the document was judged gradual and cut into runs (the misjudgement docs/research/real-documents.md records).
     X, truth = planted_blocks((5,) * 100, dim=104, noise=0.12, seed=0)
     w = np.ones(len(X))
     found = choose_structure(X, w, "auto")
