@@ -48,19 +48,27 @@ class BPSegTextSplitter(TextSplitter):
 
     Parameters
     ----------
-    max_tokens : the largest chunk of two or more sentences, in the embedding model's tokens
-        (special tokens included; 256 fits all-MiniLM-L6-v2's window); None for no cap.
-    contiguous : True: one chunk per run of consecutive sentences of a segment (``text ==
-        original[start:end]``); False: one chunk per segment, its runs joined by blank lines.
-    min_tokens : merge a contiguous chunk shorter than this into its most similar neighbour of the same segment.
-    n_segments : k for every text, or "auto"; a k above a text's number of sentences becomes that number.
-    lines : one sentence per line instead of splitting prose.
-    model, embedder, cache_dir, show_progress : as for :func:`bpseg_pgm.text.segment_text`.
-    add_start_index : put the exact ``start_index`` and ``end_index`` of each chunk in its metadata.
-    **more_bpseg_params : passed to :class:`bpseg_pgm.BPSeg` (``structure``, ``potentials``, ``lam``,
-        ``engine``, ...).
-    bpseg_params : deprecated, still accepted: the same as a dict (it was for BPSeg's ``contiguous``,
-        whose name is taken here; BPSeg calls it ``structure`` now, which can be passed directly).
+    max_tokens : int or None, default=None
+        The largest chunk of two or more sentences, in the embedding model's tokens (special tokens
+        included; 256 fits all-MiniLM-L6-v2's window); None for no cap.
+    contiguous : bool, default=True
+        True: one chunk per run of consecutive sentences of a segment (``text == original[start:end]``);
+        False: one chunk per segment, its runs joined by blank lines.
+    min_tokens : int or None, default=None
+        Merge a contiguous chunk shorter than this into its most similar neighbour of the same segment.
+    n_segments : int or "auto", default="auto"
+        k for every text, or "auto"; a k above a text's number of sentences becomes that number.
+    lines : bool, default=False
+        One sentence per line instead of splitting prose.
+    model, embedder, cache_dir, show_progress
+        As for :func:`bpseg_pgm.text.segment_text`.
+    add_start_index : bool, default=False
+        Put the exact ``start_index`` and ``end_index`` of each chunk in its metadata.
+    bpseg_params : dict or None, default=None
+        Deprecated, still accepted: BPSeg's parameters as a dict (it was for BPSeg's ``contiguous``, whose
+        name is taken here; BPSeg calls it ``structure`` now, which can be passed directly).
+    **more_bpseg_params
+        Passed to :class:`bpseg_pgm.BPSeg` (``structure``, ``potentials``, ``lam``, ``engine``, ...).
     """
 
     def __init__(
