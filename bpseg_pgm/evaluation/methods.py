@@ -217,6 +217,30 @@ register_method(
 register_method("kcpd", _kcpd, "ruptures KernelCPD (cosine kernel, PELT), penalty 0.03 n per change point")
 
 
+def _kcpd_auto(n: int, seed: int):
+    from bpseg_pgm.evaluation.baselines.kcpd_auto import KCPDAuto
+
+    return KCPDAuto()
+
+
+def _semantic_breakpoints(n: int, seed: int):
+    from bpseg_pgm.evaluation.baselines.semantic_breakpoints import SemanticBreakpoints
+
+    return SemanticBreakpoints()
+
+
+register_method(
+    "kcpd-auto", _kcpd_auto,
+    "automatic peer (Embed-KCPD): ruptures KernelCPD (cosine kernel, PELT, min size 2), penalty C sqrt(T log T) "
+    "per change point, C per document at the elbow of the change-point count over a log grid of C (no labels)",
+)  # fmt: skip
+register_method(
+    "semantic-breakpoints", _semantic_breakpoints,
+    "automatic peer (LangChain SemanticChunker's percentile rule): cut where the cosine distance between "
+    "neighbouring sentences' embeddings exceeds its 95th percentile (no neighbour buffer: embeddings given)",
+)  # fmt: skip
+
+
 def _bpseg_contiguous(n: int, seed: int):
     from bpseg_pgm.estimator import BPSeg
 

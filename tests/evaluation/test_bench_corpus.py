@@ -25,7 +25,7 @@ from bpseg_pgm.evaluation.methods import METHODS
 
 #: Fast methods covering every kind: no gold k, gold runs, gold topics, and sample weights.
 FAST_METHODS = ["one-segment", "equal-blocks", "kcpd-true-k", "kmeans-true-k", "bpseg-contiguous",
-                "bpseg-contiguous-true-k"]  # fmt: skip
+                "bpseg-contiguous-true-k", "kcpd-auto", "semantic-breakpoints"]  # fmt: skip
 
 
 def _units(prefix, n):
@@ -293,7 +293,7 @@ def test_cli_corpus_run(tmp_path):
     corpus = tmp_path / "two.jsonl"
     corpus.write_text("".join(json.dumps(d) + "\n" for d in TWO_DOCS), encoding="utf-8")
     out = tmp_path / "out"
-    methods = ["one-segment", "equal-blocks", "kcpd-true-k", "bpseg-contiguous"]
+    methods = ["one-segment", "equal-blocks", "kcpd-true-k", "bpseg-contiguous", "kcpd-auto", "semantic-breakpoints"]
     proc = bpseg("bench", "corpus", str(corpus), "--methods", *methods, "--no-progress",
                  "--cache-dir", str(tmp_path / "cache"), "--out", str(out))  # fmt: skip
     assert proc.returncode == 0, proc.stderr

@@ -34,3 +34,18 @@ def test_register_and_unknown(monkeypatch):
         registry.make_estimator("nope", 10, 0)
     with pytest.raises(ValueError):
         registry.register_method("two words", lambda n, s: None, "")
+
+
+def test_automatic_peers():
+    """kcpd-auto and semantic-breakpoints: the automatic methods a user would otherwise run, no gold count."""
+    from bpseg_pgm.evaluation.baselines.kcpd_auto import KCPDAuto
+    from bpseg_pgm.evaluation.baselines.semantic_breakpoints import SemanticBreakpoints
+
+    kcpd = registry.make_estimator("kcpd-auto", 50, 3)
+    assert isinstance(kcpd, KCPDAuto) and (kcpd.kernel, kcpd.min_size, kcpd.c_grid) == ("cosine", 2, None)
+    chunker = registry.make_estimator("semantic-breakpoints", 50, 3)
+    assert isinstance(chunker, SemanticBreakpoints) and chunker.percentile == 95
+    for name in ("kcpd-auto", "semantic-breakpoints"):
+        method = registry.METHODS[name]
+        assert not (method.uses_gold_k or method.uses_weights or method.uses_words)
+    assert registry.check_methods(["kcpd-auto", "semantic-breakpoints"]) == ["kcpd-auto", "semantic-breakpoints"]
