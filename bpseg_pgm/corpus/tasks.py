@@ -73,7 +73,7 @@ def _embedder(config: TaskConfig):
 
 
 def _prepare(doc: CorpusDocument, config: TaskConfig):
-    """(sentences, spans, text) of a document, or a ValueError saying why it cannot be segmented."""
+    """(sentences, spans, text, markdown) of a document, or a ValueError saying why it cannot be segmented."""
     from bpseg_pgm.text.checks import check_n_segments, check_sentences, split_for_segmentation
     from bpseg_pgm.text.pipeline import read_as_markdown
     from bpseg_pgm.text.split import join_sentences
@@ -81,13 +81,14 @@ def _prepare(doc: CorpusDocument, config: TaskConfig):
     if doc.units is not None:
         sentences = check_sentences(list(doc.units))
         text, spans = join_sentences(sentences)
+        markdown = False
     else:
         # Markdown as segment_text decides it: a .md file is, other text is guessed, never with --lines
         markdown = read_as_markdown(doc.text, config.lines, doc.meta.get("markdown"))
         sentences, spans = split_for_segmentation(doc.text, config.lines, markdown)
         text = doc.text
     check_n_segments(config.n_segments, len(sentences), config.params.get("init"))
-    return sentences, spans, text
+    return sentences, spans, text, markdown
 
 
 def segment_task(docs: list[CorpusDocument], config: TaskConfig):
@@ -107,10 +108,10 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
     rows: list[dict] = []
     if prepared:
         embedder = _embedder(config)
-        X = embedder.encode([s for sentences, _, _ in prepared.values() for s in sentences])
+        X = embedder.encode([s for sentences, *_ in prepared.values() for s in sentences])
         pos = 0
         segs = {}
-        for i, (sentences, spans, text) in prepared.items():
+        for i, (sentences, spans, text, markdown) in prepared.items():
             block = X[pos : pos + len(sentences)]
             pos += len(sentences)
             try:
@@ -123,6 +124,7 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
                     text=text,
                     spans=spans,
                     lines=config.lines or docs[i].units is not None,
+                    markdown=markdown,
                 )
             except ValueError as exc:
                 failed[i] = str(exc)
