@@ -32,6 +32,7 @@ STAGE_TITLES = {
     "grouping": "Grouping runs into topics",
     "pruning": "Pruning a prompt to what a question needs",
     "display": "Display",
+    "confidence": "Confidence: the probability that a unit lies where it was put",
 }
 
 #: The research pages (``docs/research/<page>.md``) that SOURCES cites, and the headings it links to there.

@@ -2,8 +2,9 @@
 
 A :class:`Chunk` is what a retrieval pipeline stores: its ``text``, where it sits in the
 original (``start``, ``end``; ``text == original[start:end]`` for a contiguous chunk), which
-sentences and which segment it holds, its length in the embedding model's tokens and how sure
-BP-Seg was of its sentences.  :func:`make_chunks` cuts a
+sentences and which segment it holds, its length in the embedding model's tokens and its ``confidence``: the
+mean of its sentences' calibrated confidences (``seg.confidence()``: the probability that each lies in its
+segment), i.e. the expected fraction of the chunk's sentences that belong to the chunk's segment.  :func:`make_chunks` cuts a
 segmentation (a :class:`~bpseg_pgm.text.segmentation.Segmentation`, or anything with its ``text``,
 ``spans``, ``labels``, ``segments``, ``beliefs`` and ``confidence()``) into chunks:
 

@@ -5,7 +5,8 @@
 
 The document is shown in its original order, paragraph breaks kept (and line breaks, for text
 read one sentence per line), with every sentence on the background colour of its segment; a
-tooltip gives its number, segment and belief.  Above it an *overview strip* has one cell per
+tooltip gives its number, segment and confidence (the calibrated probability that it lies in that segment,
+``seg.confidence()``).  Above it an *overview strip* has one cell per
 sentence in reading order, coloured the same way, so a segment's spread through a long
 document shows at a glance; clicking a cell jumps to its sentence.  Hovering a sentence, a
 cell or a legend entry fades out everything outside that segment (pure CSS, ``:has()``, so it
@@ -161,7 +162,10 @@ def render_html(
 ) -> str:
     """The segmentation as HTML: a whole page (``full_page=True``) or a fragment for another page.
 
-    Sentences whose belief is below ``low_belief`` get a dotted underline.  ``root_id`` is the
+    Sentences whose confidence (``seg.confidence()``: the probability, calibrated on the development sets, that
+    the sentence lies in the segment it was put in) is below ``low_belief`` get a dotted underline: at the
+    default 0.5, the sentences more likely misplaced than not.  (The parameter keeps its name from when the
+    underline read the raw belief, ``seg.belief_in_label()``.)  ``root_id`` is the
     id of the outer element (default ``"bpseg"`` for a page, a random one for a fragment, so that
     several fragments on one page keep their own styles and links).
     """
@@ -201,7 +205,7 @@ def render_html(
                 paragraphs[-1].append("<br>")
         prev_end = b
         j = labels[i]
-        tip = f"{where(i)} · belief {conf[i]:.2f} · sentence {i + 1}"
+        tip = f"{where(i)} · confidence {conf[i]:.2f} · sentence {i + 1}"
         low = " low" if conf[i] < low_belief else ""
         paragraphs[-1].append(
             f'<span class="s hl{low}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
@@ -268,7 +272,8 @@ def render_html(
     meta = (
         f"{_e(_summary(seg))}.{' ' + _e(note[0].upper() + note[1:]) + '.' if note else ''} Hover a sentence, "
         f"an overview cell or a {level} to see {alone}; click a cell to jump to its sentence. "
-        f"Dotted underline: belief below {low_belief:g}."
+        f"Dotted underline: confidence below {low_belief:g} (the estimated chance that the sentence lies in "
+        "its segment)."
     )
     heading = f"<h1>{_e(title)}</h1>\n" if title else ""
     body = (

@@ -2,8 +2,8 @@
 
 A plain result type: what a fit gives, set once at construction, the views computed from it (segments,
 contiguous segments, topics) and a dict/JSON form that round-trips (:meth:`~SegmentationResult.to_dict`,
-:meth:`~SegmentationResult.from_dict`).  It imports nothing of bpseg_pgm but :mod:`bpseg_pgm.utils` and
-:mod:`bpseg_pgm.types`.  What needs the layers above (keywords, chunks, re-cuts, text and HTML) is added by
+:meth:`~SegmentationResult.from_dict`).  It imports nothing of bpseg_pgm but :mod:`bpseg_pgm.utils`,
+:mod:`bpseg_pgm.types`, :mod:`bpseg_pgm.policy` and :mod:`bpseg_pgm.confidence` (the calibrated confidence).  What needs the layers above (keywords, chunks, re-cuts, text and HTML) is added by
 :class:`bpseg_pgm.text.Segmentation`, the class the pipeline returns, whose rendering lives in
 :mod:`bpseg_pgm.formats`.
 
@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from bpseg_pgm.confidence.calibrate import calibrated_confidence
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.jsonable import jsonable
 from bpseg_pgm.utils.labels import bounds_labels, run_bounds
@@ -28,11 +30,12 @@ from bpseg_pgm.utils.words import plural
 
 __all__ = ["BELIEFS", "CONFIDENCE_DECIMALS", "SegmentationResult"]
 
-#: What :meth:`SegmentationResult.to_dict` writes of the beliefs: "confidence" (the default: each unit's belief in
-#: its own segment, n numbers) or "full" (the whole (n, k) matrix as well).
+#: What :meth:`SegmentationResult.to_dict` writes of the beliefs: "confidence" (the default: each unit's calibrated
+#: confidence and its raw belief in its own segment, 2n numbers) or "full" (the whole (n, k) matrix as well).
 BELIEFS = ("confidence", "full")
 
-#: Decimals the confidences are rounded to in :meth:`SegmentationResult.to_dict` (the full matrix is not rounded).
+#: Decimals the confidences and raw beliefs are rounded to in :meth:`SegmentationResult.to_dict` (the full matrix
+#: is not rounded).
 CONFIDENCE_DECIMALS = 4
 
 
@@ -59,7 +62,8 @@ class SegmentationResult:
         ``segments[j]``: the sentence indices of segment ``j``, in reading order.
     beliefs : ndarray of shape (n, k)
         BP beliefs, columns permuted to match the labels (columns of segments that ended up empty come last), so
-        ``beliefs[i, labels[i]]`` is the belief of sentence ``i`` in its own segment.
+        ``beliefs[i, labels[i]]`` is the raw belief of sentence ``i`` in its own segment
+        (:meth:`belief_in_label`); :meth:`confidence` calibrates it into a probability of being right.
     params : dict, default={}
         The estimator's parameters (``BPSeg.get_params()``).
     n_iter : int or None, default=None
@@ -221,9 +225,40 @@ class SegmentationResult:
 
     # ------------------------------------------------------------------------------------ beliefs and the k asked
 
-    def confidence(self) -> np.ndarray:
-        """Belief of each sentence in its assigned segment, shape (n,)."""
+    def belief_in_label(self) -> np.ndarray:
+        """Each sentence's raw belief in its own label, ``beliefs[i, labels[i]]``, shape (n,).
+
+        What the model that made the labels says, not a probability of being right: the topic model's BP
+        marginal, the runs model's chain marginal, or for grouped runs the grouping's belief in the run's topic
+        (one number per run, often 0.3-0.6 whether the run is right or not).  :meth:`confidence` calibrates it.
+        """
         return np.asarray(self.beliefs)[np.arange(len(self.sentences)), np.asarray(self.labels, dtype=np.int64)]
+
+    def confidence(self) -> np.ndarray:
+        """Each sentence's confidence: the probability that it lies in the segment it was put in, shape (n,).
+
+        Calibrated on the development sets (meetings, documentation, concatenated news): among sentences of
+        confidence about p, about a fraction p lay in the gold segment matched to their label (labels matched
+        to gold segments one to one by maximum overlap; a sentence whose label matches none counts as wrong).
+        It is :func:`~bpseg_pgm.confidence.calibrate.calibrated_confidence` of the raw belief
+        (:meth:`belief_in_label`), the sentence's distance to the nearer end of its contiguous segment and the
+        structure; its numbers are the ``confidence_*`` fields of the Policy the fit used
+        (``params["policy"]``, else the default; ``docs/policy.md``).  A sentence in the middle of a long
+        segment is more often right than one next to a boundary; most of the difference between documents is
+        the structure's base rate, so read it as the chance that this sentence is placed right, not as how
+        good the whole segmentation is.
+
+        Returns
+        -------
+        ndarray of float64, shape (n,)
+            Values in [0, 1].
+        """
+        return calibrated_confidence(self.belief_in_label(), self.labels, self.structure, self._policy())
+
+    def _policy(self) -> Policy | None:
+        """The Policy the fit used when the parameters hold one (None: the default)."""
+        policy = self.params.get("policy") if isinstance(self.params, dict) else None
+        return policy if isinstance(policy, Policy) else None
 
     @property
     def max_segments(self) -> int | None:
@@ -264,9 +299,11 @@ class SegmentationResult:
         ``topic_segments``, ``returning_topics``).  All indices count from 0.
 
         The beliefs, so that the dict grows with the text and not with sentences x segments:
-        ``beliefs="confidence"`` (the default) writes ``confidence``, each sentence's belief in its own segment
-        (:meth:`confidence`) rounded to :data:`CONFIDENCE_DECIMALS` decimals, and ``belief_columns`` (k, the
-        beliefs' number of columns); ``beliefs="full"`` adds ``beliefs``, the whole (n, k) matrix, unrounded.
+        ``beliefs="confidence"`` (the default) writes ``confidence``, each sentence's calibrated confidence
+        (:meth:`confidence`: the probability that it lies in its segment), ``belief``, its raw belief in its own
+        segment (:meth:`belief_in_label`), both rounded to :data:`CONFIDENCE_DECIMALS` decimals, and
+        ``belief_columns`` (k, the beliefs' number of columns); ``beliefs="full"`` adds ``beliefs``, the whole
+        (n, k) matrix, unrounded.
 
         Not kept: ``embeddings``, ``embedder`` and ``runs_fit`` (so a segmentation read back has
         ``max_segments`` None and its ``recut`` raises ValueError), and without ``beliefs="full"`` the beliefs
@@ -285,6 +322,7 @@ class SegmentationResult:
             "segments": [[int(i) for i in seg] for seg in self.segments],
             "n_segments": self.n_segments,
             "confidence": [round(float(c), CONFIDENCE_DECIMALS) for c in self.confidence()],
+            "belief": [round(float(c), CONFIDENCE_DECIMALS) for c in self.belief_in_label()],
             "belief_columns": int(matrix.shape[1]) if matrix.ndim == 2 else 0,
         }
         if beliefs == "full":
@@ -315,10 +353,12 @@ class SegmentationResult:
 
         Kept: ``sentences``, ``text``, ``spans``, ``lines``, ``labels``, ``segments``, ``params``, ``n_iter``,
         ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``, and so both levels (computed from
-        the labels) and each sentence's :meth:`confidence`.  The beliefs are the full matrix when the dict holds
-        it (``to_dict(beliefs="full")``); otherwise they are rebuilt from the confidences: each sentence's own
-        segment holds its confidence (rounded) and the rest is spread evenly over the other ``belief_columns``
-        (the original's other columns are not kept).  Not kept: ``embeddings`` and ``embedder`` (None: chunks
+        the labels) and each sentence's :meth:`belief_in_label` and :meth:`confidence` (computed again from the
+        beliefs, the labels and the structure, with the default Policy: a fit's own Policy is not kept).  The
+        beliefs are the full matrix when the dict holds it (``to_dict(beliefs="full")``); otherwise they are
+        rebuilt from the raw beliefs (``belief``; a dict written before it had only ``confidence``, which was
+        then the raw belief): each sentence's own segment holds its belief (rounded) and the rest is spread
+        evenly over the other ``belief_columns`` (the original's other columns are not kept).  Not kept: ``embeddings`` and ``embedder`` (None: chunks
         then load the default model's tokenizer and split at the weakest link of the beliefs), and the runs fit,
         so ``max_segments`` is None and ``recut`` raises ValueError: segment the text again to re-cut it.  The
         derived keys (``line_numbers``, ``n_segments``, the levels, keywords) are not read.  A missing key or
@@ -344,10 +384,14 @@ class SegmentationResult:
             beliefs = np.asarray(d["beliefs"], dtype=float)
             if beliefs.ndim != 2 or beliefs.shape[0] != n:
                 raise ValueError(f"beliefs must have one row per sentence ({n}), got shape {beliefs.shape}")
-        elif d.get("confidence") is not None:
-            beliefs = _beliefs_from_confidence(d["confidence"], labels, d.get("belief_columns"))
+        elif d.get("belief") is not None:
+            beliefs = _beliefs_from_confidence(d["belief"], labels, d.get("belief_columns"), "beliefs")
+        elif d.get("confidence") is not None:  # written before "belief": its confidence was the raw belief
+            beliefs = _beliefs_from_confidence(d["confidence"], labels, d.get("belief_columns"), "confidences")
         else:
             raise ValueError("not a segmentation's dict: neither beliefs nor confidence")
+        if d.get("confidence") is not None and len(d["confidence"]) != n:  # computed again, but it must fit
+            raise ValueError(f"{len(d['confidence'])} confidences for {n} sentences")
         return cls(
             sentences=sentences,
             labels=labels,
@@ -384,11 +428,12 @@ class SegmentationResult:
         return cls.from_dict(json.loads(text))
 
 
-def _beliefs_from_confidence(confidence: Any, labels: np.ndarray, columns: Any) -> np.ndarray:
-    """(n, k) beliefs whose own-segment entries are ``confidence`` and whose rows spread the rest evenly."""
+def _beliefs_from_confidence(confidence: Any, labels: np.ndarray, columns: Any, what: str) -> np.ndarray:
+    """(n, k) beliefs whose own-segment entries are ``confidence`` (the raw beliefs, called ``what`` in an error)
+    and whose rows spread the rest evenly."""
     conf = np.asarray(confidence, dtype=float).reshape(-1)
     if conf.shape[0] != labels.shape[0]:
-        raise ValueError(f"{conf.shape[0]} confidences for {labels.shape[0]} sentences")
+        raise ValueError(f"{conf.shape[0]} {what} for {labels.shape[0]} sentences")
     k = int(labels.max(initial=-1)) + 1 if columns is None else int(columns)
     if k < int(labels.max(initial=-1)) + 1 or k < 1:
         raise ValueError(f"belief_columns ({k}) must exceed every label")

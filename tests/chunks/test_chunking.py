@@ -47,7 +47,9 @@ def test_contiguous_chunks_are_runs_with_exact_offsets():
         assert c.n_tokens == len(c.text.split())
     assert chunks[0].text == "Alpha  one two.\tAlpha three\n four."
     assert chunks[1].text == "Beta five six seven.\r\n\r\nBeta  eight."
-    assert chunks[0].confidence == pytest.approx(0.9)
+    # a chunk's confidence is the mean calibrated confidence of its sentences (not their raw belief, 0.9)
+    assert chunks[0].confidence == pytest.approx(seg.confidence()[[0, 1]].mean())
+    assert chunks[0].confidence != pytest.approx(0.9)
 
 
 def test_non_contiguous_chunks_are_segments_with_their_runs():

@@ -105,9 +105,29 @@ def test_document_order_colours_legend_and_tooltips(page):
     for i, span in enumerate(checker.spans):
         assert span["style"] == legend_colour[span["seg"]]
         j, r = seg.labels[i], seg.contiguous_labels[i]  # a topic returns: the tooltip names segment and topic
-        assert span["title"] == f"Segment {r + 1} · Topic {j + 1} · belief {seg.beliefs[i, j]:.2f} · sentence {i + 1}"
+        conf = seg.confidence()[i]  # the calibrated confidence, not the raw belief
+        assert span["title"] == f"Segment {r + 1} · Topic {j + 1} · confidence {conf:.2f} · sentence {i + 1}"
     lows = [("low" in s["cls"].split()) for s in checker.spans]
-    assert lows == [False, False, True, False, False]  # only sentence 3 has belief < 0.5
+    # sentence 3's raw belief is 0.4, but its confidence (the topic model's base rate) is above 0.5: no underline
+    assert seg.belief_in_label()[2] < 0.5 < seg.confidence()[2] and lows == [False] * 5
+    assert "Dotted underline: confidence below 0.5 (the estimated chance" in page
+
+
+def test_the_underline_marks_a_confidence_below_the_threshold():
+    """Grouped runs: a sentence at the edge of its segment is more likely misplaced than not, whatever its belief."""
+    labels = np.array([0, 0, 0, 0, 0, 1, 1, 1, 1, 1])
+    beliefs = np.full((10, 2), 0.1)
+    beliefs[np.arange(10), labels] = 0.9
+    segments = [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
+    seg = Segmentation([f"S{i}." for i in range(10)], labels, segments, beliefs, structure="run-topics")
+    conf = seg.confidence()
+    assert conf[0] < 0.5 < conf[2] and conf[4] < 0.5  # the edges fall below 0.5, the middle does not
+    checker = _Checker()
+    checker.feed(render_html(seg))
+    assert [("low" in s["cls"].split()) for s in checker.spans] == (conf < 0.5).tolist()
+    checker = _Checker()
+    checker.feed(render_html(seg, low_belief=float(conf.max()) + 1e-9))
+    assert all("low" in s["cls"].split() for s in checker.spans)
 
 
 def test_segment_list_shows_each_segment_in_reading_order(page):

@@ -25,7 +25,8 @@ def test_json_takes_only_full_beliefs(seg):
 
 def test_the_beliefs_are_confidences_unless_the_full_matrix_is_asked_for(seg):
     short = json.loads(get_format("json").render(seg))
-    assert "beliefs" not in short and short["confidence"] == [0.8] * 6 and short["belief_columns"] == 3
+    assert "beliefs" not in short and short["belief"] == [0.8] * 6 and short["belief_columns"] == 3
+    assert short["confidence"] == [round(float(c), 4) for c in seg.confidence()]  # calibrated, not the belief
     full = get_format("json").render(seg, full_beliefs=True)
     assert full == seg.to_json(beliefs="full") + "\n"
     assert np.allclose(json.loads(full)["beliefs"], seg.beliefs)

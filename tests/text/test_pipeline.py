@@ -48,7 +48,7 @@ def test_segments_follow_the_embeddings_and_are_renumbered_in_reading_order():
     assert seg.segments == [[0, 1, 3], [2, 4, 5]]
     assert seg.beliefs.shape == (6, 2)
     np.testing.assert_allclose(seg.beliefs.sum(axis=1), 1.0)
-    assert np.all(seg.confidence() == seg.beliefs.max(axis=1))
+    assert np.all(seg.belief_in_label() == seg.beliefs.max(axis=1))
     assert seg.params["engine"] == "loopy" and seg.params["n_segments"] == 2
     assert seg.model == "fixed" and seg.n_segments == 2
 

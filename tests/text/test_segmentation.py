@@ -32,7 +32,7 @@ def test_json_never_holds_bare_nan():
     with pytest.raises(ValueError, match="JSON cannot represent"):
         seg.to_json(beliefs="full")
     seg.beliefs = np.array([[1.0], [1.0]])
-    assert json.loads(seg.to_json())["confidence"] == [1.0, 1.0]
+    assert json.loads(seg.to_json())["belief"] == [1.0, 1.0]
     assert json.loads(seg.to_json(beliefs="full"))["beliefs"] == [[1.0], [1.0]]
 
 

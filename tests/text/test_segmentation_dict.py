@@ -103,8 +103,9 @@ def test_empty_units_and_lines_survive_the_trip():
         (lambda d: d.pop("text"), "no text"),
         (lambda d: d.update(labels=d["labels"][:-1]), "labels for"),
         (lambda d: d.update(spans=d["spans"][:-1]), "spans for"),
-        (lambda d: d.pop("confidence"), "neither beliefs nor confidence"),
+        (lambda d: [d.pop("confidence"), d.pop("belief")], "neither beliefs nor confidence"),
         (lambda d: d.update(confidence=d["confidence"][:-1]), "confidences for"),
+        (lambda d: d.update(belief=d["belief"][:-1]), "beliefs for"),
         (lambda d: d.update(belief_columns=1), "belief_columns"),
     ],
 )

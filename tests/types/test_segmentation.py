@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 import bpseg_pgm.types.segmentation as module
+from bpseg_pgm.confidence import calibrated_confidence
 from bpseg_pgm.types import SegmentationResult
 
 
@@ -25,7 +26,9 @@ def test_the_levels_come_from_the_labels():
     assert seg.contiguous_topics.tolist() == [0, 1, 0, 2] and seg.contiguous_labels.tolist() == [0, 0, 1, 1, 2, 3]
     assert (seg.n_topics, seg.n_contiguous_segments) == (3, 4)
     assert seg.text == "S0.\nS1.\nS2.\nS3.\nS4.\nS5." and seg.lines and seg.line_numbers == list(range(6))
-    np.testing.assert_allclose(seg.confidence(), 0.85)
+    np.testing.assert_allclose(seg.belief_in_label(), 0.85)
+    # the confidence is the calibrated map of the raw beliefs (no structure: read from the labels, topics here)
+    np.testing.assert_allclose(seg.confidence(), calibrated_confidence(seg.belief_in_label(), seg.labels, "topics"))
 
 
 def test_the_data_is_set_at_construction():
@@ -44,7 +47,8 @@ def test_dict_round_trip_keeps_the_data_and_says_what_it_drops():
         runs_fit=object(),
     )
     d = seg.to_dict()
-    assert "beliefs" not in d and d["confidence"] == [0.85] * 6 and d["belief_columns"] == 4
+    assert "beliefs" not in d and d["belief"] == [0.85] * 6 and d["belief_columns"] == 4
+    assert d["confidence"] == [round(float(c), 4) for c in seg.confidence()] and d["confidence"] != d["belief"]
     assert d["params"]["lam"] == 0.5 and d["params"]["engine"].startswith("<object")
     back = SegmentationResult.from_dict(json.loads(json.dumps(d)))
     assert back.to_dict() == d
@@ -70,9 +74,11 @@ def test_one_column_and_no_segments_key():
     assert back.segments == [[0, 1]] and back.beliefs.tolist() == [[0.7], [1.0]]
 
 
-def test_the_leaf_imports_nothing_above_utils_and_types():
+def test_the_leaf_imports_only_the_leaves_below_it():
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     ours = {m for m in imported if m.startswith("bpseg_pgm")}
-    assert ours and all(m.startswith(("bpseg_pgm.utils", "bpseg_pgm.types")) for m in ours), ours
+    # utils and types, and the two leaves below them: the Policy and the calibrated confidence
+    allowed = ("bpseg_pgm.utils", "bpseg_pgm.types", "bpseg_pgm.policy", "bpseg_pgm.confidence")
+    assert ours and all(m.startswith(allowed) for m in ours), ours
