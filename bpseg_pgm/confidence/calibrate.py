@@ -34,7 +34,7 @@ from bpseg_pgm.utils.labels import run_bounds
 __all__ = ["STRUCTURES", "boundary_distance", "calibrated_confidence", "structure_base"]
 
 #: The structures a segmentation may have, each with its own base confidence in the Policy.
-STRUCTURES = ("runs", "topics", "run-topics")
+STRUCTURES = ("runs", "topics", "run-topics", "sections")
 
 #: Beliefs are clipped to [_EPS, 1 - _EPS] before their logit (a belief of exactly 0 or 1 stays finite).
 _EPS = 1e-6
@@ -82,6 +82,8 @@ def structure_base(structure: str | None, labels: Sequence[int], policy: Policy 
         return float(policy.confidence_topics)
     if structure == "run-topics":
         return float(policy.confidence_run_topics)
+    if structure == "sections":  # runs cut at the text's headings
+        return float(policy.confidence_sections)
     raise ValueError(f"structure must be one of {STRUCTURES} or None, got {structure!r}")
 
 

@@ -289,6 +289,7 @@ def fit_segmentation(
         structure=getattr(estimator, "structure_", None),
         runs=getattr(estimator, "runs_", None),
         granularity=getattr(estimator, "granularity_", None),
+        evidence=getattr(estimator, "evidence_", None),
         embedder=embedder,
         model=getattr(embedder, "model_name", None),
         text=text,

@@ -171,6 +171,7 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
             spans=list(self.spans),
             lines=self.lines,
             markdown=self.markdown,
+            evidence=self.evidence,
         )
 
     def chunks(
@@ -279,6 +280,7 @@ def build_segmentation(
     lines: bool,
     granularity: dict | None = None,
     markdown: bool | None = None,
+    evidence: str | None = None,
 ) -> Segmentation:
     """The :class:`Segmentation` of a fit on the non-empty ``sentences`` (rows ``X_live``): labels renumbered in
     reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
@@ -314,4 +316,5 @@ def build_segmentation(
         granularity=None if granularity is None else dict(granularity),
         markdown=markdown,
         runs_fit=runs if keeps_levels else None,
+        evidence=evidence,
     )

@@ -90,6 +90,9 @@ class SegmentationResult:
     markdown : bool or None, default=None
         True if the text was read as Markdown when split (chunks then keep Markdown blocks whole); None: not
         said (chunks guess from the text).
+    evidence : {"headings", "paragraphs"} or None, default=None
+        What the runs were cut at (``BPSeg.evidence_``): the text's headings (the segments are its sections),
+        its paragraphs (segments start only where a paragraph does), or None (anywhere).
     runs_fit : object or None, default=None
         The runs model's fit with every level (a :class:`~bpseg_pgm.runs.model.RunsFit`), kept so that
         ``recut`` can give another number of runs without refitting; None when there is none.  Not kept by
@@ -136,6 +139,7 @@ class SegmentationResult:
     granularity: dict | None = None
     markdown: bool | None = None
     runs_fit: Any = field(default=None, repr=False, compare=False)
+    evidence: str | None = None
 
     def __repr__(self) -> str:
         """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
@@ -253,7 +257,8 @@ class SegmentationResult:
         ndarray of float64, shape (n,)
             Values in [0, 1].
         """
-        return calibrated_confidence(self.belief_in_label(), self.labels, self.structure, self._policy())
+        structure = "sections" if self.evidence == "headings" and self.structure == "runs" else self.structure
+        return calibrated_confidence(self.belief_in_label(), self.labels, structure, self._policy())
 
     def _policy(self) -> Policy | None:
         """The Policy the fit used when the parameters hold one (None: the default)."""
@@ -336,6 +341,7 @@ class SegmentationResult:
                 "structure": self.structure,
                 "granularity": None if self.granularity is None else dict(self.granularity),
                 "markdown": None if self.markdown is None else bool(self.markdown),
+                "evidence": self.evidence,
                 "n_topics": self.n_topics,
                 "n_contiguous_segments": self.n_contiguous_segments,
                 "contiguous_segments": self.contiguous_segments,
@@ -407,6 +413,7 @@ class SegmentationResult:
             structure=d.get("structure"),
             granularity=None if d.get("granularity") is None else dict(d["granularity"]),
             markdown=d.get("markdown"),
+            evidence=d.get("evidence"),
         )
 
     def to_json(self, indent: int | None = 2, *, beliefs: str = "confidence") -> str:

@@ -176,6 +176,7 @@ def test_the_policy_block():
         "confidence_runs",
         "confidence_topics",
         "confidence_run_topics",
+        "confidence_sections",
         "confidence_belief",
         "confidence_distance",
     ]
@@ -203,3 +204,16 @@ def test_every_structure_pair_orders_by_base():
     for a, b in itertools.permutations(STRUCTURES, 2):
         if structure_base(a, [0, 1]) > structure_base(b, [0, 1]):
             assert calibrated_confidence([0.5], [0], a)[0] > calibrated_confidence([0.5], [0], b)[0]
+
+
+def test_runs_cut_at_headings_take_the_sections_base():
+    """A Segmentation whose runs were cut at the text's headings uses ``confidence_sections``."""
+    labels = np.array([0, 0, 0, 1, 1, 1])
+    own = np.full(6, 0.5)
+    plain = _result(labels, own, structure="runs")
+    from dataclasses import replace
+
+    sections = replace(plain, evidence="headings")
+    np.testing.assert_allclose(sections.confidence(), calibrated_confidence(own, labels, "sections"))
+    assert np.all(sections.confidence() > plain.confidence())
+    assert structure_base("sections", labels) == Policy().confidence_sections
