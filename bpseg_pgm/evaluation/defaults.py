@@ -30,6 +30,8 @@ CORPUS_METHODS: tuple[str, ...] = (
     "kmeans-true-k",
     "kcpd-true-k",
     "kcpd",
+    "kcpd-auto",
+    "semantic-breakpoints",
 )
 
 #: The built-in datasets of ``bpseg bench corpus`` / ``export``.
