@@ -45,12 +45,27 @@ _S12 = "12. Session 13: the topic model is kept only when its topics are cluster
 _RETURNS = "The returns test (shipped)"
 _PRUNE = "Query-focused pruning (QMSum)"
 _S9 = "9. Topics over runs (issue 21; first version)"
+_STRUCT = "Results (ARI / Pk; segments found)"
+_MAP = "The map (shipped in `bpseg_pgm/confidence/calibrate.py`)"
+_CONF = "Results: before (raw belief) and after (`confidence()`), default settings"
+_LOGO = "Leave one genre out"
+_CONF_RUNS = '`structure="runs"` (asked for, or a re-cut)'
+_CONF_TEXT = "Text with its layout as evidence (`text_check.py`, PEPs as the user would give them)"
 
 #: Where each field's measurement is written up in the research notes (``docs/research/``): a list of
 #: (page, heading on that page or None for the page itself, what to read there). The pages are the team's lab
-#: notebook of the time split by study; "§N" in a note is the notebook's section, listed on the index page.
+#: notebook of the time split by study, and the READMEs of the studies made after the split; "§N" in a note is the
+#: notebook's section, listed on the index page.
 #: A field without an entry was not measured (a bound on time or memory, or a setting of an algorithm).
 SOURCES = {
+    "paragraph_min": [
+        (
+            "structure-evidence",
+            _STRUCT,
+            '(rows "paragraphs" against "the same sentences, no structure", automatic and given k; the value itself '
+            "was not tuned)",
+        )
+    ],
     "word_scale": [
         (
             "real-documents-limits",
@@ -161,6 +176,38 @@ SOURCES = {
     ],
     "prune_top_m": [("query-pruning", _PRUNE, '("Choices made on train only")')],
     "prune_part_units": [("query-pruning", _PRUNE, '("Choices made on train only")')],
+    "confidence_runs": [
+        ("confidence-calibration", _MAP, "(*Fitting*: the runs' base fitted after the others, the weights kept)"),
+        ("confidence-calibration", _CONF_RUNS, "(ECE per set, and why no map serves every genre)"),
+    ],
+    "confidence_topics": [
+        ("confidence-calibration", _CONF, "(the Choi and interleaved rows)"),
+        ("confidence-calibration", _LOGO, "(Choi left out: the topics base is not learnable from the other genres)"),
+    ],
+    "confidence_run_topics": [
+        ("confidence-calibration", _CONF, "(the QMSum and PEPs rows)"),
+        ("confidence-calibration", _LOGO, "(QMSum and PEPs left out)"),
+    ],
+    "confidence_sections": [
+        (
+            "confidence-calibration",
+            _CONF_TEXT,
+            "(PEPs as Markdown: every unit right, confidence 0.67 without this base)",
+        ),
+        ("confidence-calibration", "What came after", "(the base set, not fitted)"),
+        ("structure-evidence", _STRUCT, '(row "Markdown with headings": ARI 1.000)'),
+    ],
+    "confidence_belief": [
+        ("confidence-calibration", _MAP, "(the fitted weights, and *What was tried and not kept*)"),
+    ],
+    "confidence_distance": [
+        ("confidence-calibration", _MAP, "(the fitted weights)"),
+        (
+            "confidence-calibration",
+            "What the confidence is, and what it is not",
+            "(units at a segment's edge against those far inside it)",
+        ),
+    ],
 }
 
 RESEARCH = Path(__file__).resolve().parent / "research"

@@ -24,8 +24,9 @@ class Chunk:
 
     ``sentences`` are 0-based sentence indices in reading order; ``segment`` is the 0-based
     segment (the one holding most of the chunk's tokens); ``n_tokens`` is the length of ``text``
-    in the embedding model's tokens (special tokens included); ``confidence`` is the mean BP
-    belief of its sentences in their own segments (1.0 for a text of one sentence).  ``spans``
+    in the embedding model's tokens (special tokens included); ``confidence`` is the mean calibrated
+    confidence of its sentences (``Segmentation.confidence()``: the probability that each lies in its
+    segment; 1.0 for a text of one sentence).  ``spans``
     lists the chunk's runs of consecutive sentences, ``(start, end)`` each: one for a contiguous
     chunk, where ``text == original[start:end]``; several for a chunk of a non-contiguous
     segment, whose ``text`` is the runs as written joined by a blank line.
