@@ -93,7 +93,7 @@ def _prepare(doc: CorpusDocument, config: TaskConfig):
 
 def segment_task(docs: list[CorpusDocument], config: TaskConfig):
     """Segment one task's documents; returns their rows as a pyarrow Table, documents in the given order."""
-    from bpseg_pgm.text.pipeline import fit_segmentation
+    from bpseg_pgm.text.pipeline import encode_batch, fit_segmentation
 
     prepared: dict[int, tuple] = {}
     failed: dict[int, str] = {}
@@ -108,7 +108,7 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
     rows: list[dict] = []
     if prepared:
         embedder = _embedder(config)
-        X = embedder.encode([s for sentences, *_ in prepared.values() for s in sentences])
+        X = encode_batch(embedder, [sentences for sentences, *_ in prepared.values()])
         pos = 0
         segs = {}
         for i, (sentences, spans, text, markdown) in prepared.items():

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from bpseg_pgm.evaluation.methods import METHODS, make_estimator
+from bpseg_pgm.text.pipeline import encode_batch
 from bpseg_pgm.types.document import Document
 from bpseg_pgm.utils.labels import n_runs
 
@@ -41,7 +42,7 @@ def make_embedder(embedder=None, progress: bool | None = None):
 def embed_documents(docs: Sequence[Document], embedder) -> tuple[list[np.ndarray], float]:
     """Every unit of ``docs`` embedded in one call; the rows of each document, and the seconds it took."""
     start = time.perf_counter()
-    vectors = embedder.encode([u for d in docs for u in d.units])
+    vectors = encode_batch(embedder, [list(d.units) for d in docs])
     seconds = time.perf_counter() - start
     out, offset = [], 0
     for doc in docs:

@@ -195,7 +195,7 @@ def segment_texts(
             raise ValueError(f"texts[{i}]: {exc}") from None
         split.append((sentences, spans))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    X = embedder.encode([s for sentences, _ in split for s in sentences])
+    X = encode_batch(embedder, [sentences for sentences, _ in split])
     out, pos = [], 0
     for text, k, mark, (sentences, spans) in zip(texts, ks, marks, split):
         rows = X[pos : pos + len(sentences)]
@@ -215,6 +215,15 @@ def segment_texts(
             )
         )
     return out
+
+
+def encode_batch(embedder: Any, documents: list[list[str]]) -> np.ndarray:
+    """The rows of every document's sentences, in order, from one call: ``encode_documents`` when the embedder
+    embeds a sentence with its neighbours (``Embedder(context=...)``: neighbours are then taken from the
+    sentence's own document only), else ``encode`` of all the sentences."""
+    if getattr(embedder, "context", None) is not None and hasattr(embedder, "encode_documents"):
+        return np.concatenate(embedder.encode_documents(documents), axis=0)
+    return embedder.encode([s for doc in documents for s in doc])
 
 
 def _check_layout(layout: Any) -> None:

@@ -87,3 +87,24 @@ def test_layout_must_be_a_bool():
 
     with pytest.raises(ValueError, match="layout must be True or False"):
         segment_text("One. Two. Three.", layout="yes", embedder=object())  # refused before any embedding
+
+
+def test_segment_texts_keeps_context_windows_inside_each_text():
+    from bpseg_pgm.text.pipeline import encode_batch
+
+    class Recorder:
+        context = "window"
+
+        def encode_documents(self, documents):
+            self.documents = documents
+            return [np.full((len(d), 3), float(i)) for i, d in enumerate(documents)]
+
+    r = Recorder()
+    X = encode_batch(r, [["a.", "b."], ["c."]])
+    assert r.documents == [["a.", "b."], ["c."]] and X[:, 0].tolist() == [0.0, 0.0, 1.0]
+
+    class Plain:
+        def encode(self, sentences):
+            return np.arange(len(sentences) * 2, dtype=float).reshape(-1, 2)
+
+    assert encode_batch(Plain(), [["a.", "b."], ["c."]]).shape == (3, 2)
