@@ -113,7 +113,7 @@ def calibrated_confidence(
     -------
     ndarray of float64, shape (n,)
         Confidences in [0, 1], finite for any input, non-decreasing in the belief and in the distance to the
-        nearer end of the unit's contiguous segment.
+        nearer end of the unit's contiguous segment. A document of one unit has confidence 1.
 
     Notes
     -----
@@ -133,6 +133,8 @@ def calibrated_confidence(
         raise ValueError(f"{b.shape[0]} beliefs for {lab.shape[0]} labels")
     if b.size == 0:
         return np.zeros(0, dtype=np.float64)
+    if b.size == 1:  # a document of one unit: it lies in the one segment there is
+        return np.ones(1, dtype=np.float64)
     b = np.clip(np.nan_to_num(b, nan=0.0, posinf=1.0, neginf=0.0), _EPS, 1.0 - _EPS)
     base = min(max(structure_base(structure, lab, p), _EPS), 1.0 - _EPS)
     z = (

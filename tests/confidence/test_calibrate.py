@@ -203,7 +203,8 @@ def test_every_structure_pair_orders_by_base():
     """Bases order the structures: at the same belief and distance the surer structure gives more."""
     for a, b in itertools.permutations(STRUCTURES, 2):
         if structure_base(a, [0, 1]) > structure_base(b, [0, 1]):
-            assert calibrated_confidence([0.5], [0], a)[0] > calibrated_confidence([0.5], [0], b)[0]
+            two = ([0.5, 0.5], [0, 1])  # two units (a document of one unit is certain whatever the structure)
+            assert calibrated_confidence(*two, a)[0] > calibrated_confidence(*two, b)[0]
 
 
 def test_runs_cut_at_headings_take_the_sections_base():
@@ -217,3 +218,8 @@ def test_runs_cut_at_headings_take_the_sections_base():
     np.testing.assert_allclose(sections.confidence(), calibrated_confidence(own, labels, "sections"))
     assert np.all(sections.confidence() > plain.confidence())
     assert structure_base("sections", labels) == Policy().confidence_sections
+
+
+def test_a_single_unit_is_certain():
+    assert calibrated_confidence([0.2], [0], "topics").tolist() == [1.0]
+    assert calibrated_confidence([0.2, 0.2], [0, 0], "topics").max() < 1.0
