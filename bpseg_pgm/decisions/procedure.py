@@ -186,20 +186,15 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
     # 0. the document's own structure: where runs may start (its headings or paragraphs), or how many (headings)
     runs_possible = s.structure == "runs" or (s.structure == "auto" and s.auto_applies)
     layout = document_layout(f.paragraphs, f.headings, s.n_segments, policy) if runs_possible else Layout()
-    starts = layout.starts
-    if layout.sections is not None:  # n_segments "auto" on a document with headings: its sections
-        fit = fit_runs(f.Xn, f.weights, layout.sections, random_state=s.seed, policy=policy, cost=s.cost, starts=starts)
+    starts, sections = layout.starts, layout.sections is not None
+    # 1. runs: asked for, or the sections of a document with headings (n_segments "auto"), grouped only if asked
+    if s.structure == "runs" or sections:
+        k = layout.sections if sections else s.n_segments
+        fit = fit_runs(f.Xn, f.weights, k, random_state=s.seed, policy=policy, cost=s.cost, starts=starts)
         if f.word_counts is not None:
             fit = fit.with_words(f.word_counts, policy.word_weight)
         outcome.evidence = layout.evidence
-        return _runs_result(fit, f, s, policy, outcome, grouper if s.group_asked else None)
-    # 1. structure asked for: runs
-    if s.structure == "runs":
-        fit = fit_runs(f.Xn, f.weights, s.n_segments, random_state=s.seed, policy=policy, cost=s.cost, starts=starts)
-        if f.word_counts is not None:
-            fit = fit.with_words(f.word_counts, policy.word_weight)
-        outcome.evidence = layout.evidence
-        return _runs_result(fit, f, s, policy, outcome, grouper)
+        return _runs_result(fit, f, s, policy, outcome, None if sections and not s.group_asked else grouper)
     # 1-2. "auto": runs on gradual text (and how many), the topic model (with the runs as fallback) otherwise
     found, grouped = None, None
     if s.structure == "auto" and s.auto_applies:

@@ -129,6 +129,6 @@ def _int_array(values: Any, name: str, n: int) -> np.ndarray:
     a = np.asarray(values)
     if a.shape != (n,):
         raise ValueError(f"{name} must have one value per unit ({n}), got shape {a.shape}")
-    if a.dtype == bool or not (np.issubdtype(a.dtype, np.integer) or (a.size == 0 and a.dtype == float)):
+    if a.dtype == bool or not np.issubdtype(a.dtype, np.integer):
         raise ValueError(f"{name} must be integers, got {a.dtype}")
     return a.astype(np.int64)
