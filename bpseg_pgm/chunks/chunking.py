@@ -53,13 +53,13 @@ from bpseg_pgm.chunks.markdown import looks_like_markdown, markdown_blocks
 from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, checked_token_counter
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.utils.labels import index_runs, label_runs
+from bpseg_pgm.utils.spans import BLANK_LINE
 from bpseg_pgm.utils.spans import trim_span as _trim
 from bpseg_pgm.utils.validation import normalize_nonzero_rows
 
 __all__ = ["make_chunks", "token_counter"]
 
 # Where a piece too long for the cap may be cut, strongest first (each cut is after the match).
-_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CLAUSE = re.compile(r"[,;:\u3001\uff0c\uff1b\uff1a)\]}](?=\s)|\s[-\u2013\u2014](?=\s)")
 _SPACE = re.compile(r"\s+")
@@ -209,7 +209,7 @@ class _Chunker:
         boundaries available (Markdown blocks' own bounds first), each piece as long as the cap allows."""
         levels: list[Callable[[int, int], list[int]]] = [
             lambda lo, hi: [c for c in block_bounds if lo < c < hi],
-            lambda lo, hi: [m.end() for m in _BLANK_LINE.finditer(self.text, lo, hi)],
+            lambda lo, hi: [m.end() for m in BLANK_LINE.finditer(self.text, lo, hi)],
             lambda lo, hi: [m.end() for m in _LINE_BREAK.finditer(self.text, lo, hi)],
             lambda lo, hi: [c for c in sentence_starts if lo < c < hi],
             lambda lo, hi: [m.end() for m in _CLAUSE.finditer(self.text, lo, hi)],

@@ -41,6 +41,7 @@ from bpseg_pgm.formats.colors import segment_colors
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.formats.text import result_keywords
 from bpseg_pgm.utils.labels import index_runs
+from bpseg_pgm.utils.spans import BLANK_LINE
 from bpseg_pgm.utils.words import numbered, plural
 
 __all__ = ["HtmlFormat", "render_html", "segment_colors", "OPEN_UP_TO", "OPEN_DOC_UP_TO"]
@@ -50,7 +51,6 @@ __all__ = ["HtmlFormat", "render_html", "segment_colors", "OPEN_UP_TO", "OPEN_DO
 OPEN_UP_TO = 5
 OPEN_DOC_UP_TO = 40
 _MAX_RANGES = 12  # sentence ranges named in a collapsed segment's summary
-_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 _LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 _CSS = """
@@ -199,7 +199,7 @@ def render_html(
     for i, (a, b) in enumerate(seg.spans):
         if prev_end is not None:
             gap = seg.text[prev_end:a]
-            if _BLANK_LINE.search(gap):
+            if BLANK_LINE.search(gap):
                 paragraphs.append([])
             elif seg.lines and _LINE_BREAK.search(gap):
                 paragraphs[-1].append("<br>")

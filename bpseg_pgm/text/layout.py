@@ -12,17 +12,15 @@ Markdown, headings as units of their own. :func:`unit_layout` records what it sa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import numpy as np
 
 from bpseg_pgm.chunks.markdown import markdown_blocks
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.spans import BLANK_LINE
 
 __all__ = ["unit_layout"]
-
-_BLANK_LINE = re.compile(r"(?:\r\n|\r(?!\n)|\n)[ \t\f\v]*(?:\r\n|\r|\n)")
 
 
 def unit_layout(text: str, spans: Sequence[Span], markdown: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -38,6 +36,6 @@ def unit_layout(text: str, spans: Sequence[Span], markdown: bool = False) -> tup
     paragraphs = np.zeros(n, dtype=np.int64)
     for i in range(1, n):
         gap = text[spans[i - 1][1] : spans[i][0]]
-        new = bool(_BLANK_LINE.search(gap)) or headings[i] > 0 or headings[i - 1] > 0
+        new = bool(BLANK_LINE.search(gap)) or headings[i] > 0 or headings[i - 1] > 0
         paragraphs[i] = paragraphs[i - 1] + int(new)
     return paragraphs, headings

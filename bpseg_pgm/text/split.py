@@ -42,12 +42,11 @@ import nupunkt
 
 from bpseg_pgm.chunks.markdown import inline_code_spans, markdown_blocks
 from bpseg_pgm.types.chunk import Span
-from bpseg_pgm.utils.spans import join_sentences
+from bpseg_pgm.utils.spans import BLANK_LINE, join_sentences
 from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = ["join_sentences", "sentence_spans", "split_sentences", "split_lines", "split_text", "squash"]
 
-_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 _LINE = re.compile("[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")  # what str.splitlines splits at
 _NON_SPACE = re.compile(r"\S")
 
@@ -102,7 +101,7 @@ def _extra_ends(text: str, start: int, end: int) -> list[Span]:
 
 def _paragraphs(text: str) -> list[Span]:
     bounds = [0]
-    for m in _BLANK_LINE.finditer(text):
+    for m in BLANK_LINE.finditer(text):
         bounds += [m.start(), m.end()]
     bounds.append(len(text))
     return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-__all__ = ["join_sentences", "trim_span"]
+import re
+
+__all__ = ["BLANK_LINE", "join_sentences", "trim_span"]
+
+#: A blank line (two line ends with only spaces between them): where a paragraph ends, for the sentence
+#: splitter's hard boundaries, the text's layout, the chunks' preferred cuts and the HTML view alike.
+BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int] | None:
