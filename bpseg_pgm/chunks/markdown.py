@@ -67,8 +67,10 @@ def _outermost(spans: list[Span]) -> tuple[Span, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4)
 def markdown_blocks(text: str) -> MarkdownBlocks:
-    """The :class:`MarkdownBlocks` of ``text`` (read as CommonMark with GFM tables)."""
+    """The :class:`MarkdownBlocks` of ``text`` (read as CommonMark with GFM tables). The last few texts' blocks
+    are kept (the result is immutable), so the splitter, the layout and the chunks parse a text once."""
     starts = [0, *(m.end() for m in _LINE_END.finditer(text))]
     source = " " + text[1:] if text.startswith("\ufeff") else text
 
