@@ -552,8 +552,9 @@ def build_parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         default=True,
         help="read the text's headings and paragraphs as evidence (default yes): with Markdown headings and no "
-        "-k the segments are the top-level sections; with several paragraphs (blank lines) segments start only "
-        "where a paragraph does; --no-layout ignores both",
+        "-k the segments are the top-level sections (with -k, sections split at their sub-headings, then "
+        "paragraphs); with several paragraphs (blank lines) segments start only where a paragraph does; "
+        "--no-layout ignores both",
     )
     _add_backend(seg)
     seg.add_argument(

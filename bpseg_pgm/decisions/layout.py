@@ -5,13 +5,15 @@ may change. The text layer finds both (:mod:`bpseg_pgm.text.layout`) and :class:
 carries them: each unit's paragraph number and heading level (0: not a heading). This step of the
 decision procedure (:func:`~bpseg_pgm.decisions.procedure.decide`) reads them:
 
-* **Headings.** A document with headings is cut at them. With ``n_segments="auto"`` the segments are the
+* **Headings.** A document with headings is cut at them, into runs (the topic model is not weighed, and the
+  runs are not grouped unless ``group_runs=True``). With ``n_segments="auto"`` the segments are the
   sections of the top heading level: the smallest level whose headings cut the document at least once (a
   lone title heading at the very top cuts nothing, so its sub-headings are the sections), text before
-  the first heading being a section of its own. Given k, the runs may start only at the headings of the
-  coarsest level that makes at least k sections (the runs model picks the k - 1 of them that separate the
-  text best: the heading hierarchy gives the coarse levels), then at any heading or paragraph, then
-  anywhere.
+  the first heading being a section of its own. The heading hierarchy gives the coarse levels
+  (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`): given k up to the number of top-level sections, the
+  runs start at the top-level headings (the runs model picks the k - 1 of them that separate the text
+  best); past them every top-level section is kept and sections are split at their own sub-headings, then
+  at their paragraphs; past those, anywhere. A re-cut of the result reads the same levels.
 * **Paragraphs.** A document of at least ``Policy.paragraph_min`` paragraphs (and no headings) has runs
   that start only where a paragraph does; how many runs, and whether the text is segmented into runs or
   topics at all, is decided as for any text (every fit, and the null documents that calibrate the number
@@ -22,11 +24,12 @@ decision procedure (:func:`~bpseg_pgm.decisions.procedure.decide`) reads them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.runs.hierarchy import hierarchy_runs
 
 __all__ = ["Layout", "document_layout", "heading_starts", "paragraph_starts"]
 
@@ -36,11 +39,14 @@ class Layout:
     """What the document's structure says. ``starts``: the units where a run may start (None: any);
     ``sections``: the number of segments the headings make, when they decide it (``n_segments="auto"`` on a
     document with headings), else None; ``evidence``: "headings", "paragraphs" or None (what ``starts``
-    came from)."""
+    came from); ``finer``: the finer levels of a sectioned text, coarse to fine (every heading down to each
+    deeper level, then every heading and paragraph), where runs past ``len(starts) + 1`` start
+    (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`)."""
 
     starts: np.ndarray | None = None
     sections: int | None = None
     evidence: str | None = None
+    finer: tuple[np.ndarray, ...] = field(default=(), compare=False)
 
 
 def paragraph_starts(paragraphs: np.ndarray | None) -> np.ndarray:
@@ -72,14 +78,17 @@ def document_layout(
     for ``n_segments`` (k, or "auto"), by the rules of the module docstring."""
     auto = isinstance(n_segments, str)
     levels = sorted({int(v) for v in np.asarray(headings).tolist() if v > 0}) if headings is not None else []
-    for level in levels:
-        cuts = heading_starts(headings, level)
-        if cuts.size and (auto or cuts.size + 1 >= int(n_segments)):
-            return Layout(cuts, cuts.size + 1 if auto else None, "headings")
     para = paragraph_starts(paragraphs)
-    if levels and not auto:  # more segments than headings: any heading or paragraph, if there are enough
-        both = np.union1d(heading_starts(headings), para)
-        return Layout(both, None, "headings") if both.size + 1 >= int(n_segments) else Layout()
+    cuts = [heading_starts(headings, level) for level in levels]
+    top = next((i for i, c in enumerate(cuts) if c.size), None)
+    if top is not None:
+        finer = (*cuts[top + 1 :], np.union1d(cuts[-1], para))
+        n = int(np.asarray(headings).shape[0])
+        if auto:
+            return Layout(cuts[top], cuts[top].size + 1, "headings", finer)
+        if hierarchy_runs((cuts[top], *finer), n) >= int(n_segments):
+            return Layout(cuts[top], None, "headings", finer)
+        return Layout()  # more segments than headings and paragraphs: anywhere
     if para.size + 1 >= max(int(policy.paragraph_min), 2) and (auto or para.size + 1 >= int(n_segments)):
         return Layout(para, None, "paragraphs")
     return Layout()

@@ -7,8 +7,10 @@ an :class:`Outcome`: which model's labels are the result and every fit it made o
 
 0. **The document's own structure** (:mod:`~bpseg_pgm.decisions.layout`): where the text's headings or
    paragraphs say runs may start. With headings and ``n_segments="auto"`` the segments are the sections of
-   the top heading level (not grouped unless ``group_runs=True``), and the procedure ends here; otherwise
-   every runs fit below starts runs only there.
+   the top heading level; given k, k runs that start at the headings (given more segments than top-level
+   sections, each section split at its own sub-headings, then paragraphs:
+   :func:`~bpseg_pgm.runs.hierarchy.nested_levels`); either way not grouped unless ``group_runs=True``, and
+   the procedure ends here. With paragraphs, every runs fit below starts runs only at them.
 1. **Structure.** ``structure="runs"`` or ``"topics"`` asked for: that model. ``"auto"`` (only for the
    centred potentials with an engine given by name, where it was measured): the document is cut into
    noise-calibrated runs and their boundaries' median per-unit effect is measured
@@ -186,15 +188,17 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
     # 0. the document's own structure: where runs may start (its headings or paragraphs), or how many (headings)
     runs_possible = s.structure == "runs" or (s.structure == "auto" and s.auto_applies)
     layout = document_layout(f.paragraphs, f.headings, s.n_segments, policy) if runs_possible else Layout()
-    starts, sections = layout.starts, layout.sections is not None
-    # 1. runs: asked for, or the sections of a document with headings (n_segments "auto"), grouped only if asked
-    if s.structure == "runs" or sections:
+    starts, sections, headed = layout.starts, layout.sections is not None, layout.evidence == "headings"
+    # 1. runs: asked for, or a document with headings (its sections under "auto"), grouped only if asked
+    if s.structure == "runs" or headed:
         k = layout.sections if sections else s.n_segments
-        fit = fit_runs(f.Xn, f.weights, k, random_state=s.seed, policy=policy, cost=s.cost, starts=starts)
+        fit = fit_runs(
+            f.Xn, f.weights, k, random_state=s.seed, policy=policy, cost=s.cost, starts=starts, finer=layout.finer
+        )
         if f.word_counts is not None:
             fit = fit.with_words(f.word_counts, policy.word_weight)
         outcome.evidence = layout.evidence
-        return _runs_result(fit, f, s, policy, outcome, None if sections and not s.group_asked else grouper)
+        return _runs_result(fit, f, s, policy, outcome, None if headed and not s.group_asked else grouper)
     # 1-2. "auto": runs on gradual text (and how many), the topic model (with the runs as fallback) otherwise
     found, grouped = None, None
     if s.structure == "auto" and s.auto_applies:

@@ -11,6 +11,7 @@ One idea per module, bottom up:
   documents);
 * :mod:`.levels`: the best split into every number of runs, read back at any k;
 * :mod:`.windows`: more runs than candidates: the programme in windows, the runs shared out;
+* :mod:`.hierarchy`: a sectioned text's heading hierarchy as the levels (sections, then sub-sections inside them);
 * :mod:`.null`: the block-shuffled null document and the noise-calibrated k;
 * :mod:`.search`: the best split into k runs (exact over the candidates, in windows past them),
   read back;

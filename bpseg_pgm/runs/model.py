@@ -34,6 +34,7 @@ from bpseg_pgm.utils.labels import bounds_labels
 from .candidates import check_starts
 from .chain import ChainResult, run_chain_bp
 from .cost_registry import RunCost, check_cost
+from .hierarchy import hierarchy_runs, nested_levels
 from .levels import Levels
 from .memory import check_runs_memory
 from .null import block_permutation, noise_calibrated_k, null_shuffles
@@ -181,6 +182,7 @@ def fit_runs(
     widen: bool = False,
     cost="embeddings",
     starts=None,
+    finer=(),
 ) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
@@ -207,6 +209,14 @@ def fit_runs(
     ``starts`` (None: every position): the only units where a run may start, the document's own structure (its
     paragraphs or sections, :mod:`bpseg_pgm.decisions.layout`): the runs, every re-cut and the null documents
     that calibrate k are cut there only, so there are at most ``len(starts) + 1`` runs.
+
+    ``finer`` (with ``starts`` and k given): finer levels of the same structure, coarse to fine (a sectioned
+    text's sub-headings, then its paragraphs: :mod:`bpseg_pgm.decisions.layout`). The levels are then nested
+    (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`): up to ``len(starts) + 1`` runs the best of ``starts``,
+    past them every one of ``starts`` kept and each section cut at its own finer starts, so k may reach the
+    finest level's starts plus one, and a re-cut of the fit (:meth:`RunsFit.at`) splits sections at their
+    sub-headings (the levels hold up to :func:`auto_max_runs` runs past the sections). Ignored with k "auto", or
+    when ``starts`` are more than ``max_candidates``.
     """
     n = Xn.shape[0]
     cost = check_cost(cost)
@@ -229,6 +239,7 @@ def fit_runs(
         cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
     else:
         cap = max(1, min(int(max_runs), n // 2))
+    full = cap  # before the starts cap it: what nested levels may hold
     if starts is not None:
         cap = min(cap, len(starts) + 1)
     if isinstance(n_segments, str):
@@ -242,9 +253,15 @@ def fit_runs(
             cap = min(n // 2, 2 * cap)  # k at the top of its range: the document needs more runs
     else:
         k = int(n_segments)
-        if starts is not None and k > len(starts) + 1:
-            raise ValueError(f"{k} runs asked for, but runs may start at only {len(starts) + 1} units")
-        levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
+        nested = starts is not None and bool(len(finer)) and len(starts) <= max_candidates
+        most = hierarchy_runs((starts, *finer), n) if nested else None if starts is None else len(starts) + 1
+        if most is not None and k > most:
+            raise ValueError(f"{k} runs asked for, but runs may start at only {most} units")
+        if nested:
+            # up to as many runs past the sections as the noise-calibrated count would consider
+            levels = nested_levels(F, weights, (starts, *finer), max(k, len(starts) + 1 + full), cost, max_candidates)
+        else:
+            levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
     return runs_at(F, weights, levels, k, width, cost=cost)
 
 

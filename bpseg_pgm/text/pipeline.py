@@ -118,8 +118,10 @@ def segment_text(
 
     ``layout`` (default True) reads the text's own structure as evidence of its segments
     (:mod:`~bpseg_pgm.text.layout`, :mod:`~bpseg_pgm.decisions.layout`): with Markdown headings and
-    ``n_segments="auto"`` the segments are the top-level sections; in a text of several paragraphs (blank
-    lines between them) segments start only where a paragraph does. A text with neither is segmented as a
+    ``n_segments="auto"`` the segments are the top-level sections (given k, or re-cut with
+    :meth:`Segmentation.recut`, k runs at the headings: the sections split at their own sub-headings, then at
+    their paragraphs); in a text of several paragraphs (blank lines between them) segments start only where a
+    paragraph does. A text with neither is segmented as a
     list of its sentences would be. ``layout=False`` ignores both.
     """
     _check_layout(layout)

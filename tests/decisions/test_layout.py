@@ -24,13 +24,22 @@ def test_headings_auto_gives_the_top_level_sections():
     assert lay.sections == 3 and lay.starts.tolist() == [2, 5]
 
 
-def test_headings_given_k_go_finer_then_to_paragraphs_then_anywhere():
+def test_headings_given_k_keep_the_top_level_then_go_finer_then_to_paragraphs_then_anywhere():
     h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
     p = np.array([0, 1, 2, 3, 4, 5, 6, 7])
-    assert document_layout(p, h, 2).starts.tolist() == [4]
-    assert document_layout(p, h, 3).starts.tolist() == [2, 4, 6]
-    assert document_layout(p, h, 6).starts.tolist() == list(range(1, 8))
-    assert document_layout(np.zeros(8, int), h, 6) == Layout()
+    for k in (2, 3, 6, 8):
+        lay = document_layout(p, h, k)
+        assert lay.evidence == "headings" and lay.starts.tolist() == [4], k  # the top level, always
+        assert [f.tolist() for f in lay.finer] == [[2, 4, 6], list(range(1, 8))], k  # sub-headings, paragraphs
+    assert document_layout(np.zeros(8, int), h, 4).finer[-1].tolist() == [2, 4, 6]
+    assert document_layout(np.zeros(8, int), h, 5) == Layout()  # more than the headings make: anywhere
+    assert document_layout(p, h, 9) == Layout()
+
+
+def test_headings_auto_keep_the_finer_levels_for_a_recut():
+    h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
+    lay = document_layout(np.arange(8), h, "auto")
+    assert lay.sections == 2 and [f.tolist() for f in lay.finer] == [[2, 4, 6], list(range(1, 8))]
 
 
 def test_paragraphs_need_policy_minimum():

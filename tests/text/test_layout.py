@@ -108,3 +108,24 @@ def test_segment_texts_keeps_context_windows_inside_each_text():
             return np.arange(len(sentences) * 2, dtype=float).reshape(-1, 2)
 
     assert encode_batch(Plain(), [["a.", "b."], ["c."]]).shape == (3, 2)
+
+
+def test_a_recut_past_the_sections_splits_them_at_their_sub_headings():
+    # two top-level sections; the second holds the baking text under two sub-headings
+    text = (
+        "# Sport\n\n"
+        + " ".join(SPORT)
+        + "\n\n# Kitchen\n\n## Dough\n\n"
+        + " ".join(BAKING[:2])
+        + "\n\n## Oven\n\n"
+        + " ".join(BAKING[2:])
+    )
+    seg = segment_text(text)
+    units = list(seg.sentences)
+    assert seg.n_segments == 2 and seg.evidence == "headings"
+    assert seg.max_segments > 2  # the hierarchy's finer levels are kept for a re-cut
+    three = seg.recut(3)
+    cuts = [units[i] for i in np.flatnonzero(np.diff(three.labels)) + 1]
+    assert cuts == ["# Kitchen", "## Oven"]  # the top-level boundary stays, the section splits at its sub-heading
+    np.testing.assert_array_equal(three.labels, segment_text(text, 3).labels)  # a re-cut is the fit given k
+    assert segment_text(text, 3).structure == "runs"  # headings given k: runs at them, not the topic model

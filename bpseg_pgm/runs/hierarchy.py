@@ -1,0 +1,118 @@
+"""A document's heading hierarchy as the runs' levels: coarse sections first, finer ones inside them.
+
+A text with headings says where it may change at several scales: its top-level sections, the
+sub-sections inside each, then its paragraphs. :func:`nested_levels` turns such a hierarchy of allowed
+run starts (each level's starts include the coarser ones') into :class:`~bpseg_pgm.runs.levels.Levels`:
+
+* up to as many runs as the top level has sections, the exact programme over the top level's starts
+  (which k - 1 of its headings separate the text best);
+* past them, every top-level section is kept and the further runs are shared out between the sections
+  one level at a time (:func:`share_by_level`): first only at the sub-headings, each run to the section whose
+  next sub-heading lowers the cost most, until every sub-heading is a boundary (as many runs as the text has
+  sub-sections); then at the next level (its paragraphs) the same way; each section cut by the same rule
+  inside it.
+
+So a re-cut of a sectioned text at more segments than it has sections splits sections at their own
+sub-headings and never moves a top-level heading's boundary; at as many segments as a level has sections
+the segments are that level's sections; and the split into k runs is nested in the split into k + 1 past
+the top level. The levels are read back as the programme's windows are
+(:class:`~bpseg_pgm.runs.levels.Levels`: ``windows``, ``window_starts``, ``order``). Each section's own
+programme is exact; sharing the runs greedily is exact when each section's cost falls convexly with its
+runs (as in :mod:`~bpseg_pgm.runs.windows`).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+import numpy as np
+
+from bpseg_pgm.policy import DEFAULT_POLICY
+
+from .cost_registry import RunCost, run_cost_matrix
+from .costs import EmbeddingsCost, segment_costs
+from .levels import Levels
+
+__all__ = ["hierarchy_runs", "nested_levels", "share_by_level"]
+
+
+def _levels_of(hierarchy: Sequence[np.ndarray], n: int) -> list[np.ndarray]:
+    """The hierarchy's levels as sorted starts within 1..n-1, each one holding the coarser ones', those that add no
+    start dropped."""
+    out: list[np.ndarray] = []
+    for s in hierarchy:
+        s = np.asarray(s, dtype=np.int64).reshape(-1)
+        s = np.union1d(s[(s > 0) & (s < n)], out[-1] if out else np.zeros(0, dtype=np.int64))
+        if not out or s.size > out[-1].size:
+            out.append(s)
+    return out
+
+
+def hierarchy_runs(hierarchy: Sequence[np.ndarray], n: int) -> int:
+    """The most runs a document of n units can be cut into at the hierarchy's finest level: its starts plus one."""
+    levels = _levels_of(hierarchy, n)
+    return int(levels[-1].size + 1) if levels else 1
+
+
+def share_by_level(curves, caps, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
+    """Runs shared out between sections one level at a time: ``curves``, each section's best cost with 0, 1, ...
+    runs (index = runs); ``caps`` (levels x sections), the runs each section holds once every start of that level
+    inside it is a boundary (non-decreasing down the levels). Every section starts with one run; within a level,
+    each further run goes to the section whose next run lowers the cost most among those below that level's cap
+    (ties to the earlier section). Returns ``order`` (the section that takes each further run) and ``costs``, the
+    total with W, W+1, ... runs (W sections), up to ``max_runs`` or as many as the caps allow."""
+
+    W = len(curves)
+    taken = [1] * W
+    total = [float(sum(c[1] for c in curves))]
+    order: list[int] = []
+    for cap in caps:
+        limit = [min(int(cap[j]), curves[j].shape[0] - 1) for j in range(W)]
+        heap = [(float(curves[j][taken[j] + 1] - curves[j][taken[j]]), j) for j in range(W) if taken[j] < limit[j]]
+        heapq.heapify(heap)
+        while heap and W + len(order) < int(max_runs):
+            change, j = heapq.heappop(heap)
+            taken[j] += 1
+            order.append(j)
+            total.append(total[-1] + change)
+            if taken[j] < limit[j]:
+                heapq.heappush(heap, (float(curves[j][taken[j] + 1] - curves[j][taken[j]]), j))
+    return np.asarray(order, dtype=np.int64), np.maximum(np.asarray(total), 0.0)
+
+
+def nested_levels(
+    F: np.ndarray,
+    weights: np.ndarray,
+    hierarchy: Sequence[np.ndarray],
+    max_runs: int,
+    cost: RunCost | None = None,
+    max_candidates: int = DEFAULT_POLICY.max_candidates,
+) -> Levels:
+    """The levels of the module docstring for the features F (n, d) and unit weights (n,): ``hierarchy`` lists
+    the allowed run starts from the coarsest level to the finest (e.g. the top-level headings, every heading,
+    every heading and paragraph; a finer level's starts are joined with the coarser ones'), up to ``max_runs``
+    runs in all (at most the finest level's starts plus one). ``cost``: the cost of a run (None: the embeddings'
+    scatter), fitted on the whole document for the top level and on each section's units below it. A part whose
+    own top level holds more than ``max_candidates`` starts (the programme over them would be cubic in them) is
+    not split (the caller keeps the document's top level below it: :func:`~bpseg_pgm.runs.model.fit_runs`)."""
+    n = int(np.asarray(F).shape[0])
+    cost = EmbeddingsCost() if cost is None else cost
+    levels = _levels_of(hierarchy, n)
+    if levels and levels[0].size > max_candidates:  # too many to solve exactly here: this part stays whole
+        levels = []
+    top = levels[0] if levels else np.zeros(0, dtype=np.int64)
+    positions = np.concatenate([[0], top, [n]]).astype(np.int64)
+    m = positions.shape[0] - 1
+    max_runs = max(1, min(int(max_runs), hierarchy_runs(levels, n)))
+    costs, arg = segment_costs(run_cost_matrix(cost, F, weights, positions), min(m, max_runs))
+    if len(levels) < 2 or max_runs <= m:
+        return Levels(positions, costs, arg)
+    windows, caps = [], []
+    for a, b in zip(positions[:-1].tolist(), positions[1:].tolist()):
+        inner = [s[(s > a) & (s < b)] - a for s in levels[1:]]
+        windows.append(nested_levels(F[a:b], weights[a:b], inner, max_runs - m + 1, cost, max_candidates))
+        caps.append([s.size + 1 for s in inner])
+    order, total = share_by_level([w.costs for w in windows], np.asarray(caps).T, max_runs)
+    # total[j]: the cost with m + j runs (total[0]: each section one run, the top level's costs[m])
+    return Levels(positions, np.concatenate([costs, total[1:]]), arg, tuple(windows), positions[:-1], order)
