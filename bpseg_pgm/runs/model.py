@@ -215,8 +215,9 @@ def fit_runs(
     (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`): up to ``len(starts) + 1`` runs the best of ``starts``,
     past them every one of ``starts`` kept and each section cut at its own finer starts, so k may reach the
     finest level's starts plus one, and a re-cut of the fit (:meth:`RunsFit.at`) splits sections at their
-    sub-headings (the levels hold up to :func:`auto_max_runs` runs past the sections). Ignored with k "auto", or
-    when ``starts`` are more than ``max_candidates``.
+    sub-headings (the levels hold :func:`auto_max_runs` runs past the sections, and at least every section of
+    the next level when more than one finer level is given). Ignored with k "auto", or when ``starts`` are more
+    than ``max_candidates``.
     """
     n = Xn.shape[0]
     cost = check_cost(cost)
@@ -258,8 +259,10 @@ def fit_runs(
         if most is not None and k > most:
             raise ValueError(f"{k} runs asked for, but runs may start at only {most} units")
         if nested:
-            # up to as many runs past the sections as the noise-calibrated count would consider
-            levels = nested_levels(F, weights, (starts, *finer), max(k, len(starts) + 1 + full), cost, max_candidates)
+            # as many runs past the sections as the noise-calibrated count would consider, and at least the next
+            # level's sections when it is not the last (a sectioned text's sub-headings, before its paragraphs)
+            reach = max(k, len(starts) + 1 + full, len(finer[0]) + 1 if len(finer) > 1 else 0)
+            levels = nested_levels(F, weights, (starts, *finer), reach, cost, max_candidates)
         else:
             levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
     return runs_at(F, weights, levels, k, width, cost=cost)

@@ -127,3 +127,11 @@ def test_share_by_level_fills_each_level_before_the_next():
     order, costs = share_by_level(curves, np.array([[2, 1], [3, 2]]), 5)
     assert order.tolist() == [0, 1, 0]  # section 0's small gain first (level 1), then by gain (9 before 8)
     assert costs.tolist() == [20.0, 19.0, 10.0, 2.0]
+
+
+def test_a_fit_reaches_every_sub_section_whatever_its_cap():
+    X, w = _doc()
+    fit = fit_runs(X, w, 3, max_runs=1, starts=TOP, finer=(SUB, PARA))  # a cap of 1 run past the sections
+    assert fit.levels.max_runs == len(SUB) + 1  # still every sub-section: the next level is reachable
+    cuts = np.flatnonzero(np.diff(fit.at(len(SUB) + 1).labels)) + 1
+    assert cuts.tolist() == SUB.tolist()
