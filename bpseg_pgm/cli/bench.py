@@ -60,13 +60,24 @@ def _check_not_inputs(outputs, inputs) -> None:
         check_not_input(out, inputs)
 
 
-def _embedder(cache_dir: str | None, progress: bool | None):
-    """An ``Embedder`` on ``--cache-dir``, or None (the benchmark's default embedder) without one."""
-    if cache_dir is None:
+def _embedder(args: argparse.Namespace, progress: bool | None):
+    """The ``Embedder`` of ``--model``, ``--embedding-context``/``--context-window`` and ``--cache-dir``, or None (the
+    benchmark's default embedder: the bundled model, each unit alone, the default cache) when none is given."""
+    model, context = getattr(args, "model", None), getattr(args, "embedding_context", None)
+    window = getattr(args, "context_window", None)
+    if window is not None and context is None:
+        raise ValueError("--context-window needs --embedding-context")
+    if args.cache_dir is None and model is None and context is None:
         return None
     from bpseg_pgm.embeddings import Embedder
 
-    return Embedder(cache_dir=cache_dir, show_progress=progress)
+    return Embedder(
+        model,
+        cache_dir=args.cache_dir,
+        show_progress=progress,
+        context=context,
+        context_window=1 if window is None else _int(window, "--context-window"),
+    )
 
 
 def run_choi(args: argparse.Namespace) -> int:
@@ -86,7 +97,7 @@ def run_choi(args: argparse.Namespace) -> int:
     seed = _int(args.seed, "--seed")
     out = check_output_dir(args.out)
     load_choi(args.data, sets=sets, ranges=ranges, limit=1)  # fail fast on bad data/sets/ranges
-    embedder = _embedder(args.cache_dir, False if args.no_progress else None)
+    embedder = _embedder(args, False if args.no_progress else None)
     result = run_choi_benchmark(
         args.data, sets=sets, ranges=ranges, methods=methods, limit=limit, seed=seed,
         embedder=embedder, progress=False if args.no_progress else None,
@@ -122,7 +133,7 @@ def run_example(args: argparse.Namespace) -> int:
 
     seeds = _int(args.seeds, "--seeds")
     out = check_output_dir(args.out)
-    embedder = _embedder(args.cache_dir, False)
+    embedder = _embedder(args, False)
     result = run_example_benchmark(n_seeds=seeds, embedder=embedder)
     return _report(result, out, write_example_report, render_example_markdown)
 
@@ -148,7 +159,7 @@ def run_corpus(args: argparse.Namespace) -> int:
     specs = list(dict.fromkeys(args.datasets))
     _check_not_inputs([out / f"{OUTPUT_STEM}{ext}" for ext in (".md", ".json", ".png")], specs)
     datasets = {spec: load_dataset(spec, limit=limit) for spec in specs}
-    embedder = _embedder(args.cache_dir, False if args.no_progress else None)
+    embedder = _embedder(args, False if args.no_progress else None)
     result = run_corpus_benchmark(
         datasets, methods=methods, seed=seed, embedder=embedder, progress=False if args.no_progress else None
     )
@@ -219,7 +230,22 @@ def _add_out(parser: argparse.ArgumentParser, default: str, files: str = "") -> 
 
 
 def _add_cache_dir(parser: argparse.ArgumentParser) -> None:
+    """The embedder's options: --cache-dir, --model, --embedding-context and --context-window."""
     parser.add_argument("--cache-dir", metavar="DIR", help="embedding cache folder (default: the Embedder's)")
+    parser.add_argument(
+        "--model",
+        metavar="DIR",
+        help="a local sentence-transformers model folder (default: the bundled all-MiniLM-L6-v2); the report names it",
+    )
+    parser.add_argument(
+        "--embedding-context",
+        choices=("window", "late", "mix"),
+        help="embed each unit with its neighbours (Embedder(context=...); default: each unit alone): "
+        "window (their text), late (late chunking) or mix (their embeddings' mean mixed in)",
+    )
+    parser.add_argument(
+        "--context-window", metavar="N", help="neighbours each side for --embedding-context (default 1)"
+    )
 
 
 def _add_run_options(

@@ -328,6 +328,36 @@ def test_cli_errors_are_one_line_exit_2(tmp_path, capsys):
     assert not out.exists() and not (tmp_path / "x.jsonl").exists()
 
 
+def test_cli_corpus_with_an_embedding_context_names_it(tmp_path):
+    corpus = tmp_path / "two.jsonl"
+    corpus.write_text("".join(json.dumps(d) + "\n" for d in TWO_DOCS), encoding="utf-8")
+    out = tmp_path / "out"
+    proc = bpseg("bench", "corpus", str(corpus), "--methods", "bpseg-contiguous", "--no-progress",
+                 "--cache-dir", str(tmp_path / "cache"), "--embedding-context", "mix", "--context-window", "2",
+                 "--out", str(out))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads((out / "corpus_results.json").read_text())
+    assert data["config"]["embedder"].endswith("|context=mix:2:0.5")  # the report names the embeddings it used
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--context-window", "2"], "bpseg: error: --context-window needs --embedding-context"),
+        (["--embedding-context", "mix", "--context-window", "x"], "bpseg: error: --context-window must be an integer"),
+        (["--model", "/no/such/model"], "bpseg: error: model directory does not exist: /no/such/model"),
+    ],
+    ids=["window-alone", "window-not-int", "no-model"],
+)
+def test_cli_embedder_options_are_checked(extra, message, tmp_path, capsys):
+    good = write_corpus(tiny_docs(), tmp_path / "good.jsonl")
+    out = tmp_path / "out"
+    assert main(["bench", "corpus", str(good), "--methods", "one-segment", "--out", str(out), *extra]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(message), err
+    assert not out.exists()
+
+
 def test_cli_error_in_a_real_process(tmp_path):
     proc = bpseg("bench", "corpus", "no-such-dataset", "--out", str(tmp_path / "out"))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
