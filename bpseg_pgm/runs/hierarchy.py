@@ -7,7 +7,7 @@ run starts (each level's starts include the coarser ones') into :class:`~bpseg_p
 * up to as many runs as the top level has sections, the exact programme over the top level's starts
   (which k - 1 of its headings separate the text best);
 * past them, every top-level section is kept and the further runs are shared out between the sections
-  one level at a time (:func:`share_by_level`): first only at the sub-headings, each run to the section whose
+  one level at a time (:func:`~bpseg_pgm.runs.windows.share_runs` with caps): first only at the sub-headings, each run to the section whose
   next sub-heading lowers the cost most, until every sub-heading is a boundary (as many runs as the text has
   sub-sections); then at the next level (its paragraphs) the same way; each section cut by the same rule
   inside it.
@@ -23,7 +23,6 @@ runs (as in :mod:`~bpseg_pgm.runs.windows`).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 
 import numpy as np
@@ -33,8 +32,9 @@ from bpseg_pgm.policy import DEFAULT_POLICY
 from .cost_registry import RunCost, run_cost_matrix
 from .costs import EmbeddingsCost, segment_costs
 from .levels import Levels
+from .windows import share_runs
 
-__all__ = ["hierarchy_runs", "nested_levels", "share_by_level"]
+__all__ = ["hierarchy_runs", "nested_levels"]
 
 
 def _levels_of(hierarchy: Sequence[np.ndarray], n: int) -> list[np.ndarray]:
@@ -53,32 +53,6 @@ def hierarchy_runs(hierarchy: Sequence[np.ndarray], n: int) -> int:
     """The most runs a document of n units can be cut into at the hierarchy's finest level: its starts plus one."""
     levels = _levels_of(hierarchy, n)
     return int(levels[-1].size + 1) if levels else 1
-
-
-def share_by_level(curves, caps, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
-    """Runs shared out between sections one level at a time: ``curves``, each section's best cost with 0, 1, ...
-    runs (index = runs); ``caps`` (levels x sections), the runs each section holds once every start of that level
-    inside it is a boundary (non-decreasing down the levels). Every section starts with one run; within a level,
-    each further run goes to the section whose next run lowers the cost most among those below that level's cap
-    (ties to the earlier section). Returns ``order`` (the section that takes each further run) and ``costs``, the
-    total with W, W+1, ... runs (W sections), up to ``max_runs`` or as many as the caps allow."""
-
-    W = len(curves)
-    taken = [1] * W
-    total = [float(sum(c[1] for c in curves))]
-    order: list[int] = []
-    for cap in caps:
-        limit = [min(int(cap[j]), curves[j].shape[0] - 1) for j in range(W)]
-        heap = [(float(curves[j][taken[j] + 1] - curves[j][taken[j]]), j) for j in range(W) if taken[j] < limit[j]]
-        heapq.heapify(heap)
-        while heap and W + len(order) < int(max_runs):
-            change, j = heapq.heappop(heap)
-            taken[j] += 1
-            order.append(j)
-            total.append(total[-1] + change)
-            if taken[j] < limit[j]:
-                heapq.heappush(heap, (float(curves[j][taken[j] + 1] - curves[j][taken[j]]), j))
-    return np.asarray(order, dtype=np.int64), np.maximum(np.asarray(total), 0.0)
 
 
 def nested_levels(
@@ -113,6 +87,6 @@ def nested_levels(
         inner = [s[(s > a) & (s < b)] - a for s in levels[1:]]
         windows.append(nested_levels(F[a:b], weights[a:b], inner, max_runs - m + 1, cost, max_candidates))
         caps.append([s.size + 1 for s in inner])
-    order, total = share_by_level([w.costs for w in windows], np.asarray(caps).T, max_runs)
+    order, total = share_runs([w.costs for w in windows], max_runs, np.asarray(caps).T)
     # total[j]: the cost with m + j runs (total[0]: each section one run, the top level's costs[m])
     return Levels(positions, np.concatenate([costs, total[1:]]), arg, tuple(windows), positions[:-1], order)

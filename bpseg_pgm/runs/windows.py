@@ -56,7 +56,7 @@ def window_cuts(hierarchy: np.ndarray, n: int, window: int) -> np.ndarray:
     return np.asarray(cuts, dtype=np.int64)
 
 
-def share_runs(curves, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
+def share_runs(curves, max_runs: int, caps=None) -> tuple[np.ndarray, np.ndarray]:
     """Runs shared out between windows one at a time, each to the window whose next run lowers the cost most.
 
     ``curves``: each window's best cost with 0, 1, ... runs (index = runs). Every window starts with one run;
@@ -64,21 +64,28 @@ def share_runs(curves, max_runs: int) -> tuple[np.ndarray, np.ndarray]:
     total with W, W+1, ... runs (W windows; up to ``max_runs`` or as many as the windows hold). Greedy by
     marginal gain: exact when every window's cost falls convexly with its runs, and O(K log W) time and
     O(K) memory for K runs, where the exact sharing (a min-plus convolution) takes O(K x sum of the windows'
-    runs) time and O(W K) memory: quadratic in the length."""
+    runs) time and O(W K) memory: quadratic in the length.
+
+    ``caps`` (levels x windows; None: one level, each window up to its curve): the runs shared one level at a
+    time, each level's runs going only to windows below that level's cap, so every window reaches its cap of a
+    level before any window takes a run of the next (a sectioned text's sub-headings before its paragraphs:
+    :mod:`~bpseg_pgm.runs.hierarchy`); the caps do not decrease down the levels."""
     W = len(curves)
+    caps = [[c.shape[0] - 1 for c in curves]] if caps is None else caps
     total = [float(sum(c[1] for c in curves))]
     taken = [1] * W
-    heap = [(float(c[2] - c[1]), j) for j, c in enumerate(curves) if c.shape[0] > 2]
-    heapq.heapify(heap)  # the most negative change first
     order: list[int] = []
-    while heap and W + len(order) < int(max_runs):
-        change, j = heapq.heappop(heap)
-        taken[j] += 1
-        order.append(j)
-        total.append(total[-1] + change)
-        c = curves[j]
-        if taken[j] + 1 < c.shape[0]:
-            heapq.heappush(heap, (float(c[taken[j] + 1] - c[taken[j]]), j))
+    for cap in caps:
+        limit = [min(int(cap[j]), curves[j].shape[0] - 1) for j in range(W)]
+        heap = [(float(curves[j][taken[j] + 1] - curves[j][taken[j]]), j) for j in range(W) if taken[j] < limit[j]]
+        heapq.heapify(heap)  # the most negative change first
+        while heap and W + len(order) < int(max_runs):
+            change, j = heapq.heappop(heap)
+            taken[j] += 1
+            order.append(j)
+            total.append(total[-1] + change)
+            if taken[j] < limit[j]:
+                heapq.heappush(heap, (float(curves[j][taken[j] + 1] - curves[j][taken[j]]), j))
     return np.asarray(order, dtype=np.int64), np.maximum(np.asarray(total), 0.0)
 
 

@@ -5,9 +5,10 @@ import pytest
 
 from bpseg_pgm.runs.cost_registry import run_cost_matrix
 from bpseg_pgm.runs.costs import EmbeddingsCost
-from bpseg_pgm.runs.hierarchy import hierarchy_runs, nested_levels, share_by_level
+from bpseg_pgm.runs.hierarchy import hierarchy_runs, nested_levels
 from bpseg_pgm.runs.model import fit_runs
 from bpseg_pgm.runs.search import segmental_levels
+from bpseg_pgm.runs.windows import share_runs
 
 
 def _doc(seed=0, sizes=(6, 5, 7, 6, 8, 4), d=8):
@@ -121,12 +122,13 @@ def test_every_sub_heading_before_any_paragraph_across_sections():
     assert set(free.starts(4).tolist()) == {0, 11, 24, 32}
 
 
-def test_share_by_level_fills_each_level_before_the_next():
+def test_shared_runs_with_caps_fill_each_level_before_the_next():
     curves = [np.array([np.inf, 10.0, 9.0, 1.0]), np.array([np.inf, 10.0, 1.0, 0.5])]
     # level 1: section 0 may take 2 runs, section 1 one; level 2: both take 3 and 2
-    order, costs = share_by_level(curves, np.array([[2, 1], [3, 2]]), 5)
+    order, costs = share_runs(curves, 5, np.array([[2, 1], [3, 2]]))
     assert order.tolist() == [0, 1, 0]  # section 0's small gain first (level 1), then by gain (9 before 8)
     assert costs.tolist() == [20.0, 19.0, 10.0, 2.0]
+    assert share_runs(curves, 5)[0].tolist() == [1, 0, 0]  # one level: by gain alone (a greedy 9, then 1, 8)
 
 
 def test_a_fit_reaches_every_sub_section_whatever_its_cap():
