@@ -266,26 +266,12 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     if args.backend is not None:
         from bpseg_pgm.embeddings import Embedder
 
-        embedder = Embedder(model, backend=args.backend)
-        seg = segment_text(
-            text,
-            args.k,
-            embedder=embedder,
-            lines=args.lines,
-            markdown=_markdown(args),
-            layout=args.layout,
-            **_bpseg_params(args),
-        )
+        source = {"embedder": Embedder(model, backend=args.backend)}
     else:
-        seg = segment_text(
-            text,
-            args.k,
-            model=model,
-            lines=args.lines,
-            markdown=_markdown(args),
-            layout=args.layout,
-            **_bpseg_params(args),
-        )
+        source = {"model": model}
+    seg = segment_text(
+        text, args.k, lines=args.lines, markdown=_markdown(args), layout=args.layout, **source, **_bpseg_params(args)
+    )
     if args.segment_length is not None:
         if seg.max_segments is None:  # the fit kept no runs (e.g. --potentials paper chose the topic model)
             raise ValueError(

@@ -419,6 +419,10 @@ class Embedder:
             except Exception as exc:  # noqa: BLE001
                 raise ValueError(f"cannot load model {self.model_name!r}: {_first_line(exc)}") from None
 
+    def _progress_bar(self, total: int):
+        """The "Embedding" progress bar over ``total`` texts, on standard error, shown as :meth:`progress_enabled` says."""
+        return tqdm(total=total, desc="Embedding", unit="sent", disable=not self.progress_enabled(), file=sys.stderr)
+
     def progress_enabled(self) -> bool:
         """Whether progress bars are shown: ``show_progress``, or (None) whether stderr is a terminal."""
         if self.show_progress is None:
@@ -576,9 +580,7 @@ class Embedder:
         out: dict[str, np.ndarray] = {}
         alone: list[str] = []
         step = self.batch_size * _CHUNKS_PER_WRITE
-        with tqdm(
-            total=len(missing), desc="Embedding", unit="sent", disable=not self.progress_enabled(), file=sys.stderr
-        ) as bar:
+        with self._progress_bar(len(missing)) as bar:
             for start in range(0, len(blocks), step):
                 chunk = blocks[start : start + step]
                 tokens = model.encode(
@@ -639,9 +641,7 @@ class Embedder:
         model = self.model
         step = self.batch_size * _CHUNKS_PER_WRITE
         out: dict[str, np.ndarray] = {}
-        with tqdm(
-            total=len(missing), desc="Embedding", unit="sent", disable=not self.progress_enabled(), file=sys.stderr
-        ) as bar:
+        with self._progress_bar(len(missing)) as bar:
             for start in range(0, len(missing), step):
                 chunk = missing[start : start + step]
                 emb = np.asarray(

@@ -85,6 +85,16 @@ def fit_paragraph_nulls(units: Units, paragraphs: np.ndarray, **params) -> BPSeg
         runs_model.null_documents, runs_model.null_costs = saved
 
 
+def paragraph_rows(X, weights, paragraphs) -> tuple[np.ndarray, np.ndarray]:
+    """Each paragraph's weighted sum of its unit-normalised rows (paragraphs x d), and each unit's paragraph index."""
+    ids, inv = np.unique(paragraphs, return_inverse=True)
+    R = X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-12)
+    w = np.ones(len(X)) if weights is None else np.asarray(weights)
+    rows = np.zeros((len(ids), X.shape[1]))
+    np.add.at(rows, inv, R * w[:, None])
+    return rows, inv
+
+
 def fit_paragraph_correlation(units: Units, paragraphs: np.ndarray) -> BPSeg:
     """The default with the span rule's correlation length measured over paragraphs (their weighted mean rows) and
     scaled back to units (the tried variant: the span rule then counts paragraphs)."""
@@ -93,12 +103,8 @@ def fit_paragraph_correlation(units: Units, paragraphs: np.ndarray) -> BPSeg:
     measure = structure.correlation_length
 
     def over_paragraphs(X, weights=None, window=None):
-        ids, inv = np.unique(paragraphs, return_inverse=True)
-        R = X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-12)
-        w = np.ones(len(X)) if weights is None else np.asarray(weights)
-        rows = np.zeros((len(ids), X.shape[1]))
-        np.add.at(rows, inv, R * w[:, None])
-        return measure(rows, None, window) * len(X) / len(ids)
+        rows, _ = paragraph_rows(X, weights, paragraphs)
+        return measure(rows, None, window) * len(X) / len(rows)
 
     structure.correlation_length = over_paragraphs
     try:
@@ -237,12 +243,7 @@ def _within_paragraphs(X, width, weights=None):
 
 def _paragraph_means(X, width, weights=None, smooth=False):
     """Each unit's features replaced by its paragraph's weighted mean row (then smoothed, with ``smooth``)."""
-    p = _PARAGRAPHS["p"]
-    R = X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-12)
-    w = np.ones(len(X)) if weights is None else np.asarray(weights)
-    ids, inv = np.unique(p, return_inverse=True)
-    rows = np.zeros((len(ids), X.shape[1]))
-    np.add.at(rows, inv, R * w[:, None])
+    rows, inv = paragraph_rows(X, weights, _PARAGRAPHS["p"])
     out = rows[inv] / np.maximum(np.linalg.norm(rows[inv], axis=1, keepdims=True), 1e-12)
     return smoothed_embeddings(out, width, weights) if smooth else out
 
