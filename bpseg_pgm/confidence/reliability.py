@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 __all__ = ["ReliabilityBin", "expected_calibration_error", "matched_correct", "reliability_table"]
 
@@ -63,6 +62,8 @@ def matched_correct(labels: Sequence[int], gold: Sequence[Any]) -> tuple[np.ndar
     _, p = np.unique(pred[labelled], return_inverse=True)
     table = np.zeros((int(p.max()) + 1, len(codes)), dtype=np.int64)
     np.add.at(table, (p, g[labelled]), 1)
+    from scipy.optimize import linear_sum_assignment  # here: importing this module loads no scipy.optimize
+
     rows, cols = linear_sum_assignment(table, maximize=True)
     match = np.full(table.shape[0], -2, dtype=np.int64)
     match[rows] = cols

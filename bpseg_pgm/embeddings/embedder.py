@@ -29,7 +29,6 @@ from typing import Iterable, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from bpseg_pgm.embeddings import context as ctx
 from bpseg_pgm.embeddings.cache import EmbeddingCache
@@ -421,6 +420,8 @@ class Embedder:
 
     def _progress_bar(self, total: int):
         """The "Embedding" progress bar over ``total`` texts, on standard error, shown as :meth:`progress_enabled` says."""
+        from tqdm.auto import tqdm  # here: importing the embedder loads no tqdm
+
         return tqdm(total=total, desc="Embedding", unit="sent", disable=not self.progress_enabled(), file=sys.stderr)
 
     def progress_enabled(self) -> bool:

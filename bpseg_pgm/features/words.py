@@ -16,11 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-
-import scipy.sparse as sp
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+from typing import TYPE_CHECKING
 
 from bpseg_pgm.keywords.stopwords import MARKER
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 __all__ = ["unit_word_counts", "word_stems"]
 
@@ -34,6 +35,13 @@ def _stemmer():
     return PorterStemmer()
 
 
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS  # here: importing this module loads no sklearn
+
+    return ENGLISH_STOP_WORDS
+
+
 @lru_cache(maxsize=200_000)
 def _stem(word: str) -> str:
     return _stemmer().stem(word)
@@ -42,11 +50,15 @@ def _stem(word: str) -> str:
 def word_stems(text: str) -> list[str]:
     """The stems of ``text``'s words (stop words and transcription markers left out), in order."""
     text = MARKER.sub(" ", text.lower())
-    return [_stem(t) for t in _WORD.findall(text) if t not in ENGLISH_STOP_WORDS]
+    stop_words = _stop_words()
+    return [_stem(t) for t in _WORD.findall(text) if t not in stop_words]
 
 
 def unit_word_counts(units: Sequence[str]) -> sp.csr_matrix:
     """Sparse (n units, n stems) counts; a matrix with no column when no unit has a word left."""
+    import scipy.sparse as sp
+    from sklearn.feature_extraction.text import CountVectorizer
+
     units = list(units)
     try:
         return CountVectorizer(analyzer=word_stems).fit_transform(units).tocsr()

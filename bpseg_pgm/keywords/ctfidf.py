@@ -14,50 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import scipy.sparse as sp
-from sklearn.base import BaseEstimator, TransformerMixin
-from sklearn.feature_extraction.text import CountVectorizer
-from sklearn.preprocessing import normalize
 
 from bpseg_pgm.keywords.stopwords import keyword_tokens
 
-__all__ = ["DEFAULT_TOP_N", "ClassTfidfTransformer", "check_top_n", "class_keywords"]
+__all__ = ["DEFAULT_TOP_N", "check_top_n", "class_keywords"]
 
 #: Keywords per class unless asked otherwise.
 DEFAULT_TOP_N = 5
 
 
-def _float_csr(X) -> sp.csr_matrix:
-    """A float copy of ``X`` with sorted indices, sharing no array with ``X``.
+def __getattr__(name: str):
+    # ClassTfidfTransformer is a scikit-learn estimator: its module (and scikit-learn) loads on first use
+    if name == "ClassTfidfTransformer":
+        from bpseg_pgm.keywords.transformer import ClassTfidfTransformer
 
-    Not ``csr_matrix(X, dtype=float)`` alone: that shares ``X``'s index arrays (not its data), and
-    ``.sum()`` then sorts the indices in place, scrambling ``X`` (scipy 1.17, on CountVectorizer's
-    unsorted output).
-    """
-    X = sp.csr_matrix(X, dtype=np.float64, copy=True)
-    X.sort_indices()
-    return X
-
-
-class ClassTfidfTransformer(TransformerMixin, BaseEstimator):
-    """c-TF-IDF weights from a (classes x words) count matrix.
-
-    ``fit`` learns ``idf_[w] = log(1 + A / f_w)`` (``f_w`` the word's count over all classes, ``A``
-    the mean number of words per class); ``transform`` gives each class's word frequencies times
-    ``idf_``, as a sparse matrix.
-    """
-
-    def fit(self, X, y=None):
-        X = _float_csr(X)
-        f = np.asarray(X.sum(axis=0)).ravel()
-        mean_words = float(X.sum()) / max(X.shape[0], 1)
-        with np.errstate(divide="ignore"):
-            self.idf_ = np.where(f > 0, np.log1p(mean_words / np.where(f > 0, f, 1.0)), 0.0)
-        return self
-
-    def transform(self, X):
-        X = normalize(_float_csr(X), norm="l1", axis=1)
-        return X @ sp.diags(self.idf_)
+        return ClassTfidfTransformer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_top_n(top_n: object) -> int:
@@ -78,6 +50,10 @@ def class_keywords(documents: Sequence[str], top_n: int = DEFAULT_TOP_N) -> list
     documents = list(documents)
     if top_n == 0 or not documents:
         return [[] for _ in documents]
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    from bpseg_pgm.keywords.transformer import ClassTfidfTransformer
+
     vectorizer = CountVectorizer(analyzer=keyword_tokens)
     try:
         counts = vectorizer.fit_transform(documents)

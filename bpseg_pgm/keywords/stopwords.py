@@ -16,13 +16,13 @@ characters longer than 25; such text gives no keywords rather than a clause as o
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
 import regex
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-__all__ = ["FILLER_WORDS", "STOP_WORDS", "MARKER", "keyword_tokens"]
+__all__ = ["FILLER_WORDS", "STOP_WORDS", "MARKER", "keyword_tokens"]  # noqa: F822 (STOP_WORDS: module __getattr__)
 
 #: A transcription marker: a lower-case word in braces, as QMSum writes ``{vocalsound}``.
 MARKER = re.compile(r"\{[a-z_]+\}")
@@ -55,8 +55,20 @@ FILLER_WORDS = frozenset(
     "done thought exactly certainly definitely absolutely true course sorry th".split()
 )
 
-#: Every word that is never a keyword: English stop words (scikit-learn's), contraction parts, fillers.
-STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | _CONTRACTION_PARTS | FILLER_WORDS
+
+@functools.lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    """Every word that is never a keyword: English stop words (scikit-learn's), contraction parts, fillers."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS  # here: importing this module loads no sklearn
+
+    return frozenset(ENGLISH_STOP_WORDS) | _CONTRACTION_PARTS | FILLER_WORDS
+
+
+def __getattr__(name: str):
+    # STOP_WORDS (every word that is never a keyword) is built on first use, with scikit-learn's stop words
+    if name == "STOP_WORDS":
+        return _stop_words()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def keyword_tokens(text: str) -> list[str]:
@@ -66,4 +78,5 @@ def keyword_tokens(text: str) -> list[str]:
     and the same word precomposed are one keyword, and whole words are kept whatever their marks."""
     text = unicodedata.normalize("NFC", text)
     text = _SPELLED.sub(lambda m: m.group(0).replace("_", ""), MARKER.sub(" ", text)).lower()
-    return [w for w in _TOKEN.findall(text) if w not in STOP_WORDS and not _UNSPACED.search(w)]
+    stop_words = _stop_words()
+    return [w for w in _TOKEN.findall(text) if w not in stop_words and not _UNSPACED.search(w)]
