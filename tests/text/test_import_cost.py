@@ -26,8 +26,8 @@ HEAVY = (
 )
 
 
-def _loaded_after(statement: str) -> list[str]:
-    code = f"import sys\n{statement}\nprint(sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r})))"
+def _loaded_after(statement: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    code = f"import sys\n{statement}\nprint(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return eval(proc.stdout)  # a printed list of names
@@ -45,6 +45,12 @@ def _loaded_after(statement: str) -> list[str]:
 )
 def test_importing_loads_no_heavy_module(statement):
     assert _loaded_after(statement) == []
+
+
+def test_the_command_lines_engine_choices_load_no_heavy_module():
+    # scipy.special (logsumexp) is the engines' one import; networkx, pgmpy and numba load with the engine used
+    statement = "from bpseg_pgm.inference.engines import engine_names; engine_names()"
+    assert _loaded_after(statement, tuple(m for m in HEAVY if m != "scipy") + ("networkx",)) == []
 
 
 def test_the_lazy_names_still_resolve():

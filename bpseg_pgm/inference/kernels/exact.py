@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import warnings
 
-import networkx as nx
 import numpy as np
 
 #: Largest clique table (entries) the exact engine will attempt.
@@ -18,6 +17,8 @@ MAX_CLIQUE_ENTRIES = 2_000_000
 
 def largest_clique_entries(model) -> float:
     """Entries of the largest junction-tree clique table (min-degree heuristic for sparse graphs)."""
+    import networkx as nx  # here: registering the engines loads no networkx
+
     card = model.get_cardinality()
     g = nx.Graph(model.edges())
     g.add_nodes_from(model.nodes())
@@ -51,6 +52,8 @@ def exact_inference(model, max_entries: float = MAX_CLIQUE_ENTRIES) -> tuple[np.
             f"(n={len(card)} variables, k={ks[0] if len(ks) == 1 else ks}); the limit is "
             f"{max_entries:.3g}. Use engine='loopy' or 'potts', or fewer sentences/segments."
         )
+    import networkx as nx
+
     names = list(model.nodes())
     g = nx.Graph(model.edges())
     g.add_nodes_from(names)
