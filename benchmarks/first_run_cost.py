@@ -5,14 +5,14 @@ the import statements, the model load (``Embedder._load``, with its imports of t
 sentence-transformers), the embedding (``Embedder.encode``, cache look-ups
 included), numba's compilation (``Dispatcher.compile``: loading a compiled kernel from numba's cache is
 counted here too) and ``BPSeg.fit``. Times are exclusive: an import inside the fit counts as import, not as
-fit. "other" is the rest of the command (reading the text, splitting it, keywords, writing the output);
-"start-up" is the interpreter's own start.
+fit (but torch's and sentence-transformers' imports count as the model load). "other" is the rest of the command (reading the text, splitting it, keywords, writing the output);
+"start-up and exit" is the interpreter's own start and exit (with torch loaded, the exit takes a while).
 
 The first run starts with an empty embeddings cache and an empty numba cache (both in a temporary
 directory); the repeats reuse them, as a second ``bpseg segment`` of the same file does. The operating
 system's file cache is not emptied, so the first run here is a first run after installation, warm disk.
 Besides, it times ``import numpy`` and ``from bpseg_pgm.text import segment_text`` in fresh interpreters
-(medians), the import-cost target's reference.
+(medians of at least 5), the import-cost target's reference.
 
     python benchmarks/first_run_cost.py examples/notes.txt
     python benchmarks/first_run_cost.py examples/notes.txt --tree before=/path/to/old/checkout --tree after=.
@@ -33,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-PHASES = ("start-up", "import", "model load", "embedding", "numba compile", "fit", "other")
+PHASES = ("start-up and exit", "import", "model load", "embedding", "numba compile", "fit", "other")
 
 
 def _child(file: str, out: str) -> None:
@@ -113,7 +113,7 @@ def _run_child(file: str, env: dict) -> dict:
             sys.exit(f"the measured run failed:\n{proc.stderr[-2000:]}")
         phases = json.loads(out.read_text("utf-8"))
     phases.pop("rc")
-    phases["start-up"] = wall - sum(phases.values())
+    phases["start-up and exit"] = wall - sum(phases.values())
     phases["total"] = wall
     return phases
 
@@ -125,25 +125,40 @@ def _import_time(statement: str, env: dict) -> float:
     return time.perf_counter() - start
 
 
-def measure(file: str, tree: Path | None, repeats: int) -> dict:
-    """The first run, the median of ``repeats`` repeats, and the import medians, for one checkout."""
-    env = dict(os.environ)
-    if tree is not None:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH", "")]))
+def measure(file: str, trees: dict[str, Path | None], repeats: int) -> dict:
+    """Each checkout's first run, the median of its ``repeats`` repeats, and its import medians.
+
+    The checkouts take turns at each step (first runs, then each round of repeats, then each round of imports),
+    so that a change in the machine's load falls on all of them alike.
+    """
     with tempfile.TemporaryDirectory() as caches:
-        env["BPSEG_CACHE_DIR"] = str(Path(caches) / "embeddings")
-        env["NUMBA_CACHE_DIR"] = str(Path(caches) / "numba")
-        env["TQDM_DISABLE"] = "1"
-        first = _run_child(file, env)
-        again = [_run_child(file, env) for _ in range(repeats)]
-    imports = {"import numpy": [], "from bpseg_pgm.text import segment_text": []}
-    for _ in range(max(repeats, 3)):
-        for statement in imports:
-            imports[statement].append(_import_time(statement, env))
+        envs = {}
+        for i, (label, tree) in enumerate(trees.items()):
+            env = dict(os.environ)
+            if tree is not None:
+                env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH", "")]))
+            env["BPSEG_CACHE_DIR"] = str(Path(caches) / f"embeddings-{i}")
+            env["NUMBA_CACHE_DIR"] = str(Path(caches) / f"numba-{i}")
+            env["TQDM_DISABLE"] = "1"
+            envs[label] = env
+        first = {label: _run_child(file, env) for label, env in envs.items()}
+        again: dict[str, list[dict]] = {label: [] for label in envs}
+        for _ in range(repeats):
+            for label, env in envs.items():
+                again[label].append(_run_child(file, env))
+    statements = ("import numpy", "from bpseg_pgm.text import segment_text")
+    imports = {label: {s: [] for s in statements} for label in envs}
+    for _ in range(max(repeats, 5)):
+        for label, env in envs.items():
+            for statement in statements:
+                imports[label][statement].append(_import_time(statement, env))
     return {
-        "first": first,
-        "repeat": {k: statistics.median(r[k] for r in again) for k in first},
-        "imports": {k: statistics.median(v) for k, v in imports.items()},
+        label: {
+            "first": first[label],
+            "repeat": {k: statistics.median(r[k] for r in again[label]) for k in first[label]},
+            "imports": {k: statistics.median(v) for k, v in imports[label].items()},
+        }
+        for label in envs
     }
 
 
@@ -175,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         if not sep or not Path(path, "bpseg_pgm").is_dir():
             parser.error(f"--tree wants LABEL=DIR with DIR a checkout (holding bpseg_pgm/), got {item!r}")
         trees[label] = Path(path).resolve()
-    results = {label: measure(args.file, tree, args.repeats) for label, tree in (trees or {"this": None}).items()}
+    results = measure(args.file, trees or {"this": None}, args.repeats)
     print(_table(results, args.repeats))
     return 0
 
