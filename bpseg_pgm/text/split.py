@@ -40,7 +40,7 @@ import re
 
 import nupunkt
 
-from bpseg_pgm.chunks.markdown import inline_code_spans, markdown_blocks
+from bpseg_pgm.chunks.markdown import image_spans, inline_code_spans, markdown_blocks
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.spans import BLANK_LINE, join_sentences
 from bpseg_pgm.utils.spans import trim_span as _trim
@@ -99,6 +99,18 @@ def _extra_ends(text: str, start: int, end: int) -> list[Span]:
     return [span for a, b in pieces if (span := _trim(text, a, b)) is not None]
 
 
+def _mask_images(paragraph: str) -> str:
+    """``paragraph`` with each inline image replaced by one word of the same length (the offsets unchanged)."""
+    spans = image_spans(paragraph)
+    if not spans:
+        return paragraph
+    pieces, pos = [], 0
+    for a, b in spans:
+        pieces += [paragraph[pos:a], "I" * (b - a)]
+        pos = b
+    return "".join(pieces) + paragraph[pos:]
+
+
 def _paragraphs(text: str) -> list[Span]:
     bounds = [0]
     for m in BLANK_LINE.finditer(text):
@@ -108,17 +120,20 @@ def _paragraphs(text: str) -> list[Span]:
 
 
 def _prose_spans(text: str, start: int, end: int, code: bool = False) -> list[Span]:
-    """Sentence spans of ``text[start:end]``: paragraphs, then Punkt and the CJK/Devanagari ends; with ``code``,
-    no sentence ends inside inline code (the sentences on both sides of such a cut are joined)."""
+    """Sentence spans of ``text[start:end]``: paragraphs, then Punkt and the CJK/Devanagari ends; with ``code``
+    (Markdown), no sentence ends inside inline code (the sentences on both sides of such a cut are joined) and
+    an inline image ``![alt](url)`` is read as one word (Punkt would end a sentence at its "!")."""
     spans: list[Span] = []
     for p_start, p_end in _paragraphs(text[start:end]):
         p_start, p_end = start + p_start, start + p_end
         paragraph = text[p_start:p_end]
         if not _NON_SPACE.search(paragraph):
             continue
+        if code:
+            paragraph = _mask_images(paragraph)
         found: list[Span] = []
         for a, b in _tokenizer().span_tokenize(paragraph):
-            found.extend(_extra_ends(text, p_start + a, p_start + b))
+            found.extend((p_start + c, p_start + d) for c, d in _extra_ends(paragraph, a, b))
         if code and len(found) > 1:
             inline = inline_code_spans(text, p_start, p_end)
             joined = [found[0]]
