@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from bpseg_pgm.chunks import make_chunks
+from bpseg_pgm.chunks.markdown import heading_paths as markdown_heading_paths
 from bpseg_pgm.formats.html import render_html
 from bpseg_pgm.formats.text import render_text
 from bpseg_pgm.keywords import DEFAULT_TOP_N, check_top_n, class_keywords
@@ -67,14 +68,15 @@ class Segmentation(SegmentationResult):
     Parameters
     ----------
     sentences, labels, segments, beliefs, params, n_iter, converged, model, text, spans, lines, embeddings, \
-embedder, structure, granularity, markdown, runs_fit
+embedder, structure, granularity, markdown, runs_fit, heading_paths
         As :class:`~bpseg_pgm.types.segmentation.SegmentationResult` takes them (``runs_fit``: the runs model's
         fit with its levels, for :meth:`recut`; :func:`build_segmentation` keeps it when it has levels).
 
     Attributes
     ----------
     n_segments, n_topics, n_contiguous_segments, contiguous_segments, contiguous_labels, contiguous_topics, \
-topic_segments, returning_topics, line_numbers, max_segments, requested_segments
+topic_segments, returning_topics, line_numbers, max_segments, requested_segments, segment_heading_paths, \
+contiguous_heading_paths, segment_headings, contiguous_headings
         As in :class:`~bpseg_pgm.types.segmentation.SegmentationResult`.
     """
 
@@ -286,7 +288,8 @@ def build_segmentation(
     reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
     and embedding row (:func:`~bpseg_pgm.text.checks.unit_sources`).  ``runs`` (a
     :class:`~bpseg_pgm.runs.model.RunsFit` or None) is kept for :meth:`Segmentation.recut` when it has its
-    levels; ``markdown`` says whether the text was read as Markdown.  What
+    levels; ``markdown`` says whether the text was read as Markdown (each sentence's ``heading_paths`` are then
+    its Markdown headings).  What
     :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build their
     result with.
     """
@@ -317,4 +320,5 @@ def build_segmentation(
         markdown=markdown,
         runs_fit=runs if keeps_levels else None,
         evidence=evidence,
+        heading_paths=markdown_heading_paths(text, spans) if markdown and text is not None and spans else None,
     )
