@@ -38,6 +38,7 @@ from html import escape
 from typing import Any
 
 from bpseg_pgm.formats.colors import segment_colors
+from bpseg_pgm.formats.markdown_view import heading_html, starts_list_item, unit_html, unit_kinds
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.formats.text import result_keywords
 from bpseg_pgm.utils.labels import index_runs
@@ -87,6 +88,16 @@ ROOT details.seg ol { margin: .3rem 0 .2rem; padding-left: 2.6rem; }
 ROOT details.seg .part { margin: .45rem 0 0; font-size: .82rem; color: #444; font-weight: 600; }
 ROOT .kw { font-style: italic; color: #333; background: transparent; }
 ROOT .cell.start { box-shadow: inset 2px 0 0 #fff; }
+ROOT .doc div.blk { margin: 0 0 .9rem; }
+ROOT .s.block { display: block; padding: .35rem .6rem; overflow-x: auto; }
+ROOT .s.block pre, ROOT details.seg pre { margin: 0; white-space: pre-wrap; font: .85rem/1.45 ui-monospace, monospace; }
+ROOT .s.block p { margin: 0; }
+ROOT .s.block table { border-collapse: collapse; font-size: .9rem; }
+ROOT .s.block th, ROOT .s.block td { border: 1px solid rgba(0,0,0,.2); padding: .1rem .45rem; }
+ROOT .s code, ROOT details.seg code { font: .88em ui-monospace, monospace; }
+ROOT .doc p.hp { margin: 1.1rem 0 .5rem; }
+ROOT .s.hd { font-weight: 650; font-size: 1.12em; }
+ROOT .doc p.li { margin: 0 0 .3rem; padding-left: 1rem; }
 """
 
 #: The hatching of an overview cell whose topic has come back (drawn over the topic's colour).
@@ -125,6 +136,25 @@ def _summary(seg: Any) -> str:
 def _keywords(words: list[str], lead: str = " · ") -> str:
     """The keywords as HTML after ``lead``, or nothing when there are none."""
     return f'{lead}<span class="kw">{_e(", ".join(words))}</span>' if words else ""
+
+
+def _headings(seg: Any) -> list[str | None]:
+    """The heading each topic starts at (``seg.segment_headings``), None where none or not given."""
+    heads = getattr(seg, "segment_headings", None)
+    return list(heads) if heads is not None else [None] * seg.n_segments
+
+
+def _name(heading: str | None, words: list[str]) -> str:
+    """How the legend names a segment: by the heading it starts at, else by its keywords."""
+    return f' · <span class="head">{heading_html(heading)}</span>' if heading is not None else _keywords(words)
+
+
+def _paths(seg: Any) -> list[str]:
+    """A ``title`` attribute with each topic's heading path ("Usage › Reading files"), or nothing."""
+    paths = getattr(seg, "segment_heading_paths", None)
+    if paths is None:
+        return [""] * seg.n_segments
+    return [f' title="{_e(" › ".join(p))}"' if p else "" for p in paths]
 
 
 def _ranges(indices: list[int]) -> str:
@@ -193,25 +223,40 @@ def render_html(
         """Sentence ``i``'s segment, and its topic when topics are shown."""
         return f"Segment {part[i] + 1} · Topic {labels[i] + 1}" if topics else f"Segment {labels[i] + 1}"
 
-    # the document, paragraph by paragraph
+    # the document, paragraph by paragraph: (tag and class, the units' HTML)
+    kinds = unit_kinds(seg)
     paragraphs: list[list[str]] = [[]]
+    wrappers: list[str] = ["p"]
     prev_end = None
     for i, (a, b) in enumerate(seg.spans):
+        kind = kinds[i]
+        item = starts_list_item(seg, i)
         if prev_end is not None:
             gap = seg.text[prev_end:a]
-            if BLANK_LINE.search(gap):
+            own = kind != "prose" or kinds[i - 1] != "prose" or item  # a Markdown block or heading: its own
+            if BLANK_LINE.search(gap) or own:
                 paragraphs.append([])
+                wrappers.append("p")
             elif seg.lines and _LINE_BREAK.search(gap):
                 paragraphs[-1].append("<br>")
+        if kind in ("block", "front-matter"):
+            wrappers[-1] = 'div class="blk"'
+        elif kind == "heading":
+            wrappers[-1] = 'p class="hp"'
+        elif item:
+            wrappers[-1] = 'p class="li"'
         prev_end = b
         j = labels[i]
         tip = f"{where(i)} · confidence {conf[i]:.2f} · sentence {i + 1}"
         low = " low" if conf[i] < low_belief else ""
-        paragraphs[-1].append(
-            f'<span class="s hl{low}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
-            f'title="{_e(tip)}"><sup>{i + 1}</sup>{_e(seg.sentences[i])}</span>'
+        tag, extra = (
+            ("div", " block") if kind in ("block", "front-matter") else ("span", " hd" if kind == "heading" else "")
         )
-    document = "\n".join("<p>" + " ".join(p) + "</p>" for p in paragraphs if p)
+        paragraphs[-1].append(
+            f'<{tag} class="s hl{low}{extra}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
+            f'title="{_e(tip)}"><sup>{i + 1}</sup>{unit_html(seg, i, kind)}</{tag}>'
+        )
+    document = "\n".join(f"<{w}>" + " ".join(p) + f"</{w.split()[0]}>" for w, p in zip(wrappers, paragraphs) if p)
 
     cols, rows, cell = _strip_layout(n)
     sticky = " sticky" if full_page and rows * (cell + 2) + 40 <= 120 else ""
@@ -236,15 +281,18 @@ def render_html(
         f'<div class="axis"><span>sentence 1</span><span>{caption}</span>'
         f"<span>sentence {n}</span></div></div>"
     )
+    names = [_name(heading, words) for heading, words in zip(_headings(seg), keywords)]
     if topics:
         entries = [
-            f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{_keywords(keywords[j])}"
+            f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{names[j]}"
             for j, idx in enumerate(seg.segments)
         ]
     else:
-        entries = [f"Segment {j + 1} · {len(idx)}{_keywords(keywords[j])}" for j, idx in enumerate(seg.segments)]
+        entries = [f"Segment {j + 1} · {len(idx)}{names[j]}" for j, idx in enumerate(seg.segments)]
+    paths = _paths(seg)
     legend = "\n".join(
-        f'<li class="hl" data-seg="{j}" style="background:{colors[j]}">{entry}</li>' for j, entry in enumerate(entries)
+        f'<li class="hl" data-seg="{j}" style="background:{colors[j]}"{paths[j]}>{entry}</li>'
+        for j, entry in enumerate(entries)
     )
     sentences_of = seg.contiguous_segments
     blocks = []
@@ -255,16 +303,16 @@ def render_html(
             items = "".join(
                 f'<p class="part">Segment {r + 1}'
                 f"{_keywords(part_keywords[r]) if len(topic_parts[j]) > 1 and len(sentences_of[r]) > 1 else ''}</p><ol>"
-                + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in sentences_of[r])
+                + "".join(f'<li value="{i + 1}">{unit_html(seg, i, kinds[i])}</li>' for i in sentences_of[r])
                 + "</ol>"
                 for r in topic_parts[j]
             )
         else:
             head = f"Segment {j + 1} · "
-            items = "<ol>" + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in idx) + "</ol>"
+            items = "<ol>" + "".join(f'<li value="{i + 1}">{unit_html(seg, i, kinds[i])}</li>' for i in idx) + "</ol>"
         blocks.append(
             f'<details class="seg" data-seg="{j}" style="border-color:{colors[j]}"{opened}>'
-            f"<summary>{head}{plural(len(idx), 'sentence')}: {_ranges(idx)}{_keywords(keywords[j])}</summary>"
+            f"<summary>{head}{plural(len(idx), 'sentence')}: {_ranges(idx)}{names[j]}</summary>"
             f"{items}</details>"
         )
     note = seg.fewer_than_requested()
