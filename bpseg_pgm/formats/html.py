@@ -23,21 +23,37 @@ segment starts (a white line) and hatches the cells of a topic that has come bac
 the segment and the topic, and the list below goes topic by topic, segment by segment.  Hovering a
 topic shows all of its segments at once.  The legend and the list give each segment's or topic's
 keywords (``seg.topic_keywords()``; in the list, a returning topic's segments of two or more sentences
-also get their own, ``seg.contiguous_keywords()``).  Everything (CSS only, no script) is inline, no
-network access is needed, all text is HTML-escaped, and every CSS rule is scoped to the
-fragment's own id, so several fragments (or a notebook's styles) do not interfere.
+also get their own, ``seg.contiguous_keywords()``); a segment that starts at a Markdown heading is named by
+that heading instead, its heading path in the tooltip.
+
+A text read as Markdown is shown rendered (:mod:`bpseg_pgm.formats.markdown_view`): headings, code blocks,
+tables, links, emphasis and list items, each unit still coloured by its segment; raw HTML in the Markdown is
+escaped, never run.
+
+**Granularity.**  When the fit kept its levels (``seg.max_segments``: every ``seg.recut(k)``), a slider
+lets the reader choose the number of segments, from 1 to ``max_segments``: colours, strip, legend and the
+list follow it, and a link downloads the chosen level (``n_segments``, ``labels``, ``segments``,
+``segment_heading_paths``) as JSON.  The levels travel inside the page with a short inline script (no
+server, nothing fetched); opened as ``page.html?segments=k`` the page starts at level k.  Without levels the
+page has no script at all (CSS only).
+
+Everything is inline, no network access is needed, all text is HTML-escaped, and every CSS rule is scoped to
+the fragment's own id, so several fragments (or a notebook's styles) do not interfere.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import numbers
 import re
 import uuid
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from bpseg_pgm.formats.colors import segment_colors
+from bpseg_pgm.formats.levels import granularity_levels
 from bpseg_pgm.formats.markdown_view import heading_html, starts_list_item, unit_html, unit_kinds
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.formats.text import result_keywords
@@ -98,7 +114,60 @@ ROOT .s code, ROOT details.seg code { font: .88em ui-monospace, monospace; }
 ROOT .doc p.hp { margin: 1.1rem 0 .5rem; }
 ROOT .s.hd { font-weight: 650; font-size: 1.12em; }
 ROOT .doc p.li { margin: 0 0 .3rem; padding-left: 1rem; }
+ROOT .level { display: flex; align-items: center; gap: .6rem; flex-wrap: wrap; font-size: .88rem; margin: 0 0 .6rem; }
+ROOT .level input { flex: 1 1 12rem; max-width: 24rem; }
+ROOT .level output { font-weight: 600; min-width: 7rem; }
+ROOT .level a { color: #0b57d0; }
 """
+
+#: The slider's script: shows the level chosen (colours, strip, legend, list) and offers it as JSON.
+_SCRIPT = """(function () {
+  var root = document.getElementById(ROOT_ID);
+  var data = JSON.parse(root.querySelector("script.levels").textContent);
+  var ks = Object.keys(data.levels).map(Number).sort(function (a, b) { return a - b; });
+  var units = root.querySelectorAll(".doc .s"), cells = root.querySelectorAll(".strip .cell");
+  var slider = root.querySelector(".level input"), out = root.querySelector(".level output");
+  var link = root.querySelector(".level a.export"), legend = root.querySelector(".legend");
+  var list = root.querySelector(".segs");
+  function esc(s) { return s.replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); }
+  function show(k) {
+    var lv = data.levels[String(k)], labels = lv.labels, m = lv.names.length, segs = [];
+    for (var j = 0; j < m; j++) segs.push([]);
+    labels.forEach(function (j, i) {
+      segs[j].push(i);
+      var c = data.colors[j % data.colors.length];
+      [units[i], cells[i]].forEach(function (el) {
+        if (!el) return;
+        el.dataset.seg = j; el.style.background = c; el.title = "Segment " + (j + 1) + " · sentence " + (i + 1);
+        el.classList.toggle("start", el === cells[i] && i > 0 && labels[i - 1] !== j);
+      });
+    });
+    legend.innerHTML = lv.names.map(function (name, j) {
+      var path = lv.heading_paths[j].join(" › ");
+      return '<li class="hl" data-seg="' + j + '" style="background:' + data.colors[j % data.colors.length] + '"' +
+        (path ? ' title="' + esc(path) + '"' : "") + ">Segment " + (j + 1) + " · " + segs[j].length + name + "</li>";
+    }).join("");
+    list.innerHTML = segs.map(function (idx, j) {
+      var items = idx.map(function (i) {
+        var body = units[i].cloneNode(true), sup = body.querySelector("sup");
+        if (sup) sup.remove();
+        return '<li value="' + (i + 1) + '">' + body.innerHTML + "</li>";
+      }).join("");
+      return '<details class="seg" data-seg="' + j + '" style="border-color:' + data.colors[j % data.colors.length] +
+        '"><summary>Segment ' + (j + 1) + " · " + idx.length + (idx.length === 1 ? " sentence" : " sentences") +
+        lv.names[j] + "</summary><ol>" + items + "</ol></details>";
+    }).join("");
+    out.textContent = k + (k === 1 ? " segment" : " segments") + (k === data.own ? " (the fit's)" : "");
+    var chosen = {n_segments: k, labels: labels, segments: segs, segment_heading_paths: lv.heading_paths};
+    link.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(chosen));
+    link.download = "segments-" + k + ".json";
+    root.dataset.level = k;
+  }
+  slider.addEventListener("input", function () { show(ks[Number(slider.value)]); });
+  var asked = Number(new URLSearchParams(location.search).get("segments"));
+  if (ks.indexOf(asked) >= 0) { slider.value = ks.indexOf(asked); show(asked); }
+})();"""
+
 
 #: The hatching of an overview cell whose topic has come back (drawn over the topic's colour).
 _HATCH = "repeating-linear-gradient(135deg,rgba(0,0,0,.32) 0 2px,transparent 2px 5px)"
@@ -171,6 +240,41 @@ def _strip_layout(n: int) -> tuple[int, int, int]:
     return cols, rows, cell
 
 
+def _json_in_html(value: Any) -> str:
+    """``value`` as JSON that is safe inside a ``<script>`` element (no ``<``, so no ``</script>``)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _export(k: int, level: dict[str, Any]) -> str:
+    """The ``data:`` URL of a level as the JSON the page's download link gives."""
+    labels = level["labels"]
+    segments = [[i for i, x in enumerate(labels) if x == j] for j in range(len(level["names"]))]
+    chosen = {"n_segments": k, "labels": labels, "segments": segments, "segment_heading_paths": level["heading_paths"]}
+    return "data:application/json;charset=utf-8," + quote(json.dumps(chosen, separators=(",", ":")), safe="")
+
+
+def _slider(rid: str, own: int, levels: dict[int, dict[str, Any]], colors: list[str]) -> tuple[str, str]:
+    """The granularity slider, and its data and script for the end of the page (both empty without levels)."""
+    if not levels:
+        return "", ""
+    ks = list(levels)
+    data = {"own": own, "colors": colors, "levels": {str(k): v for k, v in levels.items()}}
+    plural_s = "segment" if own == 1 else "segments"
+    control = (
+        f'<div class="level"><label for="{rid}-level">Granularity</label>'
+        f'<input type="range" id="{rid}-level" min="0" max="{len(ks) - 1}" step="1" value="{ks.index(own)}" '
+        f'aria-label="Number of segments, {ks[0]} to {ks[-1]}">'
+        f"<output>{own} {plural_s} (the fit's)</output>"
+        f'<a class="export" download="segments-{own}.json" href="{_e(_export(own, levels[own]))}">'
+        "Download this level (JSON)</a></div>\n"
+    )
+    script = (
+        f'<script type="application/json" class="levels">{_json_in_html(data)}</script>\n'
+        f"<script>{_SCRIPT.replace('ROOT_ID', json.dumps(rid))}</script>\n"
+    )
+    return control, script
+
+
 def _css(root: str, m: int, n: int) -> str:
     cols, rows, cell = _strip_layout(n)
     strip_height = rows * (cell + 2) + 40
@@ -209,7 +313,8 @@ def render_html(
         raise ValueError(f"title must be a str or None, got {type(title).__name__}")
     if full_page and title is None:
         title = "BP-Seg segmentation"
-    colors = segment_colors(m)
+    levels = granularity_levels(seg, _name)
+    colors = segment_colors(max([m, *levels]))
     conf = seg.confidence()
     labels = [int(x) for x in seg.labels]
     topics = bool(seg.returning_topics)  # two levels to show: a topic comes back
@@ -324,12 +429,18 @@ def render_html(
         "its segment)."
     )
     heading = f"<h1>{_e(title)}</h1>\n" if title else ""
+    if levels:
+        meta += f" Move the slider to cut the document into {min(levels)} to {max(levels)} segments."
+    control, script = _slider(rid, m, levels, colors)
     body = (
         f'<div class="bpseg{"" if full_page else " fragment"}" id="{rid}">\n{heading}<p class="meta">{meta}</p>\n{overview}\n'
+        f"{control}"
         f'<ul class="legend">\n{legend}\n</ul>\n<div class="doc">\n{document}\n</div>\n'
-        f"<h2>{'Topics' if topics else 'Segments'}</h2>\n" + "\n".join(blocks) + "\n</div>\n"
+        f'<h2>{"Topics" if topics else "Segments"}</h2>\n<div class="segs">\n'
+        + "\n".join(blocks)
+        + f"\n</div>\n{script}</div>\n"
     )
-    css = _css(f"#{rid}", m, n)
+    css = _css(f"#{rid}", max([m, *levels]), n)
     if not full_page:
         return f"<style>{css}</style>\n{body}"
     return (
