@@ -152,10 +152,7 @@ contiguous_heading_paths, segment_headings, contiguous_headings
                     UserWarning,
                     stacklevel=2,
                 )
-        try:
-            fit = self.runs_fit.at(k)
-        except ValueError as exc:  # a level the programme could not fill
-            raise ValueError(f"cannot re-cut into {k} segments: {exc}") from None
+        fit = self._level_fit(k)
         live = nonempty_units(self.sentences)
         return build_segmentation(
             list(self.sentences),
@@ -175,6 +172,28 @@ contiguous_heading_paths, segment_headings, contiguous_headings
             markdown=self.markdown,
             evidence=self.evidence,
         )
+
+    def _level_fit(self, k: int) -> Any:
+        try:
+            return self.runs_fit.at(k)
+        except ValueError as exc:  # a level the programme could not fill
+            raise ValueError(f"cannot re-cut into {k} segments: {exc}") from None
+
+    def level_labels(self, n_segments: int) -> np.ndarray:
+        """The labels of :meth:`recut` ``(n_segments)`` alone, without its beliefs (cheaper; the HTML view's
+        granularity slider reads every level with it).  A ValueError where :meth:`recut` raises one."""
+        if self.runs_fit is None:
+            raise ValueError("this segmentation keeps no levels to re-cut")
+        top = self.max_segments
+        if isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or not 1 <= n_segments <= top:
+            raise ValueError(f"n_segments must be an int from 1 to {top} (max_segments), got {n_segments!r}")
+        raw = np.asarray(self._level_fit(int(n_segments)).labels, dtype=np.int64)
+        order = {old: new for new, old in enumerate(dict.fromkeys(raw.tolist()))}  # renumbered in reading order
+        labels = np.array([order[x] for x in raw.tolist()], dtype=np.int64)
+        live = nonempty_units(self.sentences)
+        if len(live) < len(self.sentences):  # every empty sentence takes its neighbour's label
+            labels = labels[np.searchsorted(live, unit_sources(self.sentences))]
+        return labels
 
     def chunks(
         self,

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm.formats.colors import segment_colors
+from bpseg_pgm.formats.html import _name
 from bpseg_pgm.text import Segmentation, segment_text
 
 BROWSER = next(
@@ -49,12 +50,34 @@ def test_the_page_carries_every_level_the_fit_kept(seg):
     html = seg.to_html()
     data = _data(html)
     assert sorted(map(int, data["levels"])) == list(range(1, seg.max_segments + 1))
-    for k in (1, 3, seg.max_segments):
-        assert data["levels"][str(k)]["labels"] == seg.recut(k).labels.tolist()
-        assert data["levels"][str(k)]["heading_paths"] == seg.recut(k).segment_heading_paths
+    for k in range(1, seg.max_segments + 1):
+        cut = seg.recut(k)
+        assert seg.level_labels(k).tolist() == cut.labels.tolist()
+        if k == seg.n_segments:
+            continue
+        assert data["levels"][str(k)]["labels"] == cut.labels.tolist()
+        assert data["levels"][str(k)]["heading_paths"] == cut.segment_heading_paths
+        names = [_name(h, w) for h, w in zip(cut.segment_headings, cut.topic_keywords())]
+        assert data["levels"][str(k)]["names"] == names
     assert data["levels"][str(seg.n_segments)]["labels"] == seg.labels.tolist()
     assert "<b>Note" not in html  # the data and the names are escaped like the rest
     assert 'type="range"' in html and "Download this level (JSON)" in html
+
+
+def test_level_labels_refuses_what_recut_refuses(seg):
+    for bad in (0, seg.max_segments + 1, 2.0, True):
+        with pytest.raises(ValueError, match="n_segments"):
+            seg.level_labels(bad)
+
+
+def test_a_segment_of_a_level_without_headings_is_named_by_its_keywords(embedder):
+    text = " ".join(TOPICS)
+    plain = segment_text(text, structure="runs", embedder=embedder)
+    data = _data(plain.to_html())
+    k = 2 if plain.n_segments != 2 else 3
+    cut = plain.recut(k)
+    assert data["levels"][str(k)]["names"] == [_name(None, w) for w in cut.topic_keywords()]
+    assert all('class="kw"' in n for n in data["levels"][str(k)]["names"] if n)
 
 
 def test_no_slider_without_levels(seg):
