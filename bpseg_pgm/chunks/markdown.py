@@ -6,7 +6,7 @@ lone CR count as line ends, as markdown-it normalises them; a leading BOM is rea
 
 * :func:`markdown_blocks`: the character ranges of the blocks a chunk must not cut (fenced and
   indented code, tables, HTML blocks, list items: the outermost of nested ones), of the blocks that
-  are one sentence each (code, tables, HTML blocks, headings, YAML front matter) and of the headings,
+  are one sentence each (code, tables, HTML blocks, headings) and of the headings,
   with their levels and titles;
 * :func:`heading_paths`: the headings each unit lies under (``("Usage", "Reading files")``);
 * :func:`image_spans`: the ranges of inline images (``![alt](url)``), which no sentence end cuts;
@@ -17,8 +17,9 @@ lone CR count as line ends, as markdown-it normalises them; a leading BOM is rea
 What counts as structure:
 
 * **YAML front matter** (a ``---`` line at the very top, ``key: value`` lines, a closing ``---`` or ``...``
-  line) is one unit, neither a heading nor a rule: without this its closing ``---`` would underline the last
-  line as a setext heading ("title: ..."), an extra section.
+  line) is the document's metadata, not its text: no block, no unit, no section (:func:`front_matter_end`
+  says where it ends; the sentence splitter starts after it).  Read as Markdown, its closing ``---`` would
+  underline the last line as a setext heading ("title: ..."), an extra section.
 * **A heading inside a blockquote or a list item** is quoted or listed text, not a section of the document:
   it stays one unit but is not a heading (level 0), so it neither cuts a section nor enters a heading path
   (LangChain's ``MarkdownHeaderTextSplitter`` does not read it either).
@@ -109,7 +110,6 @@ def markdown_blocks(text: str) -> MarkdownBlocks:
     starts = [0, *(m.end() for m in _LINE_END.finditer(text))]
     source = " " + text[1:] if text.startswith("\ufeff") else text
     front = front_matter_end(text)
-    front_span = _trim(text, 0, front) if front else None
     if front:  # its lines read as blank lines, so the line numbers still match
         source = "\n" * len(_LINE_END.findall(text, 0, front)) + source[front:]
 
@@ -119,7 +119,6 @@ def markdown_blocks(text: str) -> MarkdownBlocks:
         return _trim(text, starts[a], end) if a < len(starts) else None
 
     atomic, units, headings = [], [], []
-    front_units = [front_span] if front_span is not None else []
     tokens = _parser().parse(source)
     for t, tok in enumerate(tokens):
         if tok.map is None or (tok.type not in _ATOMIC and tok.type not in _ONE_UNIT):
@@ -136,8 +135,8 @@ def markdown_blocks(text: str) -> MarkdownBlocks:
             headings.append((s, int(tok.tag[1:]), title))
     headings.sort()
     return MarkdownBlocks(
-        _outermost(atomic + front_units),
-        _outermost(units + front_units),
+        _outermost(atomic),
+        _outermost(units),
         tuple(h[0] for h in headings),
         tuple(h[1] for h in headings),
         tuple(h[2] for h in headings),

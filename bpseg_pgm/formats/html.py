@@ -54,7 +54,7 @@ from urllib.parse import quote
 
 from bpseg_pgm.formats.colors import segment_colors
 from bpseg_pgm.formats.levels import granularity_levels
-from bpseg_pgm.formats.markdown_view import heading_html, starts_list_item, unit_html, unit_kinds
+from bpseg_pgm.formats.markdown_view import front_matter_html, heading_html, starts_list_item, unit_html, unit_kinds
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.formats.text import result_keywords
 from bpseg_pgm.utils.labels import index_runs
@@ -112,6 +112,7 @@ ROOT .s.block table { border-collapse: collapse; font-size: .9rem; }
 ROOT .s.block th, ROOT .s.block td { border: 1px solid rgba(0,0,0,.2); padding: .1rem .45rem; }
 ROOT .s code, ROOT details.seg code { font: .88em ui-monospace, monospace; }
 ROOT .doc p.hp { margin: 1.1rem 0 .5rem; }
+ROOT .doc pre.front { margin: 0 0 .9rem; color: #555; font: .8rem/1.4 ui-monospace, monospace; white-space: pre-wrap; }
 ROOT .s.hd { font-weight: 650; font-size: 1.12em; }
 ROOT .doc p.li { margin: 0 0 .3rem; padding-left: 1rem; }
 ROOT .level { display: flex; align-items: center; gap: .6rem; flex-wrap: wrap; font-size: .88rem; margin: 0 0 .6rem; }
@@ -344,7 +345,7 @@ def render_html(
                 wrappers.append("p")
             elif seg.lines and _LINE_BREAK.search(gap):
                 paragraphs[-1].append("<br>")
-        if kind in ("block", "front-matter"):
+        if kind == "block":
             wrappers[-1] = 'div class="blk"'
         elif kind == "heading":
             wrappers[-1] = 'p class="hp"'
@@ -354,14 +355,14 @@ def render_html(
         j = labels[i]
         tip = f"{where(i)} · confidence {conf[i]:.2f} · sentence {i + 1}"
         low = " low" if conf[i] < low_belief else ""
-        tag, extra = (
-            ("div", " block") if kind in ("block", "front-matter") else ("span", " hd" if kind == "heading" else "")
-        )
+        tag, extra = ("div", " block") if kind == "block" else ("span", " hd" if kind == "heading" else "")
         paragraphs[-1].append(
             f'<{tag} class="s hl{low}{extra}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
             f'title="{_e(tip)}"><sup>{i + 1}</sup>{unit_html(seg, i, kind)}</{tag}>'
         )
-    document = "\n".join(f"<{w}>" + " ".join(p) + f"</{w.split()[0]}>" for w, p in zip(wrappers, paragraphs) if p)
+    document = front_matter_html(seg) + "\n".join(
+        f"<{w}>" + " ".join(p) + f"</{w.split()[0]}>" for w, p in zip(wrappers, paragraphs) if p
+    )
 
     cols, rows, cell = _strip_layout(n)
     sticky = " sticky" if full_page and rows * (cell + 2) + 40 <= 120 else ""

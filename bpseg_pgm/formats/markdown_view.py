@@ -1,12 +1,13 @@
 """How the text and HTML views show a Markdown document's units: blocks as written, Markdown rendered safely.
 
 A segmentation read as Markdown (``seg.markdown``) has units that are whole blocks: a fenced or indented code
-block, a table, an HTML block, the YAML front matter.  Their sentence strings (``seg.sentences``) have their
+block, a table, an HTML block.  Their sentence strings (``seg.sentences``) have their
 whitespace collapsed (what was embedded), so the views take the original text instead:
 
-* :func:`unit_kinds`: each unit's kind, ``"block"``, ``"front-matter"``, ``"heading"`` or ``"prose"``;
+* :func:`unit_kinds`: each unit's kind, ``"block"``, ``"heading"`` or ``"prose"``;
 * :func:`written_text`: what the text view prints for a unit (a block exactly as written, the rest as its
   sentence string);
+* :func:`front_matter_html`: the YAML front matter (no unit: metadata) as the HTML shows it, uncoloured;
 * :func:`unit_html`: a unit as HTML, its Markdown rendered by ``markdown-it-py`` (CommonMark with GFM tables:
   headings, code, links, emphasis, lists; the list marker shown as a bullet or its number).  Raw HTML in the
   Markdown is escaped, never passed through (the parser runs with ``html`` off, and links whose scheme is
@@ -23,7 +24,7 @@ from typing import Any
 
 from bpseg_pgm.chunks.markdown import front_matter_end, markdown_blocks
 
-__all__ = ["heading_html", "starts_list_item", "unit_html", "unit_kinds", "written_text"]
+__all__ = ["front_matter_html", "heading_html", "starts_list_item", "unit_html", "unit_kinds", "written_text"]
 
 # a list item's marker at the start of a unit, and the quote marks before it
 _LIST_MARKER = re.compile(r"\A[ \t]*(?:>[ \t]?)*[ \t]*(?:([-*+])|(\d{1,9})[.)])(?:[ \t]+|\Z)")
@@ -47,21 +48,18 @@ def _parser():
 
 
 def unit_kinds(seg: Any) -> list[str]:
-    """Each unit's kind in a Markdown segmentation: ``"block"`` (code, table, HTML block), ``"front-matter"``,
-    ``"heading"`` or ``"prose"``; every unit is ``"prose"`` when the text was not read as Markdown."""
+    """Each unit's kind in a Markdown segmentation: ``"block"`` (code, table, HTML block), ``"heading"`` or
+    ``"prose"``; every unit is ``"prose"`` when the text was not read as Markdown."""
     n = len(seg.sentences)
     if not getattr(seg, "markdown", None) or getattr(seg, "lines", False) or not seg.text:
         return ["prose"] * n
     blocks = markdown_blocks(seg.text)
     units, headings = set(blocks.units), set(blocks.headings)
-    front = front_matter_end(seg.text)
     kinds = []
     for a, b in seg.spans:
         span = (a, b)
         if span in headings:
             kinds.append("heading")
-        elif front and b <= front:
-            kinds.append("front-matter")
         elif span in units:
             kinds.append("block")
         else:
@@ -70,9 +68,8 @@ def unit_kinds(seg: Any) -> list[str]:
 
 
 def written_text(seg: Any, i: int, kind: str) -> str:
-    """Unit ``i`` as the text view prints it: a block or the front matter exactly as written, else its
-    sentence string."""
-    if kind in ("block", "front-matter"):
+    """Unit ``i`` as the text view prints it: a block exactly as written, else its sentence string."""
+    if kind == "block":
         a, b = seg.spans[i]
         return seg.text[a:b]
     return seg.sentences[i]
@@ -84,8 +81,6 @@ def unit_html(seg: Any, i: int, kind: str) -> str:
         return escape(seg.sentences[i], quote=True)
     a, b = seg.spans[i]
     raw = seg.text[a:b]
-    if kind == "front-matter":
-        return f'<pre class="front"><code>{escape(raw, quote=True)}</code></pre>'
     md = _parser()
     if kind == "block":
         return md.render(raw)
@@ -99,6 +94,14 @@ def unit_html(seg: Any, i: int, kind: str) -> str:
         lead = "• " if marker.group(1) else f"{marker.group(2)}. "
         raw = raw[marker.end() :]
     return escape(lead) + md.renderInline(_QUOTE.sub("", raw).strip())
+
+
+def front_matter_html(seg: Any) -> str:
+    """The YAML front matter of a Markdown segmentation's text, escaped in a ``<pre class="front">``, or ``""``."""
+    if not getattr(seg, "markdown", None) or getattr(seg, "lines", False) or not seg.text:
+        return ""
+    end = front_matter_end(seg.text)
+    return f'<pre class="front">{escape(seg.text[:end].strip(), quote=True)}</pre>' if end else ""
 
 
 def heading_html(title: str) -> str:

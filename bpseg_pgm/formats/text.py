@@ -24,8 +24,8 @@ def result_keywords(seg: Any, contiguous: bool = False) -> list[list[str]]:
 
 
 def _unit_lines(seg: Any, width: int, indent: str) -> Any:
-    """A function from a unit's index to its numbered line(s): a Markdown block (code, table, HTML, front
-    matter) as written, its later lines aligned under the first."""
+    """A function from a unit's index to its numbered line(s): a Markdown block (code, table, HTML) as
+    written, its later lines aligned under the first."""
     kinds = unit_kinds(seg)
     pad = indent + " " * (width + 2)
 
@@ -45,7 +45,7 @@ def render_text(seg: Any) -> str:
     topics that return with their segments ("Topic 1 returns: segments 1 and 3."), then each topic
     with its keywords, its segments (one of two or more sentences with its own keywords, when the
     topic returns) and their sentences.  When fewer labels came back than the k asked for, a first
-    line says so.  A Markdown block (code, a table, an HTML block, the front matter) is printed as written,
+    line says so.  A Markdown block (code, a table, an HTML block) is printed as written,
     its lines kept.  ``seg`` is a :class:`~bpseg_pgm.types.segmentation.SegmentationResult` (keywords are shown
     where it gives them, as :class:`bpseg_pgm.text.Segmentation` does).
     """

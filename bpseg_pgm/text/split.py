@@ -40,7 +40,7 @@ import re
 
 import nupunkt
 
-from bpseg_pgm.chunks.markdown import image_spans, inline_code_spans, markdown_blocks
+from bpseg_pgm.chunks.markdown import front_matter_end, image_spans, inline_code_spans, markdown_blocks
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.spans import BLANK_LINE, join_sentences
 from bpseg_pgm.utils.spans import trim_span as _trim
@@ -150,11 +150,12 @@ def _prose_spans(text: str, start: int, end: int, code: bool = False) -> list[Sp
 
 def _markdown_spans(text: str) -> list[Span]:
     """Sentences of Markdown: each code block, table, HTML block and heading is one unit; no sentence crosses
-    the start of a list item or ends inside inline code; the rest is prose."""
+    the start of a list item or ends inside inline code; the rest is prose.  YAML front matter at the top is
+    metadata, not text: no unit."""
     blocks = markdown_blocks(text)
     item_starts = sorted(a for a, _ in blocks.atomic)
     spans: list[Span] = []
-    pos = 0
+    pos = front_matter_end(text)
     for a, b in [*blocks.units, (len(text), len(text))]:
         cuts = [pos, *(c for c in item_starts if pos < c < a), a]
         for lo, hi in zip(cuts, cuts[1:]):
@@ -172,7 +173,8 @@ def sentence_spans(text: str, *, lines: bool = False, markdown: bool = False) ->
     included, none at either end); spans are in reading order and do not overlap.  With ``markdown``
     (ignored with ``lines``) the text is read as Markdown: a code block (fenced or indented), a table,
     an HTML block or a heading is one unit each (code lines are not sentences), no sentence runs from
-    one list item into the next, and no sentence ends inside inline code.
+    one list item into the next, no sentence ends inside inline code or an image, and YAML front matter at
+    the top is skipped (metadata, not text).
     """
     text = _check_text(text)
     if lines:

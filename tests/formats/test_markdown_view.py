@@ -19,7 +19,7 @@ def _seg():
     spans = sentence_spans(TEXT, markdown=True)
     sentences = [squash(TEXT[a:b]) for a, b in spans]
     n = len(sentences)
-    labels = np.array([0] * 5 + [1] * (n - 5))
+    labels = np.array([0] * 4 + [1] * (n - 4))
     return Segmentation(
         sentences,
         labels,
@@ -34,9 +34,9 @@ def _seg():
 
 def test_the_text_view_prints_blocks_as_written():
     out = _seg().to_text()
-    assert "   4  ```python\n      from x import y\n\n      y(1)\n      ```\n" in out
-    assert "   5  | a | b |\n      |---|---|\n      | 1 | 2 |\n" in out
-    assert "   1  ---\n      title: Guide\n      ---\n" in out
+    assert "   3  ```python\n      from x import y\n\n      y(1)\n      ```\n" in out
+    assert "   4  | a | b |\n      |---|---|\n      | 1 | 2 |\n" in out
+    assert "title: Guide" not in out  # the front matter is metadata, no unit
     assert "![PyTorch Logo](https://x.org/logo.png)\n" in out  # the image: one unit, not "!" and "[...](...)"
 
 
@@ -46,6 +46,7 @@ def test_the_html_renders_markdown_and_escapes_raw_html():
     assert "<table>" in html and "<th>a</th>" in html
     assert "<code>bpseg</code>" in html and '<a href="https://x.org/d">the docs</a>' in html
     assert "<em>one</em>" in html and "• item" in html
+    assert '<pre class="front">---\ntitle: Guide\n---</pre>' in html  # shown, uncoloured
     assert '<a class="img" href="https://x.org/logo.png">[image: PyTorch Logo]</a>' in html
     assert '<span class="s hl hd"' in html and ">Reading files</span>" in html
     assert "```" not in html and "[the docs](" not in html  # no raw Markdown left
@@ -57,7 +58,7 @@ def test_the_html_renders_markdown_and_escapes_raw_html():
 
 def test_the_legend_names_a_segment_cut_at_a_heading_by_it():
     seg = _seg()
-    assert seg.segment_headings == [None, "Reading files"]  # the first segment starts at the front matter
+    assert seg.segment_headings == ["Usage", "Reading files"]
     html = seg.to_html()
     legend = html[html.index('<ul class="legend">') : html.index("</ul>")]
     assert 'title="Usage › Reading files"' in legend and "Segment 2 · " in legend

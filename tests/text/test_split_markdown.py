@@ -50,14 +50,15 @@ def test_an_image_is_not_cut_at_its_exclamation_mark():
     ]
 
 
-def test_yaml_front_matter_is_one_unit_and_no_heading():
+def test_yaml_front_matter_is_no_unit_and_no_heading():
     from bpseg_pgm.text.layout import unit_layout
 
     text = "---\ntitle: My page\ntags: [a, b]\n---\n\n# Intro\n\nSome text."
     spans = sentence_spans(text, markdown=True)
-    assert [text[a:b] for a, b in spans] == ["---\ntitle: My page\ntags: [a, b]\n---", "# Intro", "Some text."]
+    assert [text[a:b] for a, b in spans] == ["# Intro", "Some text."]
     _, headings = unit_layout(text, spans, markdown=True)
-    assert headings.tolist() == [0, 1, 0]
+    assert headings.tolist() == [1, 0]
+    assert sentence_spans("---\n---\n\nText.", markdown=True) == [(9, 14)]  # empty front matter
 
 
 def test_a_rule_then_prose_is_no_front_matter():
