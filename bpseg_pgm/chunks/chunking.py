@@ -458,11 +458,13 @@ def make_chunks(
 
 
 def _with_levels(seg: Any, chunks: list[Chunk]) -> list[Chunk]:
-    """The chunks with their contiguous segment and their topic's keywords, where the segmentation has them
-    (``contiguous_labels`` and ``topic_keywords()``, as a :class:`~bpseg_pgm.text.segmentation.Segmentation`)."""
+    """The chunks with their contiguous segment, their topic's keywords and their first sentence's heading path,
+    where the segmentation has them (``contiguous_labels``, ``topic_keywords()`` and ``heading_paths``, as a
+    :class:`~bpseg_pgm.text.segmentation.Segmentation`)."""
     contiguous = getattr(seg, "contiguous_labels", None)
     keywords = getattr(seg, "topic_keywords", None)
-    if contiguous is None and not callable(keywords):
+    paths = getattr(seg, "heading_paths", None)
+    if contiguous is None and not callable(keywords) and paths is None:
         return chunks
     labels = np.asarray(seg.labels)
     topic_words = keywords() if callable(keywords) else None
@@ -473,5 +475,6 @@ def _with_levels(seg: Any, chunks: list[Chunk]) -> list[Chunk]:
             own = [i for i in c.sentences if labels[i] == c.segment] or list(c.sentences)
             run = int(np.bincount(np.asarray(contiguous)[own]).argmax())  # most of them; ties: the first
         words = tuple(topic_words[c.segment]) if topic_words is not None and c.segment < len(topic_words) else ()
-        out.append(replace(c, contiguous_segment=run, keywords=words))
+        path = tuple(paths[c.sentences[0]]) if paths is not None and c.sentences else ()
+        out.append(replace(c, contiguous_segment=run, keywords=words, heading_path=path))
     return out

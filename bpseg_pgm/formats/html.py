@@ -23,21 +23,38 @@ segment starts (a white line) and hatches the cells of a topic that has come bac
 the segment and the topic, and the list below goes topic by topic, segment by segment.  Hovering a
 topic shows all of its segments at once.  The legend and the list give each segment's or topic's
 keywords (``seg.topic_keywords()``; in the list, a returning topic's segments of two or more sentences
-also get their own, ``seg.contiguous_keywords()``).  Everything (CSS only, no script) is inline, no
-network access is needed, all text is HTML-escaped, and every CSS rule is scoped to the
-fragment's own id, so several fragments (or a notebook's styles) do not interfere.
+also get their own, ``seg.contiguous_keywords()``); a segment that starts at a Markdown heading is named by
+that heading instead, its heading path in the tooltip.
+
+A text read as Markdown is shown rendered (:mod:`bpseg_pgm.formats.markdown_view`): headings, code blocks,
+tables, links, emphasis and list items, each unit still coloured by its segment; raw HTML in the Markdown is
+escaped, never run.
+
+**Granularity.**  When the fit kept its levels (``seg.max_segments``: every ``seg.recut(k)``), a slider
+lets the reader choose the number of segments, from 1 to ``max_segments``: colours, strip, legend and the
+list follow it, and a link downloads the chosen level (``n_segments``, ``labels``, ``segments``,
+``segment_heading_paths``) as JSON.  The levels travel inside the page with a short inline script (no
+server, nothing fetched); opened as ``page.html?segments=k`` the page starts at level k.  Without levels the
+page has no script at all (CSS only).
+
+Everything is inline, no network access is needed, all text is HTML-escaped, and every CSS rule is scoped to
+the fragment's own id, so several fragments (or a notebook's styles) do not interfere.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import numbers
 import re
 import uuid
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from bpseg_pgm.formats.colors import segment_colors
+from bpseg_pgm.formats.levels import granularity_levels
+from bpseg_pgm.formats.markdown_view import front_matter_html, heading_html, starts_list_item, unit_html, unit_kinds
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.formats.text import result_keywords
 from bpseg_pgm.utils.labels import index_runs
@@ -87,7 +104,71 @@ ROOT details.seg ol { margin: .3rem 0 .2rem; padding-left: 2.6rem; }
 ROOT details.seg .part { margin: .45rem 0 0; font-size: .82rem; color: #444; font-weight: 600; }
 ROOT .kw { font-style: italic; color: #333; background: transparent; }
 ROOT .cell.start { box-shadow: inset 2px 0 0 #fff; }
+ROOT .doc div.blk { margin: 0 0 .9rem; }
+ROOT .s.block { display: block; padding: .35rem .6rem; overflow-x: auto; }
+ROOT .s.block pre, ROOT details.seg pre { margin: 0; white-space: pre-wrap; font: .85rem/1.45 ui-monospace, monospace; }
+ROOT .s.block p { margin: 0; }
+ROOT .s.block table { border-collapse: collapse; font-size: .9rem; }
+ROOT .s.block th, ROOT .s.block td { border: 1px solid rgba(0,0,0,.2); padding: .1rem .45rem; }
+ROOT .s code, ROOT details.seg code { font: .88em ui-monospace, monospace; }
+ROOT .doc p.hp { margin: 1.1rem 0 .5rem; }
+ROOT .doc pre.front { margin: 0 0 .9rem; color: #555; font: .8rem/1.4 ui-monospace, monospace; white-space: pre-wrap; }
+ROOT .s.hd { font-weight: 650; font-size: 1.12em; }
+ROOT .doc p.li { margin: 0 0 .3rem; padding-left: 1rem; }
+ROOT .level { display: flex; align-items: center; gap: .6rem; flex-wrap: wrap; font-size: .88rem; margin: 0 0 .6rem; }
+ROOT .level input { flex: 1 1 12rem; max-width: 24rem; }
+ROOT .level output { font-weight: 600; min-width: 7rem; }
+ROOT .level a { color: #0b57d0; }
 """
+
+#: The slider's script: shows the level chosen (colours, strip, legend, list) and offers it as JSON.
+_SCRIPT = """(function () {
+  var root = document.getElementById(ROOT_ID);
+  var data = JSON.parse(root.querySelector("script.levels").textContent);
+  var ks = Object.keys(data.levels).map(Number).sort(function (a, b) { return a - b; });
+  var units = root.querySelectorAll(".doc .s"), cells = root.querySelectorAll(".strip .cell");
+  var slider = root.querySelector(".level input"), out = root.querySelector(".level output");
+  var link = root.querySelector(".level a.export"), legend = root.querySelector(".legend");
+  var list = root.querySelector(".segs");
+  function esc(s) { return s.replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); }
+  function show(k) {
+    var lv = data.levels[String(k)], labels = lv.labels, m = lv.names.length, segs = [];
+    for (var j = 0; j < m; j++) segs.push([]);
+    labels.forEach(function (j, i) {
+      segs[j].push(i);
+      var c = data.colors[j % data.colors.length];
+      [units[i], cells[i]].forEach(function (el) {
+        if (!el) return;
+        el.dataset.seg = j; el.style.background = c; el.title = "Segment " + (j + 1) + " · sentence " + (i + 1);
+        el.classList.toggle("start", el === cells[i] && i > 0 && labels[i - 1] !== j);
+      });
+    });
+    legend.innerHTML = lv.names.map(function (name, j) {
+      var path = lv.heading_paths[j].join(" › ");
+      return '<li class="hl" data-seg="' + j + '" style="background:' + data.colors[j % data.colors.length] + '"' +
+        (path ? ' title="' + esc(path) + '"' : "") + ">Segment " + (j + 1) + " · " + segs[j].length + name + "</li>";
+    }).join("");
+    list.innerHTML = segs.map(function (idx, j) {
+      var items = idx.map(function (i) {
+        var body = units[i].cloneNode(true), sup = body.querySelector("sup");
+        if (sup) sup.remove();
+        return '<li value="' + (i + 1) + '">' + body.innerHTML + "</li>";
+      }).join("");
+      return '<details class="seg" data-seg="' + j + '" style="border-color:' + data.colors[j % data.colors.length] +
+        '"><summary>Segment ' + (j + 1) + " · " + idx.length + (idx.length === 1 ? " sentence" : " sentences") +
+        lv.names[j] + "</summary><ol>" + items + "</ol></details>";
+    }).join("");
+    out.textContent = k + (k === 1 ? " segment" : " segments") + (k === data.own ? " (the fit's)" : "");
+    var chosen = {n_segments: k, labels: labels, segments: segs, segment_heading_paths: lv.heading_paths};
+    link.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(chosen));
+    link.download = "segments-" + k + ".json";
+    root.dataset.level = k;
+  }
+  slider.addEventListener("input", function () { show(ks[Number(slider.value)]); });
+  var asked = Number(new URLSearchParams(location.search).get("segments"));
+  if (ks.indexOf(asked) >= 0) { slider.value = ks.indexOf(asked); show(asked); }
+})();"""
+
 
 #: The hatching of an overview cell whose topic has come back (drawn over the topic's colour).
 _HATCH = "repeating-linear-gradient(135deg,rgba(0,0,0,.32) 0 2px,transparent 2px 5px)"
@@ -127,6 +208,25 @@ def _keywords(words: list[str], lead: str = " · ") -> str:
     return f'{lead}<span class="kw">{_e(", ".join(words))}</span>' if words else ""
 
 
+def _headings(seg: Any) -> list[str | None]:
+    """The heading each topic starts at (``seg.segment_headings``), None where none or not given."""
+    heads = getattr(seg, "segment_headings", None)
+    return list(heads) if heads is not None else [None] * seg.n_segments
+
+
+def _name(heading: str | None, words: list[str]) -> str:
+    """How the legend names a segment: by the heading it starts at, else by its keywords."""
+    return f' · <span class="head">{heading_html(heading)}</span>' if heading is not None else _keywords(words)
+
+
+def _paths(seg: Any) -> list[str]:
+    """A ``title`` attribute with each topic's heading path ("Usage › Reading files"), or nothing."""
+    paths = getattr(seg, "segment_heading_paths", None)
+    if paths is None:
+        return [""] * seg.n_segments
+    return [f' title="{_e(" › ".join(p))}"' if p else "" for p in paths]
+
+
 def _ranges(indices: list[int]) -> str:
     """1-based sentence numbers as ranges: "1–3, 7, 9–12" (at most ``_MAX_RANGES`` of them)."""
     words = [f"{r[0] + 1}" if len(r) == 1 else f"{r[0] + 1}–{r[-1] + 1}" for r in index_runs(indices)]
@@ -139,6 +239,41 @@ def _strip_layout(n: int) -> tuple[int, int, int]:
     cols = math.ceil(n / rows)
     cell = 16 if rows <= 2 else 10 if rows <= 4 else 6
     return cols, rows, cell
+
+
+def _json_in_html(value: Any) -> str:
+    """``value`` as JSON that is safe inside a ``<script>`` element (no ``<``, so no ``</script>``)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _export(k: int, level: dict[str, Any]) -> str:
+    """The ``data:`` URL of a level as the JSON the page's download link gives."""
+    labels = level["labels"]
+    segments = [[i for i, x in enumerate(labels) if x == j] for j in range(len(level["names"]))]
+    chosen = {"n_segments": k, "labels": labels, "segments": segments, "segment_heading_paths": level["heading_paths"]}
+    return "data:application/json;charset=utf-8," + quote(json.dumps(chosen, separators=(",", ":")), safe="")
+
+
+def _slider(rid: str, own: int, levels: dict[int, dict[str, Any]], colors: list[str]) -> tuple[str, str]:
+    """The granularity slider, and its data and script for the end of the page (both empty without levels)."""
+    if not levels:
+        return "", ""
+    ks = list(levels)
+    data = {"own": own, "colors": colors, "levels": {str(k): v for k, v in levels.items()}}
+    plural_s = "segment" if own == 1 else "segments"
+    control = (
+        f'<div class="level"><label for="{rid}-level">Granularity</label>'
+        f'<input type="range" id="{rid}-level" min="0" max="{len(ks) - 1}" step="1" value="{ks.index(own)}" '
+        f'aria-label="Number of segments, {ks[0]} to {ks[-1]}">'
+        f"<output>{own} {plural_s} (the fit's)</output>"
+        f'<a class="export" download="segments-{own}.json" href="{_e(_export(own, levels[own]))}">'
+        "Download this level (JSON)</a></div>\n"
+    )
+    script = (
+        f'<script type="application/json" class="levels">{_json_in_html(data)}</script>\n'
+        f"<script>{_SCRIPT.replace('ROOT_ID', json.dumps(rid))}</script>\n"
+    )
+    return control, script
 
 
 def _css(root: str, m: int, n: int) -> str:
@@ -179,7 +314,8 @@ def render_html(
         raise ValueError(f"title must be a str or None, got {type(title).__name__}")
     if full_page and title is None:
         title = "BP-Seg segmentation"
-    colors = segment_colors(m)
+    levels = granularity_levels(seg, _name)
+    colors = segment_colors(max([m, *levels]))
     conf = seg.confidence()
     labels = [int(x) for x in seg.labels]
     topics = bool(seg.returning_topics)  # two levels to show: a topic comes back
@@ -193,25 +329,40 @@ def render_html(
         """Sentence ``i``'s segment, and its topic when topics are shown."""
         return f"Segment {part[i] + 1} · Topic {labels[i] + 1}" if topics else f"Segment {labels[i] + 1}"
 
-    # the document, paragraph by paragraph
+    # the document, paragraph by paragraph: (tag and class, the units' HTML)
+    kinds = unit_kinds(seg)
     paragraphs: list[list[str]] = [[]]
+    wrappers: list[str] = ["p"]
     prev_end = None
     for i, (a, b) in enumerate(seg.spans):
+        kind = kinds[i]
+        item = starts_list_item(seg, i)
         if prev_end is not None:
             gap = seg.text[prev_end:a]
-            if BLANK_LINE.search(gap):
+            own = kind != "prose" or kinds[i - 1] != "prose" or item  # a Markdown block or heading: its own
+            if BLANK_LINE.search(gap) or own:
                 paragraphs.append([])
+                wrappers.append("p")
             elif seg.lines and _LINE_BREAK.search(gap):
                 paragraphs[-1].append("<br>")
+        if kind == "block":
+            wrappers[-1] = 'div class="blk"'
+        elif kind == "heading":
+            wrappers[-1] = 'p class="hp"'
+        elif item:
+            wrappers[-1] = 'p class="li"'
         prev_end = b
         j = labels[i]
         tip = f"{where(i)} · confidence {conf[i]:.2f} · sentence {i + 1}"
         low = " low" if conf[i] < low_belief else ""
+        tag, extra = ("div", " block") if kind == "block" else ("span", " hd" if kind == "heading" else "")
         paragraphs[-1].append(
-            f'<span class="s hl{low}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
-            f'title="{_e(tip)}"><sup>{i + 1}</sup>{_e(seg.sentences[i])}</span>'
+            f'<{tag} class="s hl{low}{extra}" id="{rid}-s{i + 1}" data-seg="{j}" style="background:{colors[j]}" '
+            f'title="{_e(tip)}"><sup>{i + 1}</sup>{unit_html(seg, i, kind)}</{tag}>'
         )
-    document = "\n".join("<p>" + " ".join(p) + "</p>" for p in paragraphs if p)
+    document = front_matter_html(seg) + "\n".join(
+        f"<{w}>" + " ".join(p) + f"</{w.split()[0]}>" for w, p in zip(wrappers, paragraphs) if p
+    )
 
     cols, rows, cell = _strip_layout(n)
     sticky = " sticky" if full_page and rows * (cell + 2) + 40 <= 120 else ""
@@ -236,15 +387,18 @@ def render_html(
         f'<div class="axis"><span>sentence 1</span><span>{caption}</span>'
         f"<span>sentence {n}</span></div></div>"
     )
+    names = [_name(heading, words) for heading, words in zip(_headings(seg), keywords)]
     if topics:
         entries = [
-            f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{_keywords(keywords[j])}"
+            f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{names[j]}"
             for j, idx in enumerate(seg.segments)
         ]
     else:
-        entries = [f"Segment {j + 1} · {len(idx)}{_keywords(keywords[j])}" for j, idx in enumerate(seg.segments)]
+        entries = [f"Segment {j + 1} · {len(idx)}{names[j]}" for j, idx in enumerate(seg.segments)]
+    paths = _paths(seg)
     legend = "\n".join(
-        f'<li class="hl" data-seg="{j}" style="background:{colors[j]}">{entry}</li>' for j, entry in enumerate(entries)
+        f'<li class="hl" data-seg="{j}" style="background:{colors[j]}"{paths[j]}>{entry}</li>'
+        for j, entry in enumerate(entries)
     )
     sentences_of = seg.contiguous_segments
     blocks = []
@@ -255,16 +409,16 @@ def render_html(
             items = "".join(
                 f'<p class="part">Segment {r + 1}'
                 f"{_keywords(part_keywords[r]) if len(topic_parts[j]) > 1 and len(sentences_of[r]) > 1 else ''}</p><ol>"
-                + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in sentences_of[r])
+                + "".join(f'<li value="{i + 1}">{unit_html(seg, i, kinds[i])}</li>' for i in sentences_of[r])
                 + "</ol>"
                 for r in topic_parts[j]
             )
         else:
             head = f"Segment {j + 1} · "
-            items = "<ol>" + "".join(f'<li value="{i + 1}">{_e(seg.sentences[i])}</li>' for i in idx) + "</ol>"
+            items = "<ol>" + "".join(f'<li value="{i + 1}">{unit_html(seg, i, kinds[i])}</li>' for i in idx) + "</ol>"
         blocks.append(
             f'<details class="seg" data-seg="{j}" style="border-color:{colors[j]}"{opened}>'
-            f"<summary>{head}{plural(len(idx), 'sentence')}: {_ranges(idx)}{_keywords(keywords[j])}</summary>"
+            f"<summary>{head}{plural(len(idx), 'sentence')}: {_ranges(idx)}{names[j]}</summary>"
             f"{items}</details>"
         )
     note = seg.fewer_than_requested()
@@ -276,12 +430,18 @@ def render_html(
         "its segment)."
     )
     heading = f"<h1>{_e(title)}</h1>\n" if title else ""
+    if levels:
+        meta += f" Move the slider to cut the document into {min(levels)} to {max(levels)} segments."
+    control, script = _slider(rid, m, levels, colors)
     body = (
         f'<div class="bpseg{"" if full_page else " fragment"}" id="{rid}">\n{heading}<p class="meta">{meta}</p>\n{overview}\n'
+        f"{control}"
         f'<ul class="legend">\n{legend}\n</ul>\n<div class="doc">\n{document}\n</div>\n'
-        f"<h2>{'Topics' if topics else 'Segments'}</h2>\n" + "\n".join(blocks) + "\n</div>\n"
+        f'<h2>{"Topics" if topics else "Segments"}</h2>\n<div class="segs">\n'
+        + "\n".join(blocks)
+        + f"\n</div>\n{script}</div>\n"
     )
-    css = _css(f"#{rid}", m, n)
+    css = _css(f"#{rid}", max([m, *levels]), n)
     if not full_page:
         return f"<style>{css}</style>\n{body}"
     return (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bpseg_pgm.formats.markdown_view import unit_kinds, written_text
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.utils.words import numbered, plural, ranges
 
@@ -22,6 +23,20 @@ def result_keywords(seg: Any, contiguous: bool = False) -> list[list[str]]:
     return [[] for _ in range(seg.n_contiguous_segments if contiguous else seg.n_segments)]
 
 
+def _unit_lines(seg: Any, width: int, indent: str) -> Any:
+    """A function from a unit's index to its numbered line(s): a Markdown block (code, table, HTML) as
+    written, its later lines aligned under the first."""
+    kinds = unit_kinds(seg)
+    pad = indent + " " * (width + 2)
+
+    def lines(i: int) -> list[str]:
+        text = written_text(seg, i, kinds[i])
+        first, *rest = text.splitlines() or [""]
+        return [f"{indent}{i + 1:>{width}}  {first}", *(f"{pad}{line}".rstrip() for line in rest)]
+
+    return lines
+
+
 def render_text(seg: Any) -> str:
     """Human-readable listing of a segmentation, sentences and segments numbered from 1.
 
@@ -30,10 +45,13 @@ def render_text(seg: Any) -> str:
     topics that return with their segments ("Topic 1 returns: segments 1 and 3."), then each topic
     with its keywords, its segments (one of two or more sentences with its own keywords, when the
     topic returns) and their sentences.  When fewer labels came back than the k asked for, a first
-    line says so.  ``seg`` is a :class:`~bpseg_pgm.types.segmentation.SegmentationResult` (keywords are shown
+    line says so.  A Markdown block (code, a table, an HTML block) is printed as written,
+    its lines kept.  ``seg`` is a :class:`~bpseg_pgm.types.segmentation.SegmentationResult` (keywords are shown
     where it gives them, as :class:`bpseg_pgm.text.Segmentation` does).
     """
     width = len(str(len(seg.sentences)))
+    unit = _unit_lines(seg, width, "  ")
+    nested = _unit_lines(seg, width, "    ")
     note = seg.fewer_than_requested()
     blocks = [f"Note: {note}."] if note else []
     keywords = result_keywords(seg)
@@ -43,7 +61,7 @@ def render_text(seg: Any) -> str:
         for j, idx in enumerate(seg.segments):
             head = f"[Segment {j + 1}] sentences " + ranges(idx)
             lines = [head] + ([f"  keywords: {', '.join(keywords[j])}"] if keywords[j] else [])
-            lines += [f"  {i + 1:>{width}}  {seg.sentences[i]}" for i in idx]
+            lines += [line for i in idx for line in unit(i)]
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks) + "\n"
     parts = seg.contiguous_segments
@@ -64,7 +82,7 @@ def render_text(seg: Any) -> str:
             shown = len(rs) > 1 and len(parts[r]) > 1 and part_keywords[r]  # one sentence's words say little
             own = f" · keywords: {', '.join(part_keywords[r])}" if shown else ""
             lines.append(f"  Segment {r + 1}{own}")
-            lines += [f"    {i + 1:>{width}}  {seg.sentences[i]}" for i in parts[r]]
+            lines += [line for i in parts[r] for line in nested(i)]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from bpseg_pgm.utils.labels import index_runs
 
-__all__ = ["chunk_metadata", "METADATA_KEYS"]
+__all__ = ["chunk_metadata", "HEADING_SEPARATOR", "METADATA_KEYS"]
 
 #: The metadata keys the adapters add to every chunk (besides the frameworks' own offsets).
 METADATA_KEYS = (
@@ -27,7 +27,11 @@ METADATA_KEYS = (
     "bpseg_n_tokens",
     "bpseg_confidence",
     "bpseg_sentences",
+    "bpseg_heading_path",
 )
+
+#: Between the titles of ``bpseg_heading_path`` ("Usage > Reading files").
+HEADING_SEPARATOR = " > "
 
 
 def chunk_metadata(chunk: Any) -> dict[str, Any]:
@@ -35,7 +39,8 @@ def chunk_metadata(chunk: Any) -> dict[str, Any]:
 
     ``bpseg_topic`` is the chunk's topic (the same number as ``bpseg_segment``), ``bpseg_contiguous_segment``
     its contiguous segment and ``bpseg_keywords`` the topic's keywords ("price, cost, euros"), where the
-    segmentation has them.
+    segmentation has them.  ``bpseg_heading_path`` is the headings the chunk's first sentence lies under,
+    outermost first, joined by :data:`HEADING_SEPARATOR` ("Usage > Reading files"), where it has any (Markdown).
     ``bpseg_sentences`` is the chunk's 0-based sentence indices as text ("0-3" or "0-1,5"); a chunk
     of a non-contiguous segment also gets ``bpseg_spans``, its runs' offsets ("0:120,340:400").
     """
@@ -51,6 +56,9 @@ def chunk_metadata(chunk: Any) -> dict[str, Any]:
         meta["bpseg_contiguous_segment"] = chunk.contiguous_segment
     if chunk.keywords:
         meta["bpseg_keywords"] = ", ".join(chunk.keywords)
+    path = getattr(chunk, "heading_path", ())
+    if path:
+        meta["bpseg_heading_path"] = HEADING_SEPARATOR.join(path)
     if not chunk.contiguous:
         meta["bpseg_spans"] = ",".join(f"{a}:{b}" for a, b in chunk.spans)
     return meta

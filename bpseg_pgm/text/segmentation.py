@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from bpseg_pgm.chunks import make_chunks
+from bpseg_pgm.chunks.markdown import heading_paths as markdown_heading_paths
 from bpseg_pgm.formats.html import render_html
 from bpseg_pgm.formats.text import render_text
 from bpseg_pgm.keywords import DEFAULT_TOP_N, check_top_n, class_keywords
@@ -67,14 +68,15 @@ class Segmentation(SegmentationResult):
     Parameters
     ----------
     sentences, labels, segments, beliefs, params, n_iter, converged, model, text, spans, lines, embeddings, \
-embedder, structure, granularity, markdown, runs_fit
+embedder, structure, granularity, markdown, runs_fit, heading_paths
         As :class:`~bpseg_pgm.types.segmentation.SegmentationResult` takes them (``runs_fit``: the runs model's
         fit with its levels, for :meth:`recut`; :func:`build_segmentation` keeps it when it has levels).
 
     Attributes
     ----------
     n_segments, n_topics, n_contiguous_segments, contiguous_segments, contiguous_labels, contiguous_topics, \
-topic_segments, returning_topics, line_numbers, max_segments, requested_segments
+topic_segments, returning_topics, line_numbers, max_segments, requested_segments, segment_heading_paths, \
+contiguous_heading_paths, segment_headings, contiguous_headings
         As in :class:`~bpseg_pgm.types.segmentation.SegmentationResult`.
     """
 
@@ -150,10 +152,7 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
                     UserWarning,
                     stacklevel=2,
                 )
-        try:
-            fit = self.runs_fit.at(k)
-        except ValueError as exc:  # a level the programme could not fill
-            raise ValueError(f"cannot re-cut into {k} segments: {exc}") from None
+        fit = self._level_fit(k)
         live = nonempty_units(self.sentences)
         return build_segmentation(
             list(self.sentences),
@@ -173,6 +172,28 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
             markdown=self.markdown,
             evidence=self.evidence,
         )
+
+    def _level_fit(self, k: int) -> Any:
+        try:
+            return self.runs_fit.at(k)
+        except ValueError as exc:  # a level the programme could not fill
+            raise ValueError(f"cannot re-cut into {k} segments: {exc}") from None
+
+    def level_labels(self, n_segments: int) -> np.ndarray:
+        """The labels of :meth:`recut` ``(n_segments)`` alone, without its beliefs (cheaper; the HTML view's
+        granularity slider reads every level with it).  A ValueError where :meth:`recut` raises one."""
+        if self.runs_fit is None:
+            raise ValueError("this segmentation keeps no levels to re-cut")
+        top = self.max_segments
+        if isinstance(n_segments, bool) or not isinstance(n_segments, numbers.Integral) or not 1 <= n_segments <= top:
+            raise ValueError(f"n_segments must be an int from 1 to {top} (max_segments), got {n_segments!r}")
+        raw = np.asarray(self._level_fit(int(n_segments)).labels, dtype=np.int64)
+        order = {old: new for new, old in enumerate(dict.fromkeys(raw.tolist()))}  # renumbered in reading order
+        labels = np.array([order[x] for x in raw.tolist()], dtype=np.int64)
+        live = nonempty_units(self.sentences)
+        if len(live) < len(self.sentences):  # every empty sentence takes its neighbour's label
+            labels = labels[np.searchsorted(live, unit_sources(self.sentences))]
+        return labels
 
     def chunks(
         self,
@@ -286,7 +307,8 @@ def build_segmentation(
     reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
     and embedding row (:func:`~bpseg_pgm.text.checks.unit_sources`).  ``runs`` (a
     :class:`~bpseg_pgm.runs.model.RunsFit` or None) is kept for :meth:`Segmentation.recut` when it has its
-    levels; ``markdown`` says whether the text was read as Markdown.  What
+    levels; ``markdown`` says whether the text was read as Markdown (each sentence's ``heading_paths`` are then
+    its Markdown headings).  What
     :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build their
     result with.
     """
@@ -317,4 +339,5 @@ def build_segmentation(
         markdown=markdown,
         runs_fit=runs if keeps_levels else None,
         evidence=evidence,
+        heading_paths=markdown_heading_paths(text, spans) if markdown and text is not None and spans else None,
     )

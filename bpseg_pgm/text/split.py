@@ -40,7 +40,7 @@ import re
 
 import nupunkt
 
-from bpseg_pgm.chunks.markdown import inline_code_spans, markdown_blocks
+from bpseg_pgm.chunks.markdown import front_matter_end, image_spans, inline_code_spans, markdown_blocks
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.spans import BLANK_LINE, join_sentences
 from bpseg_pgm.utils.spans import trim_span as _trim
@@ -99,6 +99,18 @@ def _extra_ends(text: str, start: int, end: int) -> list[Span]:
     return [span for a, b in pieces if (span := _trim(text, a, b)) is not None]
 
 
+def _mask_images(paragraph: str) -> str:
+    """``paragraph`` with each inline image replaced by one word of the same length (the offsets unchanged)."""
+    spans = image_spans(paragraph)
+    if not spans:
+        return paragraph
+    pieces, pos = [], 0
+    for a, b in spans:
+        pieces += [paragraph[pos:a], "I" * (b - a)]
+        pos = b
+    return "".join(pieces) + paragraph[pos:]
+
+
 def _paragraphs(text: str) -> list[Span]:
     bounds = [0]
     for m in BLANK_LINE.finditer(text):
@@ -108,17 +120,20 @@ def _paragraphs(text: str) -> list[Span]:
 
 
 def _prose_spans(text: str, start: int, end: int, code: bool = False) -> list[Span]:
-    """Sentence spans of ``text[start:end]``: paragraphs, then Punkt and the CJK/Devanagari ends; with ``code``,
-    no sentence ends inside inline code (the sentences on both sides of such a cut are joined)."""
+    """Sentence spans of ``text[start:end]``: paragraphs, then Punkt and the CJK/Devanagari ends; with ``code``
+    (Markdown), no sentence ends inside inline code (the sentences on both sides of such a cut are joined) and
+    an inline image ``![alt](url)`` is read as one word (Punkt would end a sentence at its "!")."""
     spans: list[Span] = []
     for p_start, p_end in _paragraphs(text[start:end]):
         p_start, p_end = start + p_start, start + p_end
         paragraph = text[p_start:p_end]
         if not _NON_SPACE.search(paragraph):
             continue
+        if code:
+            paragraph = _mask_images(paragraph)
         found: list[Span] = []
         for a, b in _tokenizer().span_tokenize(paragraph):
-            found.extend(_extra_ends(text, p_start + a, p_start + b))
+            found.extend((p_start + c, p_start + d) for c, d in _extra_ends(paragraph, a, b))
         if code and len(found) > 1:
             inline = inline_code_spans(text, p_start, p_end)
             joined = [found[0]]
@@ -135,11 +150,12 @@ def _prose_spans(text: str, start: int, end: int, code: bool = False) -> list[Sp
 
 def _markdown_spans(text: str) -> list[Span]:
     """Sentences of Markdown: each code block, table, HTML block and heading is one unit; no sentence crosses
-    the start of a list item or ends inside inline code; the rest is prose."""
+    the start of a list item or ends inside inline code; the rest is prose.  YAML front matter at the top is
+    metadata, not text: no unit."""
     blocks = markdown_blocks(text)
     item_starts = sorted(a for a, _ in blocks.atomic)
     spans: list[Span] = []
-    pos = 0
+    pos = front_matter_end(text)
     for a, b in [*blocks.units, (len(text), len(text))]:
         cuts = [pos, *(c for c in item_starts if pos < c < a), a]
         for lo, hi in zip(cuts, cuts[1:]):
@@ -157,7 +173,8 @@ def sentence_spans(text: str, *, lines: bool = False, markdown: bool = False) ->
     included, none at either end); spans are in reading order and do not overlap.  With ``markdown``
     (ignored with ``lines``) the text is read as Markdown: a code block (fenced or indented), a table,
     an HTML block or a heading is one unit each (code lines are not sentences), no sentence runs from
-    one list item into the next, and no sentence ends inside inline code.
+    one list item into the next, no sentence ends inside inline code or an image, and YAML front matter at
+    the top is skipped (metadata, not text).
     """
     text = _check_text(text)
     if lines:

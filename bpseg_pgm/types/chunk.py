@@ -36,7 +36,9 @@ class Chunk:
     named as the text output and the HTML name it; ``contiguous_segment`` is the contiguous segment (a run
     of one topic, numbered in reading order) holding most of the chunk's sentences of that topic, None
     where the segmentation has no contiguous level; ``keywords`` are the topic's keywords, best first
-    (``Segmentation.topic_keywords()``), empty where there are none.
+    (``Segmentation.topic_keywords()``), empty where there are none.  ``heading_path`` is the headings its
+    first sentence lies under, outermost first (``("Usage", "Reading files")``; Markdown), empty where there
+    are none.
     """
 
     text: str
@@ -49,6 +51,7 @@ class Chunk:
     spans: tuple[Span, ...]
     contiguous_segment: int | None = None
     keywords: tuple[str, ...] = ()
+    heading_path: tuple[str, ...] = ()
 
     @property
     def topic(self) -> int:
@@ -74,4 +77,5 @@ class Chunk:
             "topic": self.topic,
             "contiguous_segment": self.contiguous_segment,
             "keywords": list(self.keywords),
+            "heading_path": list(self.heading_path),
         }

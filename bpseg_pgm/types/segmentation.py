@@ -93,6 +93,11 @@ class SegmentationResult:
     evidence : {"headings", "paragraphs"} or None, default=None
         What the runs were cut at (``BPSeg.evidence_``): the text's headings (the segments are its sections),
         its paragraphs (segments start only where a paragraph does), or None (anywhere).
+    heading_paths : list of tuple of str or None, default=None
+        The headings each sentence lies under, outermost first (``("Usage", "Reading files")``; a heading's own
+        path ends with itself, a sentence before the first heading has ``()``); None when the text was not read
+        with its headings (not Markdown).  :attr:`segment_heading_paths` and :attr:`contiguous_heading_paths`
+        give each segment's.
     runs_fit : object or None, default=None
         The runs model's fit with every level (a :class:`~bpseg_pgm.runs.model.RunsFit`), kept so that
         ``recut`` can give another number of runs without refitting; None when there is none.  Not kept by
@@ -120,6 +125,10 @@ class SegmentationResult:
         The most segments a re-cut can give, or None when no runs fit is kept.
     requested_segments : int or None
         The k asked for, when it was a number.
+    segment_heading_paths, contiguous_heading_paths : list of list of str
+        The heading path of each topic's (contiguous segment's) first sentence; ``[]`` each without headings.
+    segment_headings, contiguous_headings : list of str or None
+        The title of the heading each topic (contiguous segment) starts at, None where it starts elsewhere.
     """
 
     sentences: list[str]
@@ -140,6 +149,7 @@ class SegmentationResult:
     markdown: bool | None = None
     runs_fit: Any = field(default=None, repr=False, compare=False)
     evidence: str | None = None
+    heading_paths: list[tuple[str, ...]] | None = None
 
     def __repr__(self) -> str:
         """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
@@ -159,6 +169,8 @@ class SegmentationResult:
         self.spans = [(int(a), int(b)) for a, b in self.spans]
         if len(self.spans) != len(self.sentences):
             raise ValueError(f"{len(self.spans)} spans for {len(self.sentences)} sentences")
+        if self.heading_paths is not None:
+            self.heading_paths = _checked_heading_paths(self.heading_paths, len(self.sentences))
 
     # ----------------------------------------------------------------------------------------- the two levels
 
@@ -292,16 +304,57 @@ class SegmentationResult:
             f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped"
         )
 
+    # ---------------------------------------------------------------------------------------------- headings
+
+    def _first_units(self, groups: list[list[int]]) -> list[int]:
+        return [g[0] for g in groups if g]
+
+    def _paths_at(self, units: list[int]) -> list[list[str]]:
+        if self.heading_paths is None:
+            return [[] for _ in units]
+        return [list(self.heading_paths[i]) for i in units]
+
+    def _headings_at(self, units: list[int]) -> list[str | None]:
+        """The heading title each of ``units`` is, when a heading starts there (its path differs from the unit
+        before it), else None."""
+        paths = self.heading_paths
+        if paths is None:
+            return [None for _ in units]
+        return [paths[i][-1] if paths[i] and (i == 0 or paths[i] != paths[i - 1]) else None for i in units]
+
+    @property
+    def segment_heading_paths(self) -> list[list[str]]:
+        """``segment_heading_paths[t]``: the headings topic ``t``'s first sentence lies under, outermost first
+        (``["Usage", "Reading files"]``); ``[]`` each when the text has no headings read."""
+        return self._paths_at(self._first_units(self.segments))
+
+    @property
+    def contiguous_heading_paths(self) -> list[list[str]]:
+        """The heading path of each contiguous segment's first sentence (as :attr:`segment_heading_paths`)."""
+        return self._paths_at(self._first_units(self.contiguous_segments))
+
+    @property
+    def segment_headings(self) -> list[str | None]:
+        """The title of the heading topic ``t`` starts at, or None where it starts elsewhere (its name then
+        comes from its keywords)."""
+        return self._headings_at(self._first_units(self.segments))
+
+    @property
+    def contiguous_headings(self) -> list[str | None]:
+        """The title of the heading each contiguous segment starts at, or None (as :attr:`segment_headings`)."""
+        return self._headings_at(self._first_units(self.contiguous_segments))
+
     # ------------------------------------------------------------------------------------------- dict and JSON
 
     def to_dict(self, beliefs: str = "confidence") -> dict[str, Any]:
         """Plain JSON-ready dict (lists, ints, floats, str), which :meth:`from_dict` reads back.
 
         The data (``sentences``, ``text``, ``spans``: offsets into the text, ``lines``, ``labels``, ``segments``,
-        ``params``, ``n_iter``, ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``), then
-        ``line_numbers``, ``n_segments`` and both levels under their attribute names (``n_topics``,
-        ``n_contiguous_segments``, ``contiguous_segments``, ``contiguous_labels``, ``contiguous_topics``,
-        ``topic_segments``, ``returning_topics``).  All indices count from 0.
+        ``params``, ``n_iter``, ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``,
+        ``heading_paths``: each sentence's, or None), then ``line_numbers``, ``n_segments``, both levels under
+        their attribute names (``n_topics``, ``n_contiguous_segments``, ``contiguous_segments``,
+        ``contiguous_labels``, ``contiguous_topics``, ``topic_segments``, ``returning_topics``) and each level's
+        heading paths (``segment_heading_paths``, ``contiguous_heading_paths``).  All indices count from 0.
 
         The beliefs, so that the dict grows with the text and not with sentences x segments:
         ``beliefs="confidence"`` (the default) writes ``confidence``, each sentence's calibrated confidence
@@ -342,6 +395,9 @@ class SegmentationResult:
                 "granularity": None if self.granularity is None else dict(self.granularity),
                 "markdown": None if self.markdown is None else bool(self.markdown),
                 "evidence": self.evidence,
+                "heading_paths": None if self.heading_paths is None else [list(p) for p in self.heading_paths],
+                "segment_heading_paths": self.segment_heading_paths,
+                "contiguous_heading_paths": self.contiguous_heading_paths,
                 "n_topics": self.n_topics,
                 "n_contiguous_segments": self.n_contiguous_segments,
                 "contiguous_segments": self.contiguous_segments,
@@ -358,7 +414,8 @@ class SegmentationResult:
         """The segmentation :meth:`to_dict` wrote (or its JSON, parsed), as an instance of ``cls``.
 
         Kept: ``sentences``, ``text``, ``spans``, ``lines``, ``labels``, ``segments``, ``params``, ``n_iter``,
-        ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``, and so both levels (computed from
+        ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``, ``heading_paths`` (each
+        sentence's: a list of lists of str, one per sentence, or None), and so both levels (computed from
         the labels) and each sentence's :meth:`belief_in_label` and :meth:`confidence` (computed again from the
         beliefs, the labels and the structure, with the default Policy: a fit's own Policy is not kept).  The
         beliefs are the full matrix when the dict holds it (``to_dict(beliefs="full")``); otherwise they are
@@ -414,6 +471,7 @@ class SegmentationResult:
             granularity=None if d.get("granularity") is None else dict(d["granularity"]),
             markdown=d.get("markdown"),
             evidence=d.get("evidence"),
+            heading_paths=d.get("heading_paths"),
         )
 
     def to_json(self, indent: int | None = 2, *, beliefs: str = "confidence") -> str:
@@ -433,6 +491,19 @@ class SegmentationResult:
     def from_json(cls, text: str):
         """The segmentation :meth:`to_json` wrote: :meth:`from_dict` of the parsed JSON (what it keeps, it says)."""
         return cls.from_dict(json.loads(text))
+
+
+def _checked_heading_paths(paths: Any, n: int) -> list[tuple[str, ...]]:
+    """``paths`` as a list of n tuples of str, or a ValueError naming ``heading_paths``."""
+    if not isinstance(paths, (list, tuple)) or len(paths) != n:
+        got = f"{len(paths)} paths" if isinstance(paths, (list, tuple)) else type(paths).__name__
+        raise ValueError(f"heading_paths must hold one list of headings per sentence ({n}), got {got}")
+    out = []
+    for i, path in enumerate(paths):
+        if not isinstance(path, (list, tuple)) or not all(isinstance(h, str) for h in path):
+            raise ValueError(f"heading_paths[{i}] must be a list of str, got {path!r:.60}")
+        out.append(tuple(path))
+    return out
 
 
 def _beliefs_from_confidence(confidence: Any, labels: np.ndarray, columns: Any, what: str) -> np.ndarray:

@@ -121,3 +121,26 @@ def test_no_chunk_of_a_real_page_cuts_a_code_fence_or_inline_code(page):
         big = [(a, b) for a, b in blocks.atomic if words([text[a:b]])[0] <= cap]
         assert not _cuts_inside(chunks, big)  # only a block longer than the cap may be cut
         assert (fences or "```" not in text) and all(text[c.start : c.end] == c.text for c in chunks)
+
+
+def test_headings_in_quotes_lists_and_html_are_no_sections():
+    text = "# Top\n\n> ## Quoted\n\n- ## Listed\n- item\n\n<h1>Raw</h1>\n\n## Real\n\nText."
+    blocks = markdown_blocks(text)
+    assert [text[a:b] for a, b in blocks.headings] == ["# Top", "## Real"]
+    assert blocks.heading_titles == ("Top", "Real")
+    assert "> ## Quoted" in [text[a:b] for a, b in blocks.units]  # still one unit of its own
+
+
+def test_heading_paths_follow_the_levels():
+    from bpseg_pgm.chunks.markdown import heading_paths
+    from bpseg_pgm.text.split import sentence_spans
+
+    text = "Intro.\n\n# Usage\n\nHow.\n\n## Reading files\n\nRead.\n\n### Deep\n\nX.\n\n## Writing\n\nW.\n\nSetext\n======\n\nS."
+    spans = sentence_spans(text, markdown=True)
+    paths = dict(zip((text[a:b] for a, b in spans), heading_paths(text, spans)))
+    assert paths["Intro."] == ()
+    assert paths["# Usage"] == ("Usage",)
+    assert paths["Read."] == ("Usage", "Reading files")
+    assert paths["X."] == ("Usage", "Reading files", "Deep")
+    assert paths["W."] == ("Usage", "Writing")
+    assert paths["S."] == ("Setext",)

@@ -76,6 +76,7 @@ def test_chunks_point_into_the_input_and_fit_the_cap(cached, messy_file, capsys,
             "topic",
             "contiguous_segment",
             "keywords",
+            "heading_path",
         }
     if "--whole-segments" not in extra:
         assert all(len(c["spans"]) == 1 for c in chunks)

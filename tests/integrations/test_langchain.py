@@ -114,3 +114,10 @@ def test_bpseg_structure_is_passed_directly(embedder, monkeypatch):
     chunks = splitter.split_chunks([OTHER])[0]
     assert seen == [{"structure": "runs"}] and splitter.contiguous is False
     assert all(c.contiguous for c in chunks)  # runs: each segment is one stretch of the text
+
+
+def test_markdown_chunks_carry_their_heading_path(embedder):
+    text = "# Usage\n\nInstall it with pip.\n\n## Reading files\n\nOpen the file. Read each line.\n"
+    docs = BPSegTextSplitter(embedder=embedder, min_tokens=0).create_documents([text])
+    paths = [d.metadata.get("bpseg_heading_path") for d in docs]
+    assert "Usage > Reading files" in paths and all(p and p.startswith("Usage") for p in paths)

@@ -106,3 +106,10 @@ def test_from_defaults_and_non_contiguous_offsets(embedder):
             assert doc.text[node.start_char_idx : node.end_char_idx] == text
         else:
             assert "bpseg_spans" in node.metadata
+
+
+def test_markdown_nodes_carry_their_heading_path(embedder):
+    text = "# Usage\n\nInstall it with pip.\n\n## Reading files\n\nOpen the file. Read each line.\n"
+    nodes = BPSegNodeParser(embedder=embedder, min_tokens=0).get_nodes_from_documents([Document(text=text)])
+    paths = [n.metadata.get("bpseg_heading_path") for n in nodes]
+    assert "Usage > Reading files" in paths and all(p and p.startswith("Usage") for p in paths)

@@ -36,3 +36,31 @@ def test_the_plain_splitter_still_cuts_code_and_tables():
 
 def test_lines_mode_ignores_markdown():
     assert sentence_spans(DOC, lines=True, markdown=True) == sentence_spans(DOC, lines=True)
+
+
+def test_an_image_is_not_cut_at_its_exclamation_mark():
+    text = "See the logo. ![PyTorch Logo](https://x.org/a.png) It is nice.\n\n![Logo](a.png)\n\nEnd! Next."
+    texts = [text[a:b] for a, b in sentence_spans(text, markdown=True)]
+    assert texts == [
+        "See the logo.",
+        "![PyTorch Logo](https://x.org/a.png) It is nice.",
+        "![Logo](a.png)",
+        "End!",
+        "Next.",
+    ]
+
+
+def test_yaml_front_matter_is_no_unit_and_no_heading():
+    from bpseg_pgm.text.layout import unit_layout
+
+    text = "---\ntitle: My page\ntags: [a, b]\n---\n\n# Intro\n\nSome text."
+    spans = sentence_spans(text, markdown=True)
+    assert [text[a:b] for a, b in spans] == ["# Intro", "Some text."]
+    _, headings = unit_layout(text, spans, markdown=True)
+    assert headings.tolist() == [1, 0]
+    assert sentence_spans("---\n---\n\nText.", markdown=True) == [(9, 14)]  # empty front matter
+
+
+def test_a_rule_then_prose_is_no_front_matter():
+    text = "---\n\nSome prose.\n\n---\n\nMore."
+    assert [text[a:b] for a, b in sentence_spans(text, markdown=True)] == ["---", "Some prose.", "---", "More."]

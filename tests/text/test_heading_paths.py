@@ -1,0 +1,83 @@
+"""Every segment and chunk carries its heading path (Markdown): in the Segmentation, its JSON and its chunks."""
+
+import pytest
+
+from bpseg_pgm.text import segment_text
+from bpseg_pgm.text.segmentation import Segmentation
+
+DOC = """---
+title: Guide
+---
+
+# Usage
+
+Install the package with pip. It needs Python three.
+
+## Reading files
+
+Open the file in read mode. Each line is parsed as a record.
+
+## Writing files
+
+Writers flush the buffer on close. A missing folder is created first.
+
+# Weather
+
+Thunder rumbled over the hills. Rain fell on the valley all afternoon.
+"""
+
+
+@pytest.fixture(scope="module")
+def seg(embedder):
+    return segment_text(DOC, embedder=embedder)
+
+
+def test_each_sentence_segment_and_chunk_has_its_heading_path(seg):
+    texts = [seg.text[a:b] for a, b in seg.spans]
+    assert seg.markdown and texts[0] == "# Usage"  # the front matter: metadata, no unit, no section
+    assert seg.segment_headings[0] == "Usage"
+    paths = dict(zip(texts, seg.heading_paths))
+    assert paths["Open the file in read mode."] == ("Usage", "Reading files")
+    assert paths["## Writing files"] == ("Usage", "Writing files")
+    assert paths["Rain fell on the valley all afternoon."] == ("Weather",)
+    for j, seg_units in enumerate(seg.segments):
+        assert seg.segment_heading_paths[j] == list(seg.heading_paths[seg_units[0]])
+    for c in seg.chunks(max_tokens=24, min_tokens=0):
+        assert c.heading_path == seg.heading_paths[c.sentences[0]]
+        assert c.to_dict()["heading_path"] == list(c.heading_path)
+    assert ["Usage", "Reading files"] in [list(c.heading_path) for c in seg.chunks(max_tokens=24, min_tokens=0)]
+
+
+def test_a_segment_cut_at_a_heading_is_named_by_it(seg):
+    for j, units in enumerate(seg.contiguous_segments):
+        first = seg.text[slice(*seg.spans[units[0]])]
+        want = first.lstrip("#").strip() if first.startswith("#") else None
+        assert seg.contiguous_headings[j] == want
+
+
+def test_the_json_round_trip_keeps_the_heading_paths(seg):
+    d = seg.to_dict()
+    assert d["heading_paths"][seg.sentences.index("Open the file in read mode.")] == ["Usage", "Reading files"]
+    assert d["segment_heading_paths"] == seg.segment_heading_paths
+    back = Segmentation.from_json(seg.to_json())
+    assert back.heading_paths == seg.heading_paths
+    assert back.to_dict()["contiguous_heading_paths"] == d["contiguous_heading_paths"]
+    once = back.to_json()
+    assert Segmentation.from_json(once).to_json() == once  # byte-identical from the first read on
+
+
+@pytest.mark.parametrize(
+    "paths, match",
+    [([["a"]], r"one list of headings per sentence \(2\), got 1 paths"), ([["a"], "b"], r"heading_paths\[1\]")],
+)
+def test_bad_heading_paths_are_a_value_error_naming_the_field(paths, match):
+    d = Segmentation(["A.", "B."], [0, 1], [[0], [1]], [[1.0, 0.0], [0.0, 1.0]]).to_dict()
+    d["heading_paths"] = paths
+    with pytest.raises(ValueError, match=match):
+        Segmentation.from_dict(d)
+
+
+def test_plain_text_has_no_heading_paths(embedder):
+    seg = segment_text("The cat sat on the mat. Stocks fell on Monday.", embedder=embedder)
+    assert seg.heading_paths is None and seg.segment_heading_paths == [[] for _ in seg.segments]
+    assert all(c.heading_path == () for c in seg.chunks())
