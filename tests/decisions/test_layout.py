@@ -102,3 +102,47 @@ def test_topics_asked_ignores_the_layout():
 def test_units_layout_is_checked(kwargs, message):
     with pytest.raises(ValueError, match=message):
         Units(_planted(), **kwargs)
+
+
+def _sections(count, seed=0, d=16):
+    """``count`` sections of a heading unit and one text unit: every heading alike ("Part i"), the texts cycling
+    through three topics (the issue's reproduction as vectors). Returns the rows and the heading levels."""
+    rng = np.random.default_rng(seed)
+    topics, head = rng.normal(size=(3, d)), rng.normal(size=d)
+    X = np.vstack([np.vstack([head, topics[i % 3]]) + 0.3 * rng.normal(size=(2, d)) for i in range(count)])
+    h = np.tile([2, 0], count)
+    return X, h
+
+
+def _cuts(labels):
+    return set((np.flatnonzero(np.diff(labels)) + 1).tolist())
+
+
+@pytest.mark.parametrize("candidates", [1000, 40])
+def test_headings_decide_the_cuts_past_max_candidates(candidates):
+    # more headings than Policy.max_candidates: every segment still starts at a heading (binary segmentation
+    # samples among the headings, not among every unit)
+    X, h = _sections(candidates + 2)
+    policy = Policy(max_candidates=candidates)
+    heads = set(np.flatnonzero(h).tolist())
+    auto = BPSeg(policy=policy).fit(Units(X, headings=h))
+    assert auto.evidence_ == "headings" and auto.labels_.max() + 1 == candidates + 2
+    assert _cuts(auto.labels_) <= heads
+    given = BPSeg(n_segments=10, policy=policy).fit(Units(X, headings=h))
+    assert given.evidence_ == "headings" and given.labels_.max() + 1 == 10
+    assert _cuts(given.labels_) <= heads
+
+
+def test_paragraphs_decide_the_cuts_past_max_candidates():
+    # 1.5 x max_candidates paragraphs of two sentences, each sentence of another topic: the runs start at
+    # paragraphs only, as they do below max_candidates
+    candidates = 40
+    rng = np.random.default_rng(1)
+    topics = rng.normal(size=(3, 16))
+    count = 3 * candidates // 2
+    X = np.vstack([topics[(i + j) % 3] + 0.3 * rng.normal(size=16) for i in range(count) for j in range(2)])
+    para = np.repeat(np.arange(count), 2)
+    est = BPSeg(structure="runs", n_segments=count // 2, policy=Policy(max_candidates=candidates))
+    est.fit(Units(X, paragraphs=para))
+    assert est.evidence_ == "paragraphs" and est.labels_.max() + 1 == count // 2
+    assert _cuts(est.labels_) <= set(range(2, 2 * count, 2))
