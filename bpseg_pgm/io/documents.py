@@ -282,8 +282,15 @@ def read_jsonl(path: str | os.PathLike, record: Record = content_record, limit: 
 
 
 def _read_parquet(path: Path, record: Record) -> list[Document]:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise ImportError(
+            f"reading {path.name} (Parquet) needs pyarrow, from the corpus extra: pip install 'bpseg_pgm[corpus]' "
+            f"({' '.join(str(exc).split())})",
+            name="pyarrow",
+        ) from exc
 
     try:
         st = os.stat(path)
