@@ -32,8 +32,13 @@ def test_headings_given_k_keep_the_top_level_then_go_finer_then_to_paragraphs_th
         assert lay.evidence == "headings" and lay.starts.tolist() == [4], k  # the top level, always
         assert [f.tolist() for f in lay.finer] == [[2, 4, 6], list(range(1, 8))], k  # sub-headings, paragraphs
     assert document_layout(np.zeros(8, int), h, 4).finer[-1].tolist() == [2, 4, 6]
-    assert document_layout(np.zeros(8, int), h, 5) == Layout()  # more than the headings make: anywhere
-    assert document_layout(p, h, 9) == Layout()
+    # more segments than the headings and paragraphs make: every one kept, then anywhere (still the headings' runs)
+    for para, k in ((np.zeros(8, int), 5), (p, 9)):
+        lay = document_layout(para, h, k)
+        assert lay.evidence == "headings" and lay.starts.tolist() == [4], k
+        assert lay.finer[-1].tolist() == list(range(1, 8)) and lay.finer[-2].tolist() == sorted(
+            {2, 4, 6, *paragraph_starts(para).tolist()}
+        )
 
 
 def test_headings_auto_keep_the_finer_levels_for_a_recut():
@@ -146,3 +151,44 @@ def test_paragraphs_decide_the_cuts_past_max_candidates():
     est.fit(Units(X, paragraphs=para))
     assert est.evidence_ == "paragraphs" and est.labels_.max() + 1 == count // 2
     assert _cuts(est.labels_) <= set(range(2, 2 * count, 2))
+
+
+def test_more_segments_than_headings_and_paragraphs_allow_split_inside_them():
+    # 3 sections, 9 units (a heading and two sentences each), k = 7: the runs keep every heading and paragraph
+    # and cut further inside them; the topic model is not the fallback
+    X = _planted(sizes=(3, 3, 3))
+    h = np.array([1, 0, 0] * 3)
+    para = np.array([0, 1, 1, 2, 3, 3, 4, 5, 5])
+    est = BPSeg(n_segments=7).fit(Units(X, paragraphs=para, headings=h))
+    assert est.structure_ == "runs" and est.evidence_ == "headings"
+    assert est.labels_.max() + 1 == 7 and _cuts(est.labels_) >= {1, 3, 4, 6, 7}
+
+
+class _TopicEmbedder:
+    """Each sentence near the direction of the first topic word it holds (no model)."""
+
+    model_name = "topic-words"
+    WORDS = ("cat", "market", "recipe", "heading")
+
+    def encode(self, sentences):
+        rng = np.random.default_rng(0)
+        rows = []
+        for s in sentences:
+            i = next((j for j, w in enumerate(self.WORDS) if w in s.lower()), len(self.WORDS) - 1)
+            rows.append(np.eye(8)[i] + 0.2 * rng.normal(size=8))
+        return np.asarray(rows)
+
+
+def test_segment_text_markdown_given_more_segments_than_its_sections():
+    from bpseg_pgm.text.pipeline import segment_text
+
+    md = (
+        "# Cats heading\n\nThe cat sat on the mat. A cat purrs.\n\n"
+        "# Markets heading\n\nThe market fell. Market makers sold.\n\n"
+        "# Recipes heading\n\nThe recipe needs eggs. The recipe needs flour.\n"
+    )
+    seg = segment_text(md, 7, embedder=_TopicEmbedder(), show_progress=False)
+    assert len(seg.sentences) == 9 and seg.n_segments == 7
+    assert seg.structure == "runs" and seg.evidence == "headings" and seg.fewer_than_requested() is None
+    starts = {seg.contiguous_segments[r][0] for r in range(seg.n_contiguous_segments)}
+    assert starts >= {0, 3, 6} | {1, 4, 7}  # every heading and paragraph starts a segment
