@@ -192,3 +192,17 @@ def test_segment_text_markdown_given_more_segments_than_its_sections():
     assert seg.structure == "runs" and seg.evidence == "headings" and seg.fewer_than_requested() is None
     starts = {seg.contiguous_segments[r][0] for r in range(seg.n_contiguous_segments)}
     assert starts >= {0, 3, 6} | {1, 4, 7}  # every heading and paragraph starts a segment
+
+
+def test_more_sections_than_candidates_and_more_segments_than_sections():
+    # 42 sections (more than the 40 candidates), each a heading and a paragraph of two sentences, k = 60: the runs
+    # start at headings and paragraphs only, never at a paragraph's second sentence (before: "60 runs asked for,
+    # but runs may start at only 42 units")
+    rng = np.random.default_rng(2)
+    topics = rng.normal(size=(3, 16))
+    X = np.vstack([topics[(i // 3 + i % 3) % 3] + 0.3 * rng.normal(size=16) for i in range(126)])
+    h = np.tile([1, 0, 0], 42)
+    para = 2 * (np.arange(126) // 3) + (np.arange(126) % 3 > 0)
+    est = BPSeg(n_segments=60, policy=Policy(max_candidates=40)).fit(Units(X, paragraphs=para, headings=h))
+    assert est.labels_.max() + 1 == 60 and est.evidence_ == "headings"
+    assert all(c % 3 != 2 for c in _cuts(est.labels_))
