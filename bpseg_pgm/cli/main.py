@@ -750,7 +750,7 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, ImportError) as exc:  # ImportError: a missing extra, named with its install line
         print(f"bpseg: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except MemoryError:  # a last resort: the memory checks should refuse before this happens

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bpseg_pgm.corpus.extra import check_corpus
 from bpseg_pgm.corpus.store import CorpusStore
 from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documents, local_threads, segment_task
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
@@ -272,10 +273,13 @@ def segment_corpus(
     this process without Dask; capped at :func:`max_workers`: one per task, two per core); ``scheduler``: the address of a running Dask scheduler to use
     instead (its workers need ``bpseg_pgm`` installed).  ``task_chars``: characters of documents
     per task.  Bad options, an unreadable input or an output that cannot be written are a
-    ``ValueError`` before any work; a document that cannot be segmented is an error row.
+    ``ValueError`` before any work; a document that cannot be segmented is an error row.  Without the corpus
+    extra (pyarrow; dask.distributed unless ``workers=0``) an ImportError naming it, before any work
+    (:func:`~bpseg_pgm.corpus.extra.check_corpus`).
     """
     from bpseg_pgm.embeddings import Embedder
 
+    check_corpus(dask=scheduler is not None or workers != 0)  # a missing extra: one ImportError, before any work
     started = time.perf_counter()
     if isinstance(out, (str, os.PathLike)) and isinstance(source, (str, os.PathLike)) and os.fspath(out):
         from bpseg_pgm.io.output import check_not_input

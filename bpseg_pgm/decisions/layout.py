@@ -13,7 +13,9 @@ decision procedure (:func:`~bpseg_pgm.decisions.procedure.decide`) reads them:
   (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`): given k up to the number of top-level sections, the
   runs start at the top-level headings (the runs model picks the k - 1 of them that separate the text
   best); past them every top-level section is kept and sections are split at their own sub-headings, then
-  at their paragraphs; past those, anywhere. A re-cut of the result reads the same levels.
+  at their paragraphs; past those (k more than the headings and paragraphs allow), every heading and paragraph
+  is a boundary and the further runs start anywhere inside them (the runs model, not the topic model, still
+  decides). A re-cut of the result reads the same levels.
 * **Paragraphs.** A document of at least ``Policy.paragraph_min`` paragraphs (and no headings) has runs
   that start only where a paragraph does; how many runs, and whether the text is segmented into runs or
   topics at all, is decided as for any text (every fit, and the null documents that calibrate the number
@@ -40,8 +42,8 @@ class Layout:
     ``sections``: the number of segments the headings make, when they decide it (``n_segments="auto"`` on a
     document with headings), else None; ``evidence``: "headings", "paragraphs" or None (what ``starts``
     came from); ``finer``: the finer levels of a sectioned text, coarse to fine (every heading down to each
-    deeper level, then every heading and paragraph), where runs past ``len(starts) + 1`` start
-    (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`)."""
+    deeper level, then every heading and paragraph, then, given more segments than those allow, every unit),
+    where runs past ``len(starts) + 1`` start (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`)."""
 
     starts: np.ndarray | None = None
     sections: int | None = None
@@ -88,7 +90,8 @@ def document_layout(
             return Layout(cuts[top], cuts[top].size + 1, "headings", finer)
         if hierarchy_runs((cuts[top], *finer), n) >= int(n_segments):
             return Layout(cuts[top], None, "headings", finer)
-        return Layout()  # more segments than headings and paragraphs: anywhere
+        # more segments than headings and paragraphs: every one of them kept, the rest anywhere inside
+        return Layout(cuts[top], None, "headings", (*finer, np.arange(1, n, dtype=np.int64)))
     if para.size + 1 >= max(int(policy.paragraph_min), 2) and (auto or para.size + 1 >= int(n_segments)):
         return Layout(para, None, "paragraphs")
     return Layout()

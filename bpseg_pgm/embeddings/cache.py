@@ -27,6 +27,15 @@ A cache only saves time, so it never makes a run fail:
   be known then;
 * every row read back is checked (its length matches its dimension, every value
   finite, norm non-zero); a row that fails is a miss and is embedded again.
+
+A cache is trusted as far as it can be checked: each row also stores a checksum of its model, key,
+dimension and vector (BLAKE2b, 16 bytes: :func:`row_checksum`), and a row whose checksum does not match is
+a miss too, embedded again and overwritten. So a vector edited in place, a row moved to another text or
+model, or a row written by any other program (which leaves the checksum empty) is never read as an
+embedding. It is a check against foreign and damaged writes, not a signature: someone who can write the
+file and recomputes the checksum can still plant vectors, so keep the cache in a folder only you can write
+(``BPSEG_CACHE_DIR``). A cache made before checksums existed gets them once, the first time a version with
+them opens it (its rows are then trusted as they are).
 """
 
 from __future__ import annotations
@@ -42,16 +51,17 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["EmbeddingCache", "CacheWarning", "default_cache_dir", "CACHE_FILENAME"]
+__all__ = ["EmbeddingCache", "CacheWarning", "default_cache_dir", "row_checksum", "CACHE_FILENAME"]
 
 CACHE_FILENAME = "embeddings.sqlite3"
 _CHUNK = 500  # keys per SELECT; well under SQLite's bound-parameter limit
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS embeddings (
-    model TEXT NOT NULL,
-    key   BLOB NOT NULL,
-    dim   INTEGER NOT NULL,
-    vec   BLOB NOT NULL,
+    model    TEXT NOT NULL,
+    key      BLOB NOT NULL,
+    dim      INTEGER NOT NULL,
+    vec      BLOB NOT NULL,
+    checksum BLOB,
     UNIQUE (model, key)
 )
 """  # a rowid table: vectors (1.5 kB) are appended, only the small index is keyed by hash
@@ -72,6 +82,15 @@ def default_cache_dir() -> Path:
 
 def _key(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+def row_checksum(model: str, key: bytes, dim: int, vec: bytes) -> bytes:
+    """The checksum a row is stored with: BLAKE2b (16 bytes) of its model, key, dimension and vector bytes."""
+    h = hashlib.blake2b(digest_size=16, person=b"bpseg-cache-v1")
+    for part in (model.encode("utf-8", "surrogatepass"), key, str(int(dim)).encode("ascii"), vec):
+        h.update(len(part).to_bytes(8, "little"))
+        h.update(part)
+    return h.digest()
 
 
 def _code(exc: BaseException) -> int | None:
@@ -127,6 +146,42 @@ def _why(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
+def _add_checksums(conn: sqlite3.Connection) -> None:
+    """Give a cache made before checksums its ``checksum`` column and every row its checksum, once, in one
+    transaction (so one process does it while the others wait); its rows are trusted as they are. A read-only
+    cache is left as it is (the error, raised here, is handled as any write failure of the opening)."""
+    if "checksum" in _columns(conn):
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if "checksum" not in _columns(conn):  # another process may have added it while this one waited
+            conn.execute("ALTER TABLE embeddings ADD COLUMN checksum BLOB")
+            rowids = [r[0] for r in conn.execute("SELECT rowid FROM embeddings").fetchall()]
+            for start in range(0, len(rowids), _CHUNK):
+                chunk = rowids[start : start + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = conn.execute(
+                    f"SELECT rowid, model, key, dim, vec FROM embeddings WHERE rowid IN ({marks})", chunk
+                ).fetchall()
+                conn.executemany(
+                    "UPDATE embeddings SET checksum = ? WHERE rowid = ?",
+                    [
+                        (row_checksum(m, k, d, v), r)
+                        for r, m, k, d, v in rows
+                        if isinstance(m, str) and isinstance(k, bytes) and isinstance(d, int) and isinstance(v, bytes)
+                    ],
+                )
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _columns(conn: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in conn.execute("PRAGMA table_info(embeddings)").fetchall()}
+
+
 def valid_rows(vectors: np.ndarray) -> np.ndarray:
     """Mask of the rows of a 2-D float array that are usable embeddings: all finite, norm > 0."""
     with np.errstate(over="ignore", invalid="ignore"):
@@ -147,6 +202,7 @@ class EmbeddingCache:
         self.path = self.directory / CACHE_FILENAME
         self._conn: sqlite3.Connection | None = None
         self._inode: tuple[int, int] | None = None
+        self._checked = True
         self.writable = False
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -179,6 +235,7 @@ class EmbeddingCache:
             conn.execute("PRAGMA synchronous=NORMAL")
             with conn:
                 conn.execute(_SCHEMA)
+            _add_checksums(conn)  # a cache made before checksums: they are added once
             # a write that changes nothing: fails now, not after the embedding, if the file is read-only
             # (BEGIN IMMEDIATE alone succeeds on a read-only WAL database)
             conn.execute("BEGIN IMMEDIATE")
@@ -209,6 +266,8 @@ class EmbeddingCache:
                 "used but new ones are not stored (set BPSEG_CACHE_DIR to a writable directory)"
             )
         self._conn = conn
+        # a read-only cache made before checksums cannot get them: its rows are read as they are
+        self._checked = "checksum" in _columns(conn)
         if self._inode is None:
             self._inode = _inode(self.path)
 
@@ -309,11 +368,12 @@ class EmbeddingCache:
             for start in range(0, len(keys), _CHUNK):
                 chunk = keys[start : start + _CHUNK]
                 marks = ",".join("?" * len(chunk))
+                checksum = "checksum" if self._checked else "NULL"
                 rows = self._conn.execute(
-                    f"SELECT key, dim, vec FROM embeddings WHERE model = ? AND key IN ({marks})",
+                    f"SELECT key, dim, vec, {checksum} FROM embeddings WHERE model = ? AND key IN ({marks})",
                     [model, *chunk],
                 ).fetchall()
-                self._collect(rows, by_key, dim, found)
+                self._collect(model, rows, by_key, dim, found, self._checked)
         except sqlite3.Error as exc:
             if _is_corrupt(exc):
                 self._heal(exc)
@@ -322,11 +382,11 @@ class EmbeddingCache:
         return found
 
     @staticmethod
-    def _collect(rows, by_key, dim, found) -> None:
+    def _collect(model, rows, by_key, dim, found, checked=True) -> None:
         by_dim: dict[int, list[tuple[bytes, bytes]]] = {}
-        for key, d, vec in rows:
+        for key, d, vec, checksum in rows:
             if isinstance(d, int) and d > 0 and isinstance(vec, bytes) and len(vec) == 4 * d and key in by_key:
-                if dim is None or d == dim:
+                if (dim is None or d == dim) and (not checked or checksum == row_checksum(model, key, d, vec)):
                     by_dim.setdefault(d, []).append((key, vec))
         for d, items in by_dim.items():  # check a whole batch at once: a few vector operations, not one per row
             block = np.frombuffer(b"".join(vec for _, vec in items), dtype="<f4").reshape(len(items), d)
@@ -343,14 +403,16 @@ class EmbeddingCache:
         rows = []
         for text, vec in items:
             v = np.ascontiguousarray(vec, dtype="<f4").ravel()
-            rows.append((model, _key(text), int(v.size), v.tobytes()))
+            key, data = _key(text), v.tobytes()
+            rows.append((model, key, int(v.size), data, row_checksum(model, key, int(v.size), data)))
         for attempt in range(2):
             if self._conn is None or not self.writable:
                 return
             try:
                 with self._conn:
                     self._conn.executemany(
-                        "INSERT OR REPLACE INTO embeddings (model, key, dim, vec) VALUES (?, ?, ?, ?)", rows
+                        "INSERT OR REPLACE INTO embeddings (model, key, dim, vec, checksum) VALUES (?, ?, ?, ?, ?)",
+                        rows,
                     )
                 return
             except sqlite3.Error as exc:

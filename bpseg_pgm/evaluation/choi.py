@@ -25,6 +25,7 @@ __all__ = [
     "CHOI_RANGES",
     "CHOI_SETS",
     "ENV_VAR",
+    "WHERE_TO_GET",
     "ChoiDocument",
     "load_choi",
     "parse_choi_file",
@@ -32,6 +33,11 @@ __all__ = [
 ]
 
 ENV_VAR = "BPSEG_CHOI_DIR"
+#: Where the corpus can be had (it is not shipped: no licence covers it), said when it is not found.
+WHERE_TO_GET = (
+    "get Choi's corpus from his resource package, e.g. the data/ folder of https://github.com/logological/C99 "
+    "(<set>/<range>/<n>.ref)"
+)
 #: The six ranges reported in the paper's Table 1 (segment length in sentences).
 CHOI_RANGES: tuple[str, ...] = ("3-5", "6-8", "9-11", "3-11", "3-15", "12-15")
 #: The four experiment sets of Choi's resource package.
@@ -87,7 +93,9 @@ def resolve_data_dir(data_dir: str | os.PathLike | None = None) -> Path:
         source = "data_dir" if data_dir is not None else f"${ENV_VAR}"
         path = Path(data_dir if data_dir is not None else os.environ[ENV_VAR]).expanduser()
         if not _looks_like_choi(path):
-            raise ValueError(f"{source}={str(path)!r} is not a Choi data folder (expected set folders 1..4)")
+            raise ValueError(
+                f"{source}={str(path)!r} is not a Choi data folder (expected set folders 1..4): {WHERE_TO_GET}"
+            )
         return path
     for start in (Path.cwd(), Path(__file__).parent):
         for parent in _walk_up(start):
@@ -95,7 +103,8 @@ def resolve_data_dir(data_dir: str | os.PathLike | None = None) -> Path:
             if _looks_like_choi(candidate):
                 return candidate
     raise ValueError(
-        f"Choi data not found: pass a data folder or set ${ENV_VAR} (no {_RELATIVE} above {Path.cwd()} or the package)"
+        f"Choi data not found (no {_RELATIVE} above the current folder or the package): {WHERE_TO_GET}; then set "
+        f"${ENV_VAR} to its folder or pass it (--data DIR, data_dir=)"
     )
 
 

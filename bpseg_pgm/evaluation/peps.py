@@ -32,9 +32,14 @@ from bpseg_pgm.evaluation.corpus import LabelledDocument
 from bpseg_pgm.text.split import split_sentences
 from bpseg_pgm.utils.validation import check_limit
 
-__all__ = ["PEPS_LEVELS", "PEPS_SPLITS", "heading", "load_peps", "parse_pep", "resolve_peps_dir"]
+__all__ = ["PEPS_LEVELS", "PEPS_SPLITS", "WHERE_TO_GET", "heading", "load_peps", "parse_pep", "resolve_peps_dir"]
 
 ENV_VAR = "BPSEG_PEPS_DIR"
+#: Where the data comes from (it is not shipped), said when it is not found.
+WHERE_TO_GET = (
+    "build train.jsonl and val.jsonl from the public-domain and CC0 PEPs of https://github.com/python/peps, one PEP "
+    'a line as {"id", "title", "blocks": [{"h1", "h2", "text"}, ...]} (see bpseg_pgm.evaluation.peps)'
+)
 PEPS_SPLITS = ("train", "val")
 PEPS_LEVELS = ("section", "subsection")
 _RELATIVE = Path("shared") / "data" / "peps"
@@ -49,13 +54,18 @@ def resolve_peps_dir(data_dir: str | os.PathLike | None = None) -> Path:
     if data_dir is not None or os.environ.get(ENV_VAR):
         path = Path(data_dir if data_dir is not None else os.environ[ENV_VAR]).expanduser()
         if not _has_split(path):
-            raise ValueError(f"{str(path)!r} is not a PEPs data folder (expected train.jsonl and val.jsonl)")
+            raise ValueError(
+                f"{str(path)!r} is not a PEPs data folder (expected train.jsonl and val.jsonl): {WHERE_TO_GET}"
+            )
         return path
     for start in (Path.cwd(), Path(__file__).parent):
         for parent in (start.resolve(), *start.resolve().parents):
             if _has_split(parent / _RELATIVE):
                 return parent / _RELATIVE
-    raise ValueError(f"PEPs data not found: pass a data folder or set ${ENV_VAR}")
+    raise ValueError(
+        f"PEPs data not found (no {_RELATIVE} above the current folder or the package): {WHERE_TO_GET}; then set "
+        f"${ENV_VAR} to the folder holding train.jsonl and val.jsonl or pass it (data_dir=)"
+    )
 
 
 def heading(block: dict, level: str = "section") -> str:

@@ -24,9 +24,11 @@ from pathlib import Path
 from bpseg_pgm.evaluation.corpus import LabelledDocument
 from bpseg_pgm.utils.validation import check_limit
 
-__all__ = ["QMSUM_SPLITS", "clean_turn", "load_qmsum", "resolve_qmsum_dir"]
+__all__ = ["QMSUM_SPLITS", "WHERE_TO_GET", "clean_turn", "load_qmsum", "resolve_qmsum_dir"]
 
 ENV_VAR = "BPSEG_QMSUM_DIR"
+#: Where the data can be had (it is not shipped), said when it is not found.
+WHERE_TO_GET = "get QMSum's meetings from data/ALL/train and data/ALL/val of https://github.com/Yale-LILY/QMSum"
 QMSUM_SPLITS = ("train", "val")
 _RELATIVE = Path("shared") / "data" / "qmsum"
 _MARKER = re.compile(r"\{[a-z_]+\}")
@@ -38,13 +40,16 @@ def resolve_qmsum_dir(data_dir: str | os.PathLike | None = None) -> Path:
     if data_dir is not None or os.environ.get(ENV_VAR):
         path = Path(data_dir if data_dir is not None else os.environ[ENV_VAR]).expanduser()
         if not (path / "train").is_dir() and not (path / "val").is_dir():
-            raise ValueError(f"{str(path)!r} is not a QMSum data folder (expected train/ and val/)")
+            raise ValueError(f"{str(path)!r} is not a QMSum data folder (expected train/ and val/): {WHERE_TO_GET}")
         return path
     for start in (Path.cwd(), Path(__file__).parent):
         for parent in (start.resolve(), *start.resolve().parents):
             if (parent / _RELATIVE / "train").is_dir():
                 return parent / _RELATIVE
-    raise ValueError(f"QMSum data not found: pass a data folder or set ${ENV_VAR}")
+    raise ValueError(
+        f"QMSum data not found (no {_RELATIVE} above the current folder or the package): {WHERE_TO_GET}; then set "
+        f"${ENV_VAR} to the folder holding train/ and val/ or pass it (data_dir=)"
+    )
 
 
 def clean_turn(text: str) -> str:

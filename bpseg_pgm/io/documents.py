@@ -1,7 +1,7 @@
 """The one document reader: a folder, a JSONL file or a Parquet file as :class:`~bpseg_pgm.types.document.Document` s.
 
-* a **folder**: every ``.txt`` and ``.md`` file under it (sub-folders included, symlinked ones
-  followed, each folder once; hidden files and folders skipped), in sorted order (a ``.md`` file's
+* a **folder**: every ``.txt``, ``.md`` and ``.markdown`` file under it (sub-folders included, symlinked ones
+  followed, each folder once; hidden files and folders skipped), in sorted order (a ``.md`` or ``.markdown`` file's
   document says ``meta["markdown"] = True``: it is read as Markdown, as ``bpseg segment`` reads it); a document's id
   is its path relative to the folder (``reports/2024/q1.txt``); only regular files are opened
   (a FIFO or a link to ``/dev/zero`` is an error row) and never read past ``max_bytes``; a path
@@ -53,8 +53,8 @@ __all__ = [
     "record_id",
 ]
 
-TEXT_SUFFIXES = (".txt", ".md")
 MARKDOWN_SUFFIXES = (".md", ".markdown")
+TEXT_SUFFIXES = (".txt", *MARKDOWN_SUFFIXES)  # a folder's documents: plain text and Markdown, as `bpseg segment` reads
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -77,10 +77,12 @@ def read_documents(source: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES
     elif path.suffix.lower() in PARQUET_SUFFIXES:
         docs = _read_parquet(path, functools.partial(content_record, max_bytes=max_bytes))
     else:
-        raise ValueError(f"{os.fspath(source)}: expected a folder of .txt/.md files, a .jsonl or a .parquet file")
+        raise ValueError(
+            f"{os.fspath(source)}: expected a folder of .txt/.md/.markdown files, a .jsonl or a .parquet file"
+        )
     if not docs:
         raise ValueError(
-            f"{os.fspath(source)} holds no documents" + (" (no .txt or .md files)" if path.is_dir() else "")
+            f"{os.fspath(source)} holds no documents" + (" (no .txt, .md or .markdown files)" if path.is_dir() else "")
         )
     return docs
 
@@ -184,7 +186,7 @@ def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes
 
 
 def _read_file(path: Path, doc_id: str, max_bytes: int) -> Document:
-    # a .md file is Markdown, as `bpseg segment` reads it (meta["markdown"]); other text is guessed when segmented
+    # a .md or .markdown file is Markdown, as `bpseg segment` reads it (meta["markdown"]); other text is guessed when segmented
     meta = {"markdown": True} if path.suffix.lower() in MARKDOWN_SUFFIXES else {}
     try:
         return Document(doc_id, text=decode_text(read_regular(path, max_bytes)), meta=meta)
@@ -282,8 +284,15 @@ def read_jsonl(path: str | os.PathLike, record: Record = content_record, limit: 
 
 
 def _read_parquet(path: Path, record: Record) -> list[Document]:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise ImportError(
+            f"reading {path.name} (Parquet) needs pyarrow, from the corpus extra: pip install 'bpseg_pgm[corpus]' "
+            f"({' '.join(str(exc).split())})",
+            name="pyarrow",
+        ) from exc
 
     try:
         st = os.stat(path)

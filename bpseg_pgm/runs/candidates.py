@@ -11,6 +11,11 @@ the k runs optimally among those candidates. A long document that needs more run
 solved past them in windows of about ``Policy.window`` units (:func:`window_size`), every position of a
 window a candidate (:mod:`bpseg_pgm.runs.windows`).
 
+A document whose own structure says where runs may start (its headings or paragraphs: ``starts``) is cut
+there only, at any size: with at most ``Policy.max_candidates`` starts every start is a candidate; with more,
+the candidates are binary segmentation's first boundaries *among the starts* (a split is only ever tried at
+a start), and the windows past them hold the starts inside each window, not every position.
+
 ``ruptures.Binseg`` computes the same splits but calls its cost once per position and segment in
 Python, and has no unit weights; this is the vectorised, weighted equivalent.
 """
@@ -32,13 +37,23 @@ _BLOCK = 8192
 class _Prefix:
     """Prefix sums of the weighted rows: P (n+1, d), W (n+1,), and the scatter of any run from them."""
 
-    def __init__(self, F: np.ndarray, w: np.ndarray):
+    def __init__(self, P: np.ndarray, W: np.ndarray):
+        self.P, self.W = P, W
+
+    @classmethod
+    def of(cls, F: np.ndarray, w: np.ndarray) -> _Prefix:
+        """The prefix sums of the rows F (n, d) weighted by w (n,)."""
         F = np.asarray(F, dtype=np.float64)
         w = np.asarray(w, dtype=np.float64)
         n, d = F.shape
-        self.P = np.zeros((n + 1, d))
-        np.cumsum(F * w[:, None], axis=0, out=self.P[1:])
-        self.W = np.concatenate([[0.0], np.cumsum(w)])
+        P = np.zeros((n + 1, d))
+        np.cumsum(F * w[:, None], axis=0, out=P[1:])
+        return cls(P, np.concatenate([[0.0], np.cumsum(w)]))
+
+    def restricted(self, positions: np.ndarray) -> _Prefix:
+        """The same sums read only at ``positions`` (0, the allowed starts, n): each stretch between two of
+        them one block, so a split falls at an allowed start only and each block's cost is unchanged."""
+        return _Prefix(self.P[positions], self.W[positions])
 
     def explained(self, a: int, b: int) -> float:
         """|sum of the run's weighted rows|^2 / its weight: what the run's mean explains (0 for no weight)."""
@@ -73,19 +88,26 @@ class _Prefix:
         return best_gain, best_t
 
 
-def binary_segmentation(F: np.ndarray, weights: np.ndarray, max_boundaries: int) -> np.ndarray:
+def binary_segmentation(
+    F: np.ndarray, weights: np.ndarray, max_boundaries: int, starts: np.ndarray | None = None
+) -> np.ndarray:
     """Up to ``max_boundaries`` boundaries (unit indices where a run starts, 1..n-1) in the order greedy
     binary segmentation finds them, coarse to fine: the first k-1 split the document into k runs.
 
     Splitting stops early when no run can be split with a gain (e.g. identical rows). Ties go to
-    the earliest position, so the result is deterministic.
+    the earliest position, so the result is deterministic. ``starts`` (sorted, within 1..n-1, as
+    :func:`check_starts` gives them; None: every position): the only positions where a split may fall.
     """
     F = np.asarray(F, dtype=np.float64)
     n = F.shape[0]
+    prefix = _Prefix.of(F, weights)
+    positions = None
+    if starts is not None:
+        positions = np.concatenate([[0], np.asarray(starts, dtype=np.int64), [n]])
+        prefix, n = prefix.restricted(positions), positions.shape[0] - 1
     limit = max(0, min(int(max_boundaries), n - 1))
     if limit == 0:
         return np.zeros(0, dtype=np.int64)
-    prefix = _Prefix(F, weights)
     heap: list[tuple[float, int, int, int]] = []
 
     def push(a: int, b: int) -> None:
@@ -100,7 +122,8 @@ def binary_segmentation(F: np.ndarray, weights: np.ndarray, max_boundaries: int)
         found.append(t)
         push(a, t)
         push(t, b)
-    return np.asarray(found, dtype=np.int64)
+    found = np.asarray(found, dtype=np.int64)
+    return found if positions is None else positions[found]
 
 
 def candidate_positions(
@@ -114,14 +137,18 @@ def candidate_positions(
     position when n <= ``max_candidates``, else 0, n and the first ``max_candidates`` - 1 boundaries of
     :func:`binary_segmentation` (``hierarchy``: its boundaries when already computed). ``starts``: the only
     positions where a run may start (the document's own structure: its paragraphs or sections,
-    :func:`check_starts`), used as they are when there are at most ``max_candidates`` of them."""
+    :func:`check_starts`), used as they are when there are at most ``max_candidates`` of them, else the first
+    ``max_candidates`` - 1 boundaries of binary segmentation among them (``hierarchy``, when given, must have
+    been found among them)."""
     n = int(np.asarray(F).shape[0])
     if starts is not None and len(starts) <= max_candidates:
         return np.unique(np.concatenate([[0, n], np.asarray(starts, dtype=np.int64)])).astype(np.int64)
     if n <= max_candidates:
         return np.arange(n + 1, dtype=np.int64)
     inner = (
-        binary_segmentation(F, weights, max_candidates - 1) if hierarchy is None else hierarchy[: max_candidates - 1]
+        binary_segmentation(F, weights, max_candidates - 1, starts)
+        if hierarchy is None
+        else hierarchy[: max_candidates - 1]
     )
     return np.unique(np.concatenate([[0, n], inner])).astype(np.int64)
 

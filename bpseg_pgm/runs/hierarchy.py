@@ -32,6 +32,7 @@ from bpseg_pgm.policy import DEFAULT_POLICY
 from .cost_registry import RunCost, run_cost_matrix
 from .costs import EmbeddingsCost, segment_costs
 from .levels import Levels
+from .search import segmental_levels
 from .windows import share_runs
 
 __all__ = ["hierarchy_runs", "nested_levels"]
@@ -69,12 +70,17 @@ def nested_levels(
     runs in all (at most the finest level's starts plus one). ``cost``: the cost of a run (None: the embeddings'
     scatter), fitted on the whole document for the top level and on each section's units below it. A part whose
     own top level holds more than ``max_candidates`` starts (the programme over them would be cubic in them) is
-    not split (the caller keeps the document's top level below it: :func:`~bpseg_pgm.runs.model.fit_runs`)."""
+    cut as a long document is (:func:`~bpseg_pgm.runs.search.segmental_levels`: binary segmentation among the
+    starts, then windows), at its top level's starts, or at its finest level's when those allow too few runs;
+    the levels between are not kept apart there (the caller keeps the document's top level below
+    ``max_candidates``: :func:`~bpseg_pgm.runs.model.fit_runs`)."""
     n = int(np.asarray(F).shape[0])
     cost = EmbeddingsCost() if cost is None else cost
     levels = _levels_of(hierarchy, n)
-    if levels and levels[0].size > max_candidates:  # too many to solve exactly here: this part stays whole
-        levels = []
+    if levels and levels[0].size > max_candidates:  # too many to solve exactly: sampled among the starts
+        starts = levels[0] if levels[0].size + 1 >= int(max_runs) else levels[-1]
+        runs = max(1, min(int(max_runs), starts.size + 1))
+        return segmental_levels(F, weights, runs, max_candidates=max_candidates, cost=cost, starts=starts)
     top = levels[0] if levels else np.zeros(0, dtype=np.int64)
     positions = np.concatenate([[0], top, [n]]).astype(np.int64)
     m = positions.shape[0] - 1

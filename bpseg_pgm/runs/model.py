@@ -216,8 +216,9 @@ def fit_runs(
     past them every one of ``starts`` kept and each section cut at its own finer starts, so k may reach the
     finest level's starts plus one, and a re-cut of the fit (:meth:`RunsFit.at`) splits sections at their
     sub-headings (the levels hold :func:`auto_max_runs` runs past the sections, and at least every section of
-    the next level when more than one finer level is given). Ignored with k "auto", or when ``starts`` are more
-    than ``max_candidates``.
+    the next level when more than one finer level is given). Ignored with k "auto"; when ``starts`` are more
+    than ``max_candidates``, the runs start at ``starts`` alone, or when k exceeds them at the starts of the
+    coarsest finer level that allows k runs.
     """
     n = Xn.shape[0]
     cost = check_cost(cost)
@@ -255,6 +256,11 @@ def fit_runs(
     else:
         k = int(n_segments)
         nested = starts is not None and bool(len(finer)) and len(starts) <= max_candidates
+        if starts is not None and len(finer) and not nested and k > len(starts) + 1:
+            # more sections than the nested levels solve, and more runs than sections: at the starts of the
+            # coarsest finer level that allows k runs
+            level = next((f for f in finer if np.union1d(starts, f).size + 1 >= k), finer[-1])
+            starts = search["starts"] = check_starts(np.union1d(starts, level), n)
         most = hierarchy_runs((starts, *finer), n) if nested else None if starts is None else len(starts) + 1
         if most is not None and k > most:
             raise ValueError(f"{k} runs asked for, but runs may start at only {most} units")

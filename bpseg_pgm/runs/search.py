@@ -58,12 +58,16 @@ def segmental_levels(
     Binary segmentation's candidates on a long document are the embeddings' scatter's whatever the cost.
 
     ``starts``: the only positions where a run may start (a document's paragraphs or sections: no split
-    elsewhere, and at most as many runs as starts), when there are at most ``max_candidates`` of them.
+    elsewhere, and at most as many runs as starts plus one): every start a candidate when there are at most
+    ``max_candidates`` of them, else binary segmentation's boundaries among them, and past those the windows
+    cut at starts and solved over the starts inside each.
     """
     n = int(np.asarray(F).shape[0])
     restricted = starts is not None and len(starts) <= max_candidates
-    hierarchy = binary_segmentation(F, weights, max_candidates - 1) if n > max_candidates and not restricted else None
-    positions = candidate_positions(F, weights, max_candidates, hierarchy, starts if restricted else None)
+    hierarchy = (
+        binary_segmentation(F, weights, max_candidates - 1, starts) if n > max_candidates and not restricted else None
+    )
+    positions = candidate_positions(F, weights, max_candidates, hierarchy, starts)
     m = positions.shape[0] - 1
     K = max(1, min(int(max_runs), m))
     cost = EmbeddingsCost() if cost is None else cost
@@ -74,9 +78,9 @@ def segmental_levels(
     del C
     if hierarchy is None or int(max_runs) <= m or min_size > 1:
         return Levels(positions, costs, arg)
-    cuts = window_cuts(hierarchy, n, window_size(n, max_candidates, window))
+    cuts = window_cuts(hierarchy, n, window_size(n, max_candidates, window), starts)
     check_windows_memory(cuts, int(max_runs))
-    windows, order, total = windowed_levels(F, weights, int(max_runs), cuts, share, cost=cost)
+    windows, order, total = windowed_levels(F, weights, int(max_runs), cuts, share, cost=cost, starts=starts)
     if len(windows) > m + 1:  # more windows than runs past the candidates (not with window_size's windows)
         return Levels(positions, costs, arg)
     # total[j]: the cost with W + j runs

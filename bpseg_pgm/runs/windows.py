@@ -38,22 +38,48 @@ from .levels import Levels
 __all__ = ["share_runs", "window_cuts", "windowed_levels"]
 
 
-def window_cuts(hierarchy: np.ndarray, n: int, window: int) -> np.ndarray:
+def window_cuts(hierarchy: np.ndarray, n: int, window: int, starts: np.ndarray | None = None) -> np.ndarray:
     """Window bounds 0 = c_0 < ... < c_W = n. Each cut is the strongest of binary segmentation's boundaries
     (``hierarchy``, in the order found: the earlier, the stronger) between half a window and one and a half
     windows after the previous cut, or (no boundary there: a long stretch that binary segmentation did not
     split) a window's length on; the last window holds at most ``window`` units. So every window but the
-    last has ``window`` / 2 to 3 ``window`` / 2 units, and there are at most 2 n / ``window`` + 1."""
+    last has ``window`` / 2 to 3 ``window`` / 2 units, and there are at most 2 n / ``window`` + 1.
+
+    ``starts`` (sorted, within 1..n-1; None: every position): the only positions where a run may start (a
+    document's headings or paragraphs, among which ``hierarchy`` was found): a cut with no boundary in reach is
+    then the first start at least a window on (the last before it within reach when none is; n when no start
+    follows), so every cut is a start and a window may be longer where the starts are sparse."""
     hierarchy = np.asarray(hierarchy, dtype=np.int64)
     rank = np.argsort(hierarchy, kind="stable")  # rank[i]: how early binary segmentation found the i-th leftmost
     bounds = hierarchy[rank]
+    allowed = None if starts is None else np.asarray(starts, dtype=np.int64)
     cuts = [0]
     while n - cuts[-1] > window:
         prev = cuts[-1]
         lo, hi = np.searchsorted(bounds, [prev + window // 2, min(prev + (3 * window) // 2, n - 1)], side="right")
-        cuts.append(int(bounds[lo + int(np.argmin(rank[lo:hi]))]) if hi > lo else prev + window)
+        if hi > lo:
+            cut = int(bounds[lo + int(np.argmin(rank[lo:hi]))])
+        elif allowed is None:
+            cut = prev + window
+        else:
+            cut = _start_near(allowed, prev, window, n)
+        if cut >= n:
+            break
+        cuts.append(cut)
     cuts.append(n)
     return np.asarray(cuts, dtype=np.int64)
+
+
+def _start_near(starts: np.ndarray, prev: int, window: int, n: int) -> int:
+    """The first of ``starts`` at least ``window`` after ``prev``, else the last one within one and a half windows
+    after it (past half a window), else the first one after ``prev`` + ``window`` / 2; n when none follows."""
+    i = int(np.searchsorted(starts, prev + window, side="left"))
+    if i < starts.size and starts[i] <= prev + (3 * window) // 2:
+        return int(starts[i])
+    j = int(np.searchsorted(starts, prev + window // 2, side="right"))
+    if j < i:  # a start between half a window and a window on
+        return int(starts[i - 1])
+    return int(starts[i]) if i < starts.size else n
 
 
 def share_runs(curves, max_runs: int, caps=None) -> tuple[np.ndarray, np.ndarray]:
@@ -96,6 +122,7 @@ def windowed_levels(
     cuts: np.ndarray,
     share: int = DEFAULT_POLICY.window_share,
     cost: RunCost | None = None,
+    starts: np.ndarray | None = None,
 ):
     """The windows' exact levels and the runs shared out between them.
 
@@ -103,15 +130,24 @@ def windowed_levels(
     up to ``share`` (``Policy.window_share``) times its share of ``max_runs``), ``order`` and ``costs``: :func:`share_runs` of their
     costs, i.e. the window that takes each run past the first of every window, and the total cost with
     W, W+1, ... runs (W windows). ``cost``: the cost of a run, fitted on each window's units (None: the
-    embeddings' scatter, :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`)."""
+    embeddings' scatter, :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`). ``starts`` (None: every position):
+    the only positions where a run may start; each window's levels are then over the starts inside it (the
+    cuts being starts themselves: :func:`window_cuts`)."""
     n = int(cuts[-1])
     K = int(max_runs)
     cost = EmbeddingsCost() if cost is None else cost
+    allowed = None if starts is None else np.asarray(starts, dtype=np.int64)
     windows = []
     for a, b in zip(cuts[:-1], cuts[1:]):
         a, b = int(a), int(b)
-        k_w = max(1, min(b - a, int(share) * int(np.ceil(K * (b - a) / n))))
-        costs, arg = segment_costs(run_cost_matrix(cost, F[a:b], weights[a:b]), k_w)
-        windows.append(Levels(np.arange(b - a + 1, dtype=np.int64), costs, arg.astype(np.int32)))
+        if allowed is None:
+            positions = np.arange(b - a + 1, dtype=np.int64)
+        else:
+            inside = allowed[(allowed > a) & (allowed < b)] - a
+            positions = np.concatenate([[0], inside, [b - a]]).astype(np.int64)
+        k_w = max(1, min(positions.shape[0] - 1, int(share) * int(np.ceil(K * (b - a) / n))))
+        matrix = run_cost_matrix(cost, F[a:b], weights[a:b], None if allowed is None else positions)
+        costs, arg = segment_costs(matrix, k_w)
+        windows.append(Levels(positions, costs, arg.astype(np.int32)))
     order, costs = share_runs([w.costs for w in windows], K)
     return tuple(windows), order, costs

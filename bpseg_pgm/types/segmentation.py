@@ -22,6 +22,7 @@ import numpy as np
 
 from bpseg_pgm.confidence.calibrate import calibrated_confidence
 from bpseg_pgm.policy import Policy
+from bpseg_pgm.types.checks import check_segmentation_dict
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.jsonable import jsonable
 from bpseg_pgm.utils.labels import bounds_labels, run_bounds
@@ -425,13 +426,10 @@ class SegmentationResult:
         then load the default model's tokenizer and split at the weakest link of the beliefs), and the runs fit,
         so ``max_segments`` is None and ``recut`` raises ValueError: segment the text again to re-cut it.  The
         derived keys (``line_numbers``, ``n_segments``, the levels, keywords) are not read.  A missing key or
-        inconsistent lengths are a ValueError.
+        inconsistent lengths are a ValueError, and so is any field that does not fit
+        (:func:`~bpseg_pgm.types.checks.check_segmentation_dict`), before anything is built from it.
         """
-        if not isinstance(d, dict):
-            raise ValueError(f"from_dict needs a dict, got {type(d).__name__}")
-        missing = [key for key in ("sentences", "text", "spans", "labels") if key not in d]
-        if missing:
-            raise ValueError(f"not a segmentation's dict: no {', '.join(missing)}")
+        check_segmentation_dict(d)  # one ValueError naming the field, before anything is built
         sentences = [str(s) for s in d["sentences"]]
         labels = np.asarray(d["labels"], dtype=np.int64).reshape(-1)
         n = len(sentences)

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 import pytest
 
-from bpseg_pgm.embeddings.cache import CACHE_FILENAME, CacheWarning, EmbeddingCache, default_cache_dir
+from bpseg_pgm.embeddings.cache import CACHE_FILENAME, CacheWarning, EmbeddingCache, default_cache_dir, row_checksum
 
 
 def _vectors(n, d=8, seed=0):
@@ -294,3 +294,87 @@ def test_a_late_healer_leaves_the_new_cache_and_its_wal_alone(tmp_path):
     check = sqlite3.connect(path)
     assert check.execute("SELECT count(*) FROM t").fetchone() == (20,)
     check.close()
+
+
+def _rows(cache):
+    return cache._conn.execute("SELECT model, key, dim, vec, checksum FROM embeddings ORDER BY key").fetchall()
+
+
+def _swap(conn, column):
+    """Swap ``column`` between the two rows (a vector replaced by another valid one, or rows moved between texts)."""
+    (r1, v1), (r2, v2) = conn.execute(f"SELECT rowid, {column} FROM embeddings ORDER BY rowid").fetchall()
+    conn.execute(f"UPDATE embeddings SET {column} = ? WHERE rowid = ?", (b"tmp" if column == "key" else v2, r1))
+    conn.execute(f"UPDATE embeddings SET {column} = ? WHERE rowid = ?", (v1, r2))
+    if column == "key":
+        conn.execute(f"UPDATE embeddings SET {column} = ? WHERE rowid = ?", (v2, r1))
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda conn: _swap(conn, "vec"),
+        lambda conn: _swap(conn, "key"),
+        lambda conn: conn.execute(
+            "UPDATE embeddings SET model = 'other' WHERE key = (SELECT MIN(key) FROM embeddings)"
+        ),
+        # written by another program, which knows no checksum
+        lambda conn: conn.execute(
+            "UPDATE embeddings SET checksum = NULL WHERE key = (SELECT MIN(key) FROM embeddings)"
+        ),
+    ],
+    ids=["vectors-swapped", "keys-swapped", "model-moved", "no-checksum"],
+)
+def test_a_foreign_write_is_a_miss_and_is_overwritten(tmp_path, tamper):
+    a, b = np.array([1.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0])
+    with EmbeddingCache(tmp_path) as cache:
+        cache.put_many("m", [("a", a), ("b", b)])
+        with cache._conn:
+            tamper(cache._conn)
+        got = cache.get_many("m", ["a", "b"]) | cache.get_many("other", ["a", "b"])
+        assert len(got) < 2  # the tampered rows are not read
+        for text, vec in got.items():
+            np.testing.assert_array_equal(vec, {"a": a, "b": b}[text])  # nothing read is wrong
+        cache.put_many("m", [("a", a), ("b", b)])  # embedded again: overwritten with valid rows
+        got = cache.get_many("m", ["a", "b"])
+        np.testing.assert_array_equal(got["a"], a)
+        np.testing.assert_array_equal(got["b"], b)
+
+
+def _legacy_cache(path, rows):
+    """A cache as versions before checksums made it."""
+    import sqlite3
+
+    conn = sqlite3.connect(path / CACHE_FILENAME)
+    with conn:
+        conn.execute(
+            "CREATE TABLE embeddings (model TEXT NOT NULL, key BLOB NOT NULL, dim INTEGER NOT NULL, "
+            "vec BLOB NOT NULL, UNIQUE (model, key))"
+        )
+        conn.executemany("INSERT INTO embeddings VALUES (?, ?, ?, ?)", rows)
+    conn.close()
+
+
+def test_a_cache_made_before_checksums_gets_them_once_and_is_read(tmp_path):
+    import hashlib
+
+    vec = np.array([0.5, -1.0], dtype="<f4")
+    key = hashlib.sha256(b"hello").digest()
+    _legacy_cache(tmp_path, [("m", key, 2, vec.tobytes())])
+    with EmbeddingCache(tmp_path) as cache:
+        np.testing.assert_array_equal(cache.get_many("m", ["hello"])["hello"], vec)  # trusted as it was
+        assert _rows(cache)[0][4] == row_checksum("m", key, 2, vec.tobytes())
+    with EmbeddingCache(tmp_path) as cache:  # opened again: nothing to add
+        assert len(cache.get_many("m", ["hello"])) == 1
+
+
+def test_a_read_only_cache_made_before_checksums_is_still_read(tmp_path, monkeypatch):
+    import hashlib
+
+    vec = np.array([0.5, -1.0], dtype="<f4")
+    _legacy_cache(tmp_path, [("m", hashlib.sha256(b"hello").digest(), 2, vec.tobytes())])
+    _read_only_connect(monkeypatch)
+    with pytest.warns(CacheWarning, match="cannot be written"):
+        cache = EmbeddingCache(tmp_path)
+    with cache:
+        assert cache.usable and not cache.writable
+        np.testing.assert_array_equal(cache.get_many("m", ["hello"])["hello"], vec)

@@ -111,3 +111,28 @@ def test_example_runs(tmp_path):
     assert "The three tennis sentences share a segment" in proc.stdout
     data = json.loads((tmp_path / "ex" / "example_results.json").read_text())
     assert data["ks"] == [2, 3, 4, 5, 6, 7] and data["n_seeds"] == 2
+
+
+@pytest.mark.parametrize(
+    "module, argv, where",
+    [
+        ("choi", ["bench", "choi"], "https://github.com/logological/C99"),
+        ("choi", ["bench", "corpus", "choi-1"], "https://github.com/logological/C99"),
+        ("qmsum", ["bench", "corpus", "qmsum-train"], "https://github.com/Yale-LILY/QMSum"),
+        ("peps", ["bench", "corpus", "peps-val"], "https://github.com/python/peps"),
+    ],
+)
+def test_a_missing_dataset_is_one_line_saying_where_to_get_it(module, argv, where, tmp_path, monkeypatch, capsys):
+    import importlib
+    from pathlib import Path
+
+    loader = importlib.import_module(f"bpseg_pgm.evaluation.{module}")
+    monkeypatch.delenv(loader.ENV_VAR, raising=False)
+    monkeypatch.setattr(loader, "_RELATIVE", Path("no-such-folder") / module)  # as on a clone without the data
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    assert main([*argv, "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("bpseg: error: ") and "data not found" in err[0], err
+    assert where in err[0] and f"${loader.ENV_VAR}" in err[0]
+    assert not out.exists()

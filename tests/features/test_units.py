@@ -108,8 +108,30 @@ def test_arguments_given_with_units_replace_its_own():
         (dict(embeddings=np.ones((4, 3)), weights=np.ones(3)), "one value per unit"),
         (dict(embeddings=np.ones((4, 3)), word_counts=sp.csr_matrix((3, 2))), "one row per unit"),
         (dict(embeddings=np.ones((4, 3)), sentences=["a"]), "one entry per unit"),
+        (dict(embeddings=np.ones((4, 3)), word_counts=[[1, 0]] * 3), "one row per unit"),
+        (dict(embeddings=np.ones((4, 3)), word_counts=[[1, 0], [1], [0, 1], [2, 2]]), "word_counts must be a 2-d"),
+        (dict(embeddings=np.ones((4, 3)), word_counts=[["a", "b"]] * 4), "word_counts must be a 2-d"),
+        (dict(embeddings=np.ones((4, 3)), word_counts=[1, 2, 3, 4]), "one row per unit"),
     ],
 )
 def test_bad_units_are_one_value_error(bad, message):
     with pytest.raises(ValueError, match=message):
         Units(**bad)
+
+
+def test_every_field_takes_array_likes():
+    # a list of lists for the word counts (and lists for the rest) fits what the arrays fit
+    s = _sentences()
+    units = Units.from_sentences(s, PlantedEmbedder())
+    as_lists = Units(
+        units.embeddings.tolist(),
+        weights=units.weights.tolist(),
+        word_counts=units.word_counts.toarray().tolist(),
+        sentences=tuple(s),
+        paragraphs=list(range(len(s))),
+        headings=[0] * len(s),
+    )
+    assert isinstance(as_lists.word_counts, np.ndarray) and as_lists.word_counts.shape == units.word_counts.shape
+    fit = BPSeg(random_state=0, structure="runs").fit(units)
+    again = BPSeg(random_state=0, structure="runs").fit(as_lists)
+    np.testing.assert_array_equal(fit.labels_, again.labels_)

@@ -167,8 +167,17 @@ def test_bad_source(tmp_path, source, message):
         read_documents(tmp_path / source)
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(ValueError, match="no .txt or .md files"):
+    with pytest.raises(ValueError, match="no .txt, .md or .markdown files"):
         read_documents(empty)
     for bad in ("", None, True):
         with pytest.raises(ValueError, match="must be a folder or file path"):
             read_documents(bad)
+
+
+def test_a_markdown_file_is_a_document_read_as_markdown(tmp_path):
+    # .markdown is Markdown for `bpseg segment`: a corpus folder reads it too, as Markdown
+    for name in ("a.md", "b.markdown", "c.MARKDOWN", "d.txt", "e.rst.bak"):
+        (tmp_path / name).write_text("# Title\n\nOne sentence. Two sentences.\n", encoding="utf-8")
+    docs = {d.id: d for d in read_documents(tmp_path)}
+    assert sorted(docs) == ["a.md", "b.markdown", "c.MARKDOWN", "d.txt"]
+    assert [docs[k].meta.get("markdown") for k in sorted(docs)] == [True, True, True, None]

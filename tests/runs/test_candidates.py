@@ -84,3 +84,36 @@ def test_a_fit_recut_equals_a_fit_at_that_number_of_runs():
         assert cut.log_partition == pytest.approx(again.log_partition)
     with pytest.raises(ValueError, match="integer"):
         fine.at(2.5)
+
+
+def test_binary_segmentation_among_starts_splits_only_there_with_the_same_gains():
+    X = planted([30, 50, 20, 40], seed=2)
+    w = np.ones(len(X))
+    starts = np.arange(5, len(X), 5)  # every fifth unit; the planted boundaries 30, 80, 100 are among them
+    found = binary_segmentation(X, w, 20, starts)
+    assert set(found.tolist()) <= set(starts.tolist())
+    assert sorted(found[:3].tolist()) == [30, 80, 100]
+    # the starts block the planted boundaries: the split falls at the best start, as the exact programme says
+    off = np.arange(7, len(X), 7)
+    first = int(binary_segmentation(X, w, 1, off)[0])
+    C = cost_matrix(X, w)
+    assert first == min(off.tolist(), key=lambda t: C[0, t] + C[t, len(X)])
+
+
+def test_candidates_past_max_candidates_are_among_the_starts():
+    X = planted([40, 40, 40], seed=3)
+    starts = np.arange(2, 120, 2)  # 59 starts, more than the 10 candidates
+    pos = candidate_positions(X, np.ones(120), 10, starts=starts)
+    assert pos[0] == 0 and pos[-1] == 120 and len(pos) <= 11
+    assert set(pos[1:-1].tolist()) <= set(starts.tolist()) and {40, 80} <= set(pos.tolist())
+
+
+def test_levels_past_the_candidates_keep_to_the_starts():
+    # more runs than candidates: the windows past them are solved over the starts inside each
+    rng = np.random.default_rng(4)
+    X, w = rng.normal(size=(600, 4)), np.ones(600)
+    starts = np.arange(3, 600, 3)
+    levels = segmental_levels(X, w, 150, max_candidates=40, window=60, starts=starts)
+    assert levels.max_runs >= 150 > levels.programme_runs
+    for k in (10, 40, 100, 150):
+        assert set(levels.starts(k)[1:].tolist()) <= set(starts.tolist()), k

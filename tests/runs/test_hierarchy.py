@@ -103,12 +103,37 @@ def test_few_runs_asked_solve_the_top_level_only_that_far():
     assert levels.max_runs == 2 and levels.windows is None
 
 
-def test_a_section_with_more_starts_than_candidates_stays_whole():
+def test_a_section_with_more_starts_than_candidates_is_cut_among_them():
+    # three paragraphs in the first section (more than the 2 candidates), one in each of the others: the first
+    # section is cut as a long document is, among its own starts, and every paragraph is reached
     X, w = _doc()
-    para = np.array([3, 6, 9, 18, 30])  # three paragraphs in the first section, one in each of the others
+    para = np.array([3, 6, 9, 18, 30])
     levels = nested_levels(X, w, (TOP, para), 20, max_candidates=2)
-    assert levels.max_runs == 5  # the first section is not split at its three paragraphs; the others are
-    assert set(levels.starts(5).tolist()) == {0, 11, 18, 24, 30}
+    assert levels.max_runs == 8
+    assert set(levels.starts(8).tolist()) == {0, 3, 6, 9, 11, 18, 24, 30}
+    for k in range(1, 9):
+        assert set(levels.starts(k).tolist()) <= {0, 3, 6, 9, 11, 18, 24, 30}, k
+
+
+def test_a_section_with_more_paragraphs_than_candidates_through_the_estimator():
+    # two sections, the second holding 60 paragraphs (more than the 40 candidates): k = 10 and k = 60 start at
+    # headings and paragraphs only (before: "the levels hold 1 to 3 runs")
+    from bpseg_pgm.estimator import BPSeg
+    from bpseg_pgm.features.units import Units
+    from bpseg_pgm.policy import Policy
+
+    rng = np.random.default_rng(0)
+    n = 126
+    topics = rng.normal(size=(3, 16))
+    X = np.vstack([topics[(i // 2) % 3] + 0.3 * rng.normal(size=16) for i in range(n)])
+    h = np.zeros(n, int)
+    h[[0, 4]] = 1
+    para = np.arange(n) // 2
+    allowed = set(range(2, n, 2))
+    for k in (10, 60):
+        est = BPSeg(n_segments=k, policy=Policy(max_candidates=40)).fit(Units(X, paragraphs=para, headings=h))
+        assert est.labels_.max() + 1 == k and est.evidence_ == "headings"
+        assert set((np.flatnonzero(np.diff(est.labels_)) + 1).tolist()) <= allowed, k
 
 
 def test_every_sub_heading_before_any_paragraph_across_sections():

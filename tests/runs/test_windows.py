@@ -72,3 +72,20 @@ def test_windowed_levels_are_each_windows_programme():
         np.testing.assert_allclose(window.costs, expected)
         assert window.max_runs == min(b - a, P.window_share * int(np.ceil(8 * (b - a) / 60)))
     assert total.shape == (7,) and order.shape == (6,)  # 2 to 8 runs
+
+
+def test_windows_with_starts_are_cut_at_starts_only():
+    starts = np.arange(7, 3000, 7)
+    # no boundary found near a window on: the cut is the first start at least a window on
+    np.testing.assert_array_equal(window_cuts(np.zeros(0, dtype=np.int64), 1100, 500, starts), [0, 504, 1008, 1100])
+    # sparse starts: a window stretches to the next start; none left: one last window
+    sparse = np.array([100, 1200])
+    np.testing.assert_array_equal(window_cuts(np.zeros(0, dtype=np.int64), 1500, 500, sparse), [0, 1200, 1500])
+    np.testing.assert_array_equal(window_cuts(np.zeros(0, dtype=np.int64), 1500, 500, np.array([100])), [0, 1500])
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(1100, 3))
+    cuts = window_cuts(np.zeros(0, dtype=np.int64), 1100, 500, starts)
+    windows, _, _ = windowed_levels(X, np.ones(1100), 60, cuts, starts=starts)
+    for a, window in zip(cuts, windows):
+        for k in range(1, window.max_runs + 1):
+            assert set((a + window.starts(k)[1:]).tolist()) <= set(starts.tolist())
