@@ -2,6 +2,7 @@
 
 * :mod:`.stopwords`: the words and transcription markers that are never keywords (English stop words,
   speech fillers such as "um" and "yeah", QMSum markers such as ``{vocalsound}``) and the tokenizer;
+* :mod:`.speakers`: the speaker labels of a transcript ("Anna: ..."), removed before the words are counted;
 * :mod:`.ctfidf`: :class:`ClassTfidfTransformer` and :func:`class_keywords`, the top words of each class
   (a class is one topic, or one contiguous segment: all its sentences as one document).
 
@@ -9,6 +10,7 @@
 """
 
 from bpseg_pgm.keywords.ctfidf import DEFAULT_TOP_N, ClassTfidfTransformer, check_top_n, class_keywords
+from bpseg_pgm.keywords.speakers import SPEAKER_LABEL, without_speakers
 from bpseg_pgm.keywords.stopwords import FILLER_WORDS, STOP_WORDS, keyword_tokens
 
 __all__ = [
@@ -19,4 +21,6 @@ __all__ = [
     "FILLER_WORDS",
     "STOP_WORDS",
     "keyword_tokens",
+    "SPEAKER_LABEL",
+    "without_speakers",
 ]

@@ -26,6 +26,7 @@ from bpseg_pgm.chunks import make_chunks
 from bpseg_pgm.formats.html import render_html
 from bpseg_pgm.formats.text import render_text
 from bpseg_pgm.keywords import DEFAULT_TOP_N, check_top_n, class_keywords
+from bpseg_pgm.keywords.speakers import without_speakers
 from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.segmentation import SegmentationResult
@@ -101,7 +102,8 @@ topic_segments, returning_topics, line_numbers, max_segments, requested_segments
         top_n = check_top_n(top_n)
         key = (level, top_n, np.asarray(self.labels, dtype=np.int64).tobytes())
         if key not in self._keywords:
-            words = class_keywords([" ".join(self.sentences[i] for i in g) for g in groups], top_n)
+            units = without_speakers(self.sentences)  # "Anna: ..." names the speaker, not the topic
+            words = class_keywords([" ".join(units[i] for i in g) for g in groups], top_n)
             self._keywords[key] = words
         return [list(w) for w in self._keywords[key]]
 
