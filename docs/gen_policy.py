@@ -226,14 +226,21 @@ def headings(page: str) -> list[str]:
     return [line.lstrip("#").strip() for line in text.splitlines() if re.match(r"#{1,6} ", line)]
 
 
+def plain(text: str) -> str:
+    """``text`` without the research notes' bookkeeping (section, session and issue numbers), for users."""
+    text = re.sub(r"^(?:\d+\.\s+)?(?:Session \d+:\s*)?|§\d+:\s*", "", text)
+    text = re.sub(r"\s*\(issues? [\d, ]+\)|,? (?:since )?(?:session|issues?) \d+(?:, \d+)*", "", text)
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def cite(page: str, heading: str | None, note: str) -> str:
     """One source as Markdown: a link to the page (at the heading, if given), then what to read there."""
     if heading is None:
-        link = f"[{headings(page)[0]}](research/{page}.md)"
+        link = f"[{plain(headings(page)[0])}](research/{page}.md)"
     else:
         text = re.sub(r"\s*\([^()]*\)$", "", heading)  # a heading's closing aside (the command, the issue) left out
-        link = f"[{text}](research/{page}.md#{slugify(heading)})"
-    return f"{link} {note}".rstrip()
+        link = f"[{plain(text)}](research/{page}.md#{slugify(heading)})"
+    return f"{link} {plain(note)}".rstrip()
 
 
 _NOTES = "[research notes](research/index.md)"
@@ -258,8 +265,7 @@ Policy.explain("run_scale")                # the paragraph below, as text
 
 The fields are grouped by the stage of the procedure that reads them (`bpseg_pgm/decisions/procedure.py`),
 in its order. For each: its default, why it is there, what was measured, and where the measurement is written
-up in the {_NOTES} (the team's lab notebook of the time, one page per study; "§N" is a section of that
-notebook, listed on the notes' index). ARI is the adjusted Rand index against the gold segments; "A / B"
+up in the {_NOTES} (one page per study). ARI is the adjusted Rand index against the gold segments; "A / B"
 figures follow the order of the sets named before them.
 """
 

@@ -44,3 +44,27 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         return f"{text} (`{shown}`)"
 
     return _LINK.sub(plain, markdown)
+
+
+_DOCS_PATH = re.compile(r"<code>docs/([\w/.-]+)\.md</code>")
+
+
+def docs_path_links(html: str, page_url: str, known: set[str]) -> str:
+    """Each ``<code>docs/X.md</code>`` in a page's HTML (the API reference shows docstrings that name a page of the
+    site so, readable in ``help()`` too) made a link to that page, when the site has it."""
+    depth = len([part for part in page_url.split("/") if part])
+    up = "../" * depth
+
+    def link(match: re.Match) -> str:
+        name = match.group(1)
+        if f"{name}.md" not in known:
+            return match.group(0)
+        target = "" if name == "index" else (name[: -len("/index")] if name.endswith("/index") else name) + "/"
+        return f'<a href="{up + target or "./"}">{match.group(0)}</a>'
+
+    return _DOCS_PATH.sub(link, html)
+
+
+def on_page_content(html: str, page, config, files) -> str:
+    known = {f.src_uri for f in files.documentation_pages()}
+    return docs_path_links(html, page.url, known)

@@ -28,6 +28,7 @@ NOTEBOOKS = {
     "03_swapping_inference.ipynb": "_cells_03.py",
     "04_which_inference.ipynb": "_cells_04.py",
     "05_topics_over_runs.ipynb": "_cells_05.py",
+    "06_loopy_bp_on_a_grid.ipynb": "_cells_06.py",
 }
 
 METADATA = {

@@ -146,7 +146,7 @@ pd.DataFrame(unary, columns=[f"psi_i({x})" for x in range(k)],
              index=[f"{i:2d} {s[:32]}" for i, s in enumerate(sentences)])
 """),
     ("md", r"""
-### The pgmpy `DiscreteMarkovNetwork`
+### The pgmpy DiscreteMarkovNetwork
 
 `build_markov_network` turns embeddings, representatives and potentials into a pgmpy model: one
 variable `s0 … s12` per sentence with states `0 … k-1`, one unary `DiscreteFactor` per sentence and

@@ -273,7 +273,7 @@ Because unrelated pairs no longer pull towards agreement, this term tolerates a 
 the segmentation collapses; at a large enough $\lambda$ the similar sentences still drag everything into
 one segment, unless the decay limits how many neighbours a sentence listens to.
 
-### 3c. A sparse graph: `neighbors=`
+### 3c. A sparse graph: neighbors=
 
 The graph is a separate choice from the potentials. The paper connects every pair of sentences, which
 costs $O(n^2)$ factors. `BPSeg(neighbors=...)` takes a list of $(i, j)$ pairs or a function of the

@@ -444,7 +444,7 @@ covid_10 through the threshold; ARI 0.36 to 0.64, 0.49 to 0.32, 0.13 to 0.21) an
 runs. Where returns are distinct, e.g. sections of two to four PEPs dealt in turn, the test fires on
 most documents (round-robin PEPs train: ARI 0.42 to 0.50, `docs/research/returns-test.md`).
 
-## 4. The result as a `Segmentation`
+## 4. The result as a Segmentation
 
 The text pipeline does all of the above in one call and keeps both levels: `contiguous_segments` (the
 runs after neighbours with one topic merge), `contiguous_topics` (each one's topic), `returning_topics`,

@@ -2,6 +2,7 @@
 
 * :mod:`.stopwords`: the words and transcription markers that are never keywords (English stop words,
   speech fillers such as "um" and "yeah", QMSum markers such as ``{vocalsound}``) and the tokenizer;
+* :mod:`.speakers`: the speaker labels of a transcript ("Anna: ..."), removed before the words are counted;
 * :mod:`.ctfidf`: :func:`class_keywords`, the top words of each class (a class is one topic, or one
   contiguous segment: all its sentences as one document);
 * :mod:`.transformer`: :class:`ClassTfidfTransformer`, the c-TF-IDF weights as a scikit-learn transformer.
@@ -10,6 +11,7 @@
 """
 
 from bpseg_pgm.keywords.ctfidf import DEFAULT_TOP_N, check_top_n, class_keywords
+from bpseg_pgm.keywords.speakers import SPEAKER_LABEL, without_speakers
 from bpseg_pgm.keywords.stopwords import FILLER_WORDS, keyword_tokens
 
 __all__ = [
@@ -20,6 +22,8 @@ __all__ = [
     "FILLER_WORDS",
     "STOP_WORDS",
     "keyword_tokens",
+    "SPEAKER_LABEL",
+    "without_speakers",
 ]
 
 

@@ -27,6 +27,7 @@ from bpseg_pgm.chunks.markdown import heading_paths as markdown_heading_paths
 from bpseg_pgm.formats.html import render_html
 from bpseg_pgm.formats.text import render_text
 from bpseg_pgm.keywords import DEFAULT_TOP_N, check_top_n, class_keywords
+from bpseg_pgm.keywords.speakers import without_speakers
 from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.segmentation import SegmentationResult
@@ -103,7 +104,8 @@ contiguous_heading_paths, segment_headings, contiguous_headings
         top_n = check_top_n(top_n)
         key = (level, top_n, np.asarray(self.labels, dtype=np.int64).tobytes())
         if key not in self._keywords:
-            words = class_keywords([" ".join(self.sentences[i] for i in g) for g in groups], top_n)
+            units = without_speakers(self.sentences)  # "Anna: ..." names the speaker, not the topic
+            words = class_keywords([" ".join(units[i] for i in g) for g in groups], top_n)
             self._keywords[key] = words
         return [list(w) for w in self._keywords[key]]
 

@@ -26,6 +26,7 @@ from bpseg_pgm.types.checks import check_segmentation_dict
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.jsonable import jsonable
 from bpseg_pgm.utils.labels import bounds_labels, run_bounds
+from bpseg_pgm.utils.plain import plain_array
 from bpseg_pgm.utils.spans import join_sentences
 from bpseg_pgm.utils.words import plural
 
@@ -225,7 +226,7 @@ class SegmentationResult:
     @property
     def contiguous_topics(self) -> np.ndarray:
         """``contiguous_topics[r]`` is the topic (label) of contiguous segment ``r``, shape (n_contiguous_segments,)."""
-        return np.asarray(self.labels, dtype=np.int64)[self._bounds()[:-1]]
+        return plain_array(np.asarray(self.labels, dtype=np.int64)[self._bounds()[:-1]])
 
     @property
     def topic_segments(self) -> list[list[int]]:
@@ -268,10 +269,10 @@ class SegmentationResult:
         Returns
         -------
         ndarray of float64, shape (n,)
-            Values in [0, 1].
+            Values in [0, 1]; its elements, indexed or iterated, are Python floats.
         """
         structure = "sections" if self.evidence == "headings" and self.structure == "runs" else self.structure
-        return calibrated_confidence(self.belief_in_label(), self.labels, structure, self._policy())
+        return plain_array(calibrated_confidence(self.belief_in_label(), self.labels, structure, self._policy()))
 
     def _policy(self) -> Policy | None:
         """The Policy the fit used when the parameters hold one (None: the default)."""

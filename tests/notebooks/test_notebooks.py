@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import sys
 import time
 import warnings
@@ -30,6 +31,7 @@ NOTEBOOKS = [
     "03_swapping_inference.ipynb",
     "04_which_inference.ipynb",
     "05_topics_over_runs.ipynb",
+    "06_loopy_bp_on_a_grid.ipynb",
 ]
 NEEDS_CHOI = {"02_alternative_potentials.ipynb", "04_which_inference.ipynb"}
 NEEDS_QMSUM = {"04_which_inference.ipynb", "05_topics_over_runs.ipynb"}
@@ -176,3 +178,13 @@ def test_every_notebook_is_built_tested_and_listed():
         assert f"notebooks/{name}" in nav, f"mkdocs.yml's nav does not render {name}"
         assert (ROOT / "docs" / "notebooks" / name).resolve() == (NB_DIR / name).resolve(), name
     assert f"{NUMBER_WORDS[len(NOTEBOOKS)]} teaching notebooks" in page
+
+
+def test_the_docs_build_executes_the_notebooks():
+    """The site shows each notebook's outputs and figures: mkdocs-jupyter executes them (unless BPSEG_DOCS_EXECUTE is
+    set to false for a quick local build) and an error in a cell fails the build instead of being rendered."""
+    block = re.search(r"- mkdocs-jupyter:\n((?:      .*\n)+)", (ROOT / "mkdocs.yml").read_text("utf-8")).group(1)
+    options = dict(line.strip().split(": ", 1) for line in block.splitlines())
+    assert options["execute"] == "!ENV [BPSEG_DOCS_EXECUTE, true]"
+    assert options["allow_errors"] == "false"
+    assert options["kernel_name"] == "python3"
