@@ -18,9 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
-from bpseg_pgm.keywords import DEFAULT_TOP_N, ClassTfidfTransformer, keyword_tokens
+from bpseg_pgm.keywords import DEFAULT_TOP_N, keyword_tokens
 
 __all__ = ["MAX_LEVELS", "granularity_levels"]
 
@@ -44,6 +43,10 @@ class _Keywords:
     def of(self, labels: np.ndarray, m: int, top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
         if self.counts is None:
             return [[] for _ in range(m)]
+        import scipy.sparse as sp  # loaded with the keywords, not with the package
+
+        from bpseg_pgm.keywords.transformer import ClassTfidfTransformer
+
         groups = sp.csr_matrix((np.ones(len(labels)), (labels, np.arange(len(labels)))), shape=(m, len(labels)))
         scores = ClassTfidfTransformer().fit_transform(groups @ self.counts).tocsr()
         out = []
