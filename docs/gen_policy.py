@@ -257,8 +257,9 @@ Policy.explain("run_scale")                # the paragraph below, as text
 ```
 
 The fields are grouped by the stage of the procedure that reads them (`bpseg_pgm/decisions/procedure.py`),
-in its order. For each: its default, why it is there, what was measured, and where the measurement is written
-up in the {_NOTES} (the team's lab notebook of the time, one page per study; "§N" is a section of that
+in its order. For each: its default, the values it takes (anything else is a ValueError naming the field and
+its range when the `Policy` is made; `gradual_full` must also stay below `gradual_effect`), why it is there,
+what was measured, and where the measurement is written up in the {_NOTES} (the team's lab notebook of the time, one page per study; "§N" is a section of that
 notebook, listed on the notes' index). ARI is the adjusted Rand index against the gold segments; "A / B"
 figures follow the order of the sets named before them.
 """
@@ -289,6 +290,9 @@ def render() -> str:
             out.append(f'<a id="{name}"></a>\n')
             out.append(f"### `{name}`\n")
             out.append(f"- **Default**: {_number(r['default'])}")
+            out.append(f"- **Takes**: {r['within']}")
+            if r["knob"]:
+                out.append(f"- **Changes no result**: a {r['knob']} knob")
             out.append(f"- **Reason**: {r['reason']}")
             if r["measured"]:
                 out.append(f"- **Measured**: {r['measured']}")

@@ -1,6 +1,6 @@
 """The library's tuned numbers in one home: :class:`~bpseg_pgm.policy.policy.Policy`.
 
-A leaf package (it imports nothing of ``bpseg_pgm``): the model packages take their defaults from
+A package above only :mod:`bpseg_pgm.constraints` (each field's range): the model packages take their defaults from
 :data:`DEFAULT_POLICY`, and the decision layer (:mod:`bpseg_pgm.decisions`) passes a user's ``Policy``
 down explicitly.
 """

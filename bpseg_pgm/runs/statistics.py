@@ -79,7 +79,7 @@ def smoothed_embeddings(X: np.ndarray, width: float, weights: np.ndarray | None 
     if width < 0.3 or R.shape[0] < 2:
         return R
     w = np.ones(R.shape[0]) if weights is None else np.asarray(weights, dtype=np.float64)
-    r = int(np.ceil(3 * width))
+    r = int(min(np.ceil(3 * width), R.shape[0] - 1))  # past the document's length the kernel meets only zeros
     d = np.arange(-r, r + 1)
     kernel = np.exp(-0.5 * (d / width) ** 2)
     out = convolve1d(R * w[:, None], kernel, axis=0, mode="constant")
