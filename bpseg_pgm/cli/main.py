@@ -54,84 +54,18 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _engine_options() -> argparse.ArgumentParser:
-    """Options of ``segment`` and ``demo``: the model and the BPSeg parameters.
+    """Options of ``segment``, ``corpus`` and ``demo``: the model, the BPSeg parameters (made from BPSeg's parameter
+    table: :mod:`bpseg_pgm.cli.options`) and ``--policy FILE``.
 
     A new parser per sub-command: ``parents=`` shares action objects, so defaults set on one
     sub-command would otherwise leak into the other.
     """
-    # Not BPSeg().get_params(): importing the estimator (scikit-learn) would take most of a second of --help.
-    from bpseg_pgm.cli.help_defaults import HELP_DEFAULTS as default
-    from bpseg_pgm.cli.help_defaults import INITS
-    from bpseg_pgm.inference.engines import engine_names
-    from bpseg_pgm.potentials import potentials_names
+    from bpseg_pgm.cli.options import add_engine_options
 
     p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)  # absent unless given
     g = p.add_argument_group("BP-Seg options (defaults: those of bpseg_pgm.BPSeg)")
-    g.add_argument(
-        "--potentials",
-        choices=sorted(potentials_names()),
-        help=f"pairwise model: 'paper' is the paper's eq. 1-2 (default {default['potentials']})",
-    )
-    g.add_argument("--lam", type=float, help="strength of the pairwise term (default: the model's own)")
-    g.add_argument(
-        "--sigma",
-        type=_sigma,
-        metavar="S",
-        help="distance decay exp(-|i-j|^2/S) of the pairwise term: a number, 'none' or 'auto' "
-        "(default: the model's own)",
-    )
-    g.add_argument(
-        "--engine", choices=engine_names(), help=f"inference engine, any registered name (default {default['engine']})"
-    )
-    g.add_argument("--init", choices=INITS, help=f"how the k representatives are chosen (default {default['init']})")
-    g.add_argument(
-        "--em-rounds", type=int, metavar="N", help="rounds of representative re-estimation (default: the model's own)"
-    )
-    g.add_argument(
-        "--context",
-        type=_context,
-        metavar="C",
-        help="weight of each reading-order neighbour's embedding mixed into a sentence's: a number "
-        ">= 0 (0: each sentence alone, as in the paper) or 'auto' (default: the model's own)",
-    )
-    g.add_argument(
-        "--merge-above",
-        type=_merge_above,
-        metavar="COS",
-        help="merge labels whose representatives have at least this cosine during re-estimation: "
-        f"a number in [-1, 1] or 'none' (default {default['merge_above']})",
-    )
-    structure = g.add_mutually_exclusive_group()
-    structure.add_argument(
-        "--contiguous",
-        action="store_const",
-        const="runs",
-        default=None,
-        dest="structure",
-        help="every segment one run of consecutive sentences (exact segmental programme and "
-        "chain marginals); for boundaries, e.g. retrieval chunks. Default: decided per "
-        "document (runs where topics shift gradually, as in meetings and lectures)",
-    )
-    structure.add_argument(
-        "--topics",
-        action="store_const",
-        const="topics",
-        dest="structure",
-        help="always the topic model, whose segments may return (never runs)",
-    )
-    g.add_argument(
-        "--group-runs",
-        type=_group_runs,
-        choices=(True, False, "auto"),
-        metavar="{auto,on,off}",
-        help="group the runs into topics that may return (a topic that comes back keeps its label): "
-        "'auto' does it when both the structure and k are chosen automatically, 'on' always for runs, "
-        f"'off' never: every run its own topic (default {default['group_runs']})",
-    )
-    g.add_argument("--seed", type=int, dest="random_state", metavar="N", help="random seed for --init random")
-    g.add_argument("--max-iter", type=int, metavar="N", help="maximum BP sweeps")
-    g.add_argument("--tol", type=float, help="convergence tolerance on messages")
-    g.add_argument("--damping", type=float, help="message damping in [0, 1)")
+    add_engine_options(g)
+    _add_policy(g)
     g.add_argument(
         "--model",
         help="sentence-transformers model name or local directory "
@@ -140,22 +74,13 @@ def _engine_options() -> argparse.ArgumentParser:
     return p
 
 
-_PARAM_NAMES = (
-    "potentials",
-    "lam",
-    "sigma",
-    "engine",
-    "init",
-    "em_rounds",
-    "context",
-    "merge_above",
-    "random_state",
-    "max_iter",
-    "tol",
-    "damping",
-    "structure",
-    "group_runs",
-)
+def _add_policy(group) -> None:
+    group.add_argument(
+        "--policy",
+        metavar="FILE",
+        help="a TOML or JSON file of Policy fields to change, e.g. run_scale = 2.0 (the tuned numbers of every "
+        "decision; the others keep their shipped values)",
+    )
 
 
 def _markdown(args: argparse.Namespace) -> bool | None:
@@ -167,11 +92,27 @@ def _markdown(args: argparse.Namespace) -> bool | None:
 
 
 def _bpseg_params(args: argparse.Namespace) -> dict:
-    """The BPSeg parameters given on the command line (``--sigma none`` gives None)."""
-    params = {n: getattr(args, n) for n in _PARAM_NAMES if hasattr(args, n)}
+    """The BPSeg parameters given on the command line (``--sigma none`` gives None; ``--policy FILE`` the
+    shipped Policy with the file's changes)."""
+    from bpseg_pgm.cli.options import CLI_PARAMETERS
+
+    params = {n: getattr(args, n) for n in CLI_PARAMETERS if hasattr(args, n)}
     if params.get("structure") is None:
         params.pop("structure", None)  # left to BPSeg's default
+    policy = _policy(args)
+    if policy is not None:
+        params["policy"] = policy
     return params
+
+
+def _policy(args: argparse.Namespace):
+    """The Policy of ``--policy FILE``, or None when it is not given (a ValueError naming the file otherwise)."""
+    path = getattr(args, "policy", None)
+    if path is None:
+        return None
+    from bpseg_pgm.policy import read_policy
+
+    return read_policy(path)
 
 
 def _read_input(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
@@ -311,6 +252,7 @@ def _cmd_prune(args: argparse.Namespace) -> int:
     from bpseg_pgm.pruning import prune
 
     output_format, options = _chosen_format(args, "prune")
+    policy = _policy(args)
     _check_output(args.output, args.file)
     text = _read_input(args.file, args.max_bytes)
     result = prune(
@@ -320,6 +262,7 @@ def _cmd_prune(args: argparse.Namespace) -> int:
         max_tokens=args.max_tokens,
         lines=args.lines,
         model=getattr(args, "model", None),
+        policy=policy,
     )
     _emit(output_format.render(result, source=_source_name(args.file), **options), args.output)
     return 0
@@ -401,36 +344,6 @@ def _positive_number(value: str) -> float:
     if not (math.isfinite(x) and x > 0):
         raise argparse.ArgumentTypeError(f"expected a number > 0, got {value!r}")
     return x
-
-
-def _number_or(expected: str, lo: float = -math.inf, hi: float = math.inf, **words):
-    """An argparse type: a finite number in [lo, hi], or one of the given words (mapped to its value)."""
-
-    def parse(value: str):
-        if value in words:
-            return words[value]
-        try:
-            x = float(value)
-        except ValueError:
-            x = math.nan
-        if not (math.isfinite(x) and lo <= x <= hi):
-            raise argparse.ArgumentTypeError(f"expected {expected}, got {value!r}")
-        return x
-
-    return parse
-
-
-def _group_runs(value: str) -> bool | str:
-    """``--group-runs``: 'auto', 'on' (True) or 'off' (False), as BPSeg's ``group_runs``."""
-    words = {"auto": "auto", "on": True, "off": False}
-    if value not in words:
-        raise argparse.ArgumentTypeError(f"expected auto, on or off, got {value!r}")
-    return words[value]
-
-
-_sigma = _number_or("a number, 'none' or 'auto'", none=None, auto="auto")
-_context = _number_or("a number >= 0 or 'auto'", lo=0.0, auto="auto")
-_merge_above = _number_or("a number in [-1, 1] or 'none'", lo=-1.0, hi=1.0, none=None)
 
 
 def _add_backend(p: argparse.ArgumentParser) -> None:
@@ -653,6 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep at most N tokens of the embedding model's tokenizer instead",
     )
     prune.add_argument("--lines", action="store_true", help="the input has one unit per line (e.g. meeting turns)")
+    _add_policy(prune)
     prune.add_argument(
         "--format",
         choices=format_names("prune"),

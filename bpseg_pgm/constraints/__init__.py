@@ -9,7 +9,7 @@ a list of them and raises one ValueError, worded the same way for every paramete
 the parameters page are made. A leaf package: it imports nothing of ``bpseg_pgm``.
 """
 
-from .constraints import Instance, Interval, Options, StrOptions
+from .constraints import Callable, Instance, Interval, Options, StrOptions, resolve
 from .validate import describe, satisfied, validate
 
-__all__ = ["Instance", "Interval", "Options", "StrOptions", "describe", "satisfied", "validate"]
+__all__ = ["Callable", "Instance", "Interval", "Options", "StrOptions", "describe", "resolve", "satisfied", "validate"]

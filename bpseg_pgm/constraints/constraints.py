@@ -7,12 +7,13 @@ validator (:func:`~bpseg_pgm.constraints.validate.validate`) words every message
 
 from __future__ import annotations
 
+import importlib
 import math
 import numbers
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Instance", "Interval", "Options", "StrOptions"]
+__all__ = ["Callable", "Instance", "Interval", "Options", "StrOptions", "resolve"]
 
 _CLOSED = ("both", "left", "right", "neither")
 
@@ -20,6 +21,16 @@ _CLOSED = ("both", "left", "right", "neither")
 def _is_bool(value) -> bool:
     # numpy.bool_ (named "bool" since NumPy 2) without importing numpy
     return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"))
+
+
+def resolve(reference):
+    """What a ``"module:attribute"`` string names, imported on first use (anything else as it is): a table low
+    in the layers names a registry or a class above it (``"bpseg_pgm.inference.engines:engine_names"``) without
+    importing it, as entry points do."""
+    if not isinstance(reference, str):
+        return reference
+    module, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def _number(bound: float | None, infinite: str) -> str:
@@ -88,19 +99,26 @@ class Interval:
 
 @dataclass(frozen=True)
 class StrOptions:
-    """One of a set of words (``options``, in the order they are shown)."""
+    """One of a set of words: ``options``, a tuple, or a ``"module:function"`` reference to a function that
+    returns them (a registry's names, read when checked: names registered later count)."""
 
-    options: tuple[str, ...]
+    options: tuple[str, ...] | str
 
     def __post_init__(self):
-        object.__setattr__(self, "options", tuple(self.options))
+        if not isinstance(self.options, str):
+            object.__setattr__(self, "options", tuple(self.options))
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words, now (a registry's, read at this moment)."""
+        return tuple(resolve(self.options)()) if isinstance(self.options, str) else self.options
 
     def is_satisfied_by(self, value: Any) -> bool:
-        return isinstance(value, str) and value in self.options
+        return isinstance(value, str) and value in self.words
 
     def __str__(self) -> str:
-        words = [repr(o) for o in self.options]
-        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        words = self.words
+        return repr(words[0]) if len(words) == 1 else f"one of {words!r}"
 
 
 @dataclass(frozen=True)
@@ -124,14 +142,28 @@ class Options:
 
 @dataclass(frozen=True)
 class Instance:
-    """An instance of a ``type`` (or of one of a tuple of types), described by ``name`` (e.g. "a Potentials
-    object")."""
+    """An instance of a ``type`` (a type, a tuple of types, or a ``"module:Class"`` reference imported when
+    checked), described by ``name`` (e.g. "a bpseg_pgm.Policy")."""
 
-    type: type | tuple
+    type: type | tuple | str
     name: str
 
     def is_satisfied_by(self, value: Any) -> bool:
-        return isinstance(value, self.type)
+        types = tuple(map(resolve, self.type)) if isinstance(self.type, tuple) else resolve(self.type)
+        return isinstance(value, types)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Callable:
+    """Anything callable, described by ``name``."""
+
+    name: str = "a callable"
+
+    def is_satisfied_by(self, value: Any) -> bool:
+        return callable(value)
 
     def __str__(self) -> str:
         return self.name

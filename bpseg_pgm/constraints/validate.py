@@ -24,13 +24,14 @@ def satisfied(value: Any, constraints: Sequence):
     return None
 
 
-def validate(name: str, value: Any, constraints: Sequence, owner: str = "") -> Any:
+def validate(name: str, value: Any, constraints: Sequence, owner: str = "", takes: str = "") -> Any:
     """``value`` if it satisfies one of ``constraints``, converted where an interval says so (NumPy's numbers
-    to Python's); else ``ValueError("<owner><name> must be <describe(constraints)>, got <value!r>")``."""
+    to Python's); else ``ValueError("<owner><name> must be <takes>, got <value!r>")``, ``takes`` being
+    :func:`describe` of the constraints unless given."""
     if value is None and None in constraints:
         return None
     c = satisfied(value, constraints)
     if c is None:
-        raise ValueError(f"{owner}{name} must be {describe(constraints)}, got {value!r}")
+        raise ValueError(f"{owner}{name} must be {takes or describe(constraints)}, got {value!r}")
     convert = getattr(c, "convert", None)
     return value if convert is None else convert(value)

@@ -5,6 +5,7 @@ A package above only :mod:`bpseg_pgm.constraints` (each field's range): the mode
 down explicitly.
 """
 
-from .policy import DEFAULT_POLICY, STAGES, Policy
+from .policy import DEFAULT_POLICY, KNOBS, STAGES, Policy
+from .read import read_policy
 
-__all__ = ["DEFAULT_POLICY", "STAGES", "Policy"]
+__all__ = ["DEFAULT_POLICY", "KNOBS", "STAGES", "Policy", "read_policy"]

@@ -159,6 +159,35 @@ class Policy:
         "no development document is that long (the longest QMSum train meeting has 1,832 units)",
         within=_count(16),
     )
+    correlation_min_weight: float = _decision(
+        0.6,
+        "runs",
+        "the correlation length is read on the substantive units only: weight at least this fraction of the largest",
+        "with unit weights 1 - exp(-words / 5) it keeps units of 5 words or more: backchannels resemble each other "
+        "wherever they are and hid the slow decay of meetings",
+        within=_real(0, 1),
+    )
+    correlation_min_units: int = _decision(
+        8,
+        "runs",
+        "with fewer substantive units than this the correlation length is the document's length",
+        "below it the autocorrelation has too few lags to fall to 0",
+        within=_count(2),
+    )
+    null_max_shuffles: int = _decision(
+        8,
+        "runs",
+        "null documents averaged at most (ceil(null_units / n) of them, at least 1)",
+        "bounds the null's cost on short documents, where eight shuffles already steady the count",
+        within=_count(1),
+    )
+    smoothing_min_width: float = _decision(
+        0.3,
+        "runs",
+        "a smoothing width below this many units leaves the features unsmoothed",
+        "a Gaussian of standard deviation under 0.3 units gives its neighbours less than 0.4% of a unit's weight",
+        within=_real(0, 1e6),
+    )
     word_weight: float = _decision(
         1.0,
         "runs",
@@ -241,6 +270,13 @@ class Policy:
         within=_count(1),
     )
 
+    auto_segments_per_root: float = _decision(
+        2.0,
+        "granularity",
+        "the topic model's n_segments='auto' starts from ceil(this x sqrt(n)) labels (at most auto_max_segments)",
+        "more labels than topics, so that re-estimation empties the unneeded ones rather than merging topics",
+        within=_positive(1e6),
+    )
     # -- the topic model --------------------------------------------------------------------------------------
     em_round_sweeps: int = _decision(
         15,
@@ -251,6 +287,35 @@ class Policy:
         within=_count(1),
     )
 
+    topic_min_mass: float = _decision(
+        0.5,
+        "topics",
+        "during re-estimation a label holding less than this many sentences of belief has emptied out: dropped",
+        "half a sentence: a label no sentence mostly believes in",
+        within=_real(0, 1e6),
+    )
+    context_persistence_full: float = _decision(
+        0.05,
+        "topics",
+        "context='auto' mixes in the full context weight from this topic persistence on (0 at none)",
+        "topic persistence: Choi set 1 0.16 or more, set-1 interleaved 0.055 or more, the paper's example -0.006, "
+        "the README's alternating prompt -0.08",
+        within=_positive(1),
+    )
+    topic_dense_units: int = _decision(
+        400,
+        "topics",
+        "up to this many sentences the topic model's graph has every pair as an edge (neighbors='auto')",
+        "the complete graph's messages grow as n^2 x labels",
+        within=_count(0),
+    )
+    topic_sparse_neighbors: int = _decision(
+        10,
+        "topics",
+        "beyond, each sentence keeps a reading-order window and this many most similar sentences",
+        "far-apart sentences of one topic still exchange messages",
+        within=_count(0),
+    )
     # -- grouping runs into topics ---------------------------------------------------------------------------
     group_threshold: float = _decision(
         0.4,
@@ -377,6 +442,7 @@ class Policy:
         "display",
         "documents of at least this many units get a progress line while they are fitted",
         within=_count(1),
+        knob="display",
     )
 
     # -- confidence: the probability that a unit lies where it was put ------------------------------------

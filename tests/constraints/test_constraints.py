@@ -39,7 +39,7 @@ def test_a_bad_interval_is_refused():
 
 def test_words_values_and_types():
     s = StrOptions(("auto", "runs", "topics"))
-    assert str(s) == "'auto', 'runs' or 'topics'" and s.is_satisfied_by("runs") and not s.is_satisfied_by("x")
+    assert str(s) == "one of ('auto', 'runs', 'topics')" and s.is_satisfied_by("runs") and not s.is_satisfied_by("x")
     o = Options((True, False))
     assert o.is_satisfied_by(True) and o.is_satisfied_by(np.bool_(False)) and not o.is_satisfied_by(1)
     i = Instance(np.random.Generator, "a numpy Generator")
@@ -49,6 +49,7 @@ def test_words_values_and_types():
 def test_one_message_for_every_list_of_constraints():
     constraints = [StrOptions(("auto",)), None, Interval(Real, 0, None)]
     assert describe(constraints) == "'auto' or None or a number >= 0"
+    assert str(StrOptions("bpseg_pgm.runs.cost_registry:cost_names")).startswith("one of ('embeddings'")
     assert validate("context", None, constraints) is None and validate("context", "auto", constraints) == "auto"
     with pytest.raises(ValueError, match=r"^BPSeg\.context must be 'auto' or None or a number >= 0, got -1$"):
         validate("context", -1, constraints, owner="BPSeg.")
