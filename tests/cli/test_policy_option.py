@@ -6,6 +6,7 @@ import pytest
 import bpseg_pgm.corpus
 import bpseg_pgm.pruning
 import bpseg_pgm.text.pipeline
+from bpseg_pgm.cli import commands
 from bpseg_pgm.cli import main as cli_main
 from bpseg_pgm.policy import DEFAULT_POLICY
 
@@ -49,8 +50,8 @@ def _argv(command, text_file, tmp_path):
 
 @pytest.mark.parametrize("command", ["segment", "prune", "corpus"])
 def test_the_files_policy_reaches_the_call(command, calls, text_file, tmp_path, monkeypatch):
-    monkeypatch.setattr(cli_main, "_emit", lambda content, out: None)
-    monkeypatch.setattr(cli_main, "_chosen_format", lambda args, kind: (None, {}))
+    monkeypatch.setattr(commands, "_emit", lambda content, out: None)
+    monkeypatch.setattr(commands, "_chosen_format", lambda args, kind: (None, {}))
     policy = tmp_path / "policy.toml"
     policy.write_text("run_scale = 2.0\nprune_top_m = 3\n", encoding="utf-8")
     try:
