@@ -55,7 +55,8 @@ def _em_rounds(em: int | None, engine: Engine, default: int) -> int:
 
 
 def _init(init, n: int):
-    """``init`` as used: a word of :data:`~bpseg_pgm.params.INITS`, or explicit indices checked against the document's length."""
+    """``init`` as used: a word of :data:`~bpseg_pgm.params.INITS`, or explicit indices checked against the
+    document's length."""
     return init if isinstance(init, str) else check_representatives(init, n)
 
 
@@ -268,8 +269,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         The parameters and what each takes are declared once, as constraint objects, in
         :data:`bpseg_pgm.params.PARAMETERS`; they are checked in its order (one message: ``<name> must be <what
         it takes>, got <value>``), then resolved (explicit ``init`` indices against ``n_units``, ``em_rounds``
-        against the engine, ``group_runs`` and ``cost`` against ``structure``). ``n_units``: the document's length, for the checks that need it (explicit ``init``
-        indices); None checks them against no length (a corpus run checks each document again when it fits).
+        against the engine, ``group_runs`` and ``cost`` against ``structure``). ``n_units``: the document's
+        length, for the checks that need it (explicit ``init`` indices); None checks them against no length (a
+        corpus run checks each document again when it fits).
         """
         self._checked_params(sys.maxsize if n_units is None else int(n_units))
 

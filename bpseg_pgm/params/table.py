@@ -117,7 +117,8 @@ PARAMETERS: dict[str, Parameter] = {
     "sigma": Parameter(
         "auto",
         (_AUTO, None, Interval(Real, 0, None, closed="neither")),
-        "distance decay exp(-|i-j|^2/sigma) of the pairwise term: a number, 'none' or 'auto' (default: the model's own)",
+        "distance decay exp(-|i-j|^2/sigma) of the pairwise term: a number, 'none' or 'auto' "
+        "(default: the model's own)",
         "distance decay exp(−\\|i−j\\|²/σ) of the pairwise term, so that nearby sentences interact more than "
         'distant ones; `None` (`--sigma none`) for none, `"auto"` (default) for the model\'s own.',
         flag="--sigma",
@@ -203,8 +204,8 @@ PARAMETERS: dict[str, Parameter] = {
         "auto",
         (_AUTO, Interval(Integral, 1, None)),
         "how many segments (topics, or runs for structure='runs')",
-        'k, the number of labels, or `"auto"` (default): start from ⌈2√n⌉ labels (at most 40) and let the unneeded '
-        "ones empty out. Segments can come out empty, so the result may have fewer than k.",
+        'k, the number of labels, or `"auto"` (default): start from ⌈2√n⌉ labels (at most 40) and let the '
+        "unneeded ones empty out. Segments can come out empty, so the result may have fewer than k.",
         flag="-k",
         words="a positive int or 'auto'",
     ),

@@ -6,8 +6,8 @@ gets, runs or topics (the structure), how many segments, and whether runs are gr
 has a one-line ``reason`` and, where it was measured, the measurement (``Policy.explain(name)``, and the
 docs page ``docs/policy.md``, generated from this class).
 
-This module imports only :mod:`bpseg_pgm.constraints` (the fields' ranges): the model packages below the decision layer take their
-defaults from :data:`DEFAULT_POLICY`, so a number is written once, here.
+This module imports only :mod:`bpseg_pgm.constraints` (the fields' ranges): the model packages below the
+decision layer take their defaults from :data:`DEFAULT_POLICY`, so a number is written once, here.
 """
 
 from __future__ import annotations

@@ -59,6 +59,7 @@ def topic_persistence(X: np.ndarray) -> float:
 
 
 def adaptive_context(X: np.ndarray, weight: float, full: float = DEFAULT_POLICY.context_persistence_full) -> float:
-    """``weight`` scaled by topic persistence: 0 at or below 0, full from ``full`` (``Policy.context_persistence_full``)."""
+    """``weight`` scaled by topic persistence: 0 at or below 0, full from ``full``
+    (``Policy.context_persistence_full``)."""
     weight = check_nonnegative(weight, "context")
     return weight * float(np.clip(topic_persistence(X) / full, 0.0, 1.0))
