@@ -19,12 +19,13 @@ import warnings
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 
+from bpseg_pgm.constraints import validate
 from bpseg_pgm.decisions import Features, Outcome, Settings, decide
 from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
-from bpseg_pgm.params import INITS, PARAMETERS, STRUCTURES
-from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.params import PARAMETERS, STRUCTURES
+from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.potentials.registry import CUSTOM_DEFAULTS, lookup
 from bpseg_pgm.runs.cost_registry import check_cost
@@ -35,108 +36,28 @@ from bpseg_pgm.topics.fit import engine_label
 from bpseg_pgm.topics.fit import warn_unconverged as warn_topics_unconverged
 from bpseg_pgm.topics.memory import check_fit_memory
 from bpseg_pgm.utils.validation import (
-    check_damping,
     check_embeddings,
     check_n_segments,
-    check_nonnegative,
     check_random_state,
     check_representatives,
     check_sample_weight,
     check_sigma,
-    check_tol,
     normalize_rows,
 )
 
 __all__ = ["BPSeg", "STRUCTURES"]
 
 
-def _check_max_iter(value, engine: Engine) -> int:
-    max_iter = engine.default_max_iter if value is None else value
-    if not isinstance(max_iter, (int, np.integer)) or isinstance(max_iter, bool) or max_iter < 1:
-        raise ValueError(f"max_iter must be an integer >= 1, got {value!r}")
-    return int(max_iter)
-
-
-def _check_em_rounds(em, engine: Engine, default: int) -> int:
-    if em is not None and (isinstance(em, bool) or not isinstance(em, (int, np.integer)) or em < 0):
-        raise ValueError(f"em_rounds must be None or an integer >= 0, got {em!r}")
+def _em_rounds(em: int | None, engine: Engine, default: int) -> int:
     if em and not engine.supports_em:
         raise ValueError(f"engine={engine_label(engine)!r} is Algorithm 2 as written; it has no em_rounds")
-    return default if em is None else int(em)
+    return default if em is None else em
 
 
-def _check_context(context):
-    if isinstance(context, str) and context == "auto":
-        return context
-    return check_nonnegative(context, "context")
-
-
-def _check_merge_above(m):
-    if m is None:
-        return None
-    if isinstance(m, bool) or not isinstance(m, (int, float, np.integer, np.floating)) or not -1.0 <= m <= 1.0:
-        raise ValueError(f"merge_above must be None or a number in [-1, 1], got {m!r}")
-    return float(m)
-
-
-def _check_init(init, n: int):
-    if isinstance(init, str):
-        if init not in INITS:
-            raise ValueError(f"init must be one of {INITS} or an array of indices, got {init!r}")
-        return init
-    return check_representatives(init, n)
-
-
-def _check_neighbors(neighbors):
-    if isinstance(neighbors, str) and neighbors not in ("auto", "all"):
-        raise ValueError(f"neighbors must be 'auto', 'all', None, pairs or a callable, got {neighbors!r}")
-    return neighbors
-
-
-def _check_policy(policy) -> Policy:
-    if policy is None:
-        return DEFAULT_POLICY
-    if not isinstance(policy, Policy):
-        raise ValueError(f"policy must be None or a bpseg_pgm.Policy, got {type(policy).__name__}")
-    return policy
-
-
-def _check_group_runs(group_runs) -> str | bool:
-    if isinstance(group_runs, str) and group_runs == "auto":
-        return group_runs
-    if isinstance(group_runs, (bool, np.bool_)):
-        return bool(group_runs)
-    raise ValueError(f"group_runs must be 'auto', True or False, got {group_runs!r}")
-
-
-def _check_structure(structure) -> str:
-    if not isinstance(structure, str) or structure not in STRUCTURES:
-        raise ValueError(f"structure must be one of {STRUCTURES}, got {structure!r}")
-    return structure
-
-
-#: How each parameter of the table (:data:`~bpseg_pgm.params.PARAMETERS`) is checked and resolved:
-#: name -> check(estimator, value, resolved so far, n units). The table's order is the checks' order.
-_CHECKS = {
-    "structure": lambda est, v, p, n: _check_structure(v),
-    "damping": lambda est, v, p, n: check_damping(v),
-    "engine": lambda est, v, p, n: make_engine(v, p["damping"]),
-    "potentials": lambda est, v, p, n: est._defaults(p["engine"]),
-    "lam": lambda est, v, p, n: p["potentials"]["lam"] if v is None else check_nonnegative(v, "lam"),
-    "sigma": lambda est, v, p, n: check_sigma(p["potentials"]["sigma"] if isinstance(v, str) and v == "auto" else v),
-    "max_iter": lambda est, v, p, n: _check_max_iter(v, p["engine"]),
-    "tol": lambda est, v, p, n: check_tol(v),
-    "random_state": lambda est, v, p, n: check_random_state(v),
-    "em_rounds": lambda est, v, p, n: _check_em_rounds(v, p["engine"], p["potentials"]["em_rounds"]),
-    "context": lambda est, v, p, n: _check_context(v),
-    "merge_above": lambda est, v, p, n: _check_merge_above(v),
-    "init": lambda est, v, p, n: _check_init(v, n),
-    "neighbors": lambda est, v, p, n: _check_neighbors(v),
-    "n_segments": lambda est, v, p, n: check_n_segments(v),
-    "group_runs": lambda est, v, p, n: _resolve_group_runs(_check_group_runs(v), p["structure"], est.n_segments),
-    "policy": lambda est, v, p, n: _check_policy(v),
-    "cost": lambda est, v, p, n: _check_cost(v, p["structure"]),
-}
+def _init(init, n: int):
+    """``init`` as used: a word of :data:`~bpseg_pgm.params.INITS`, or explicit indices checked against the
+    document's length."""
+    return init if isinstance(init, str) else check_representatives(init, n)
 
 
 def _check_cost(cost, structure: str):
@@ -345,19 +266,36 @@ class BPSeg(ClusterMixin, BaseEstimator):
     def check_params(self, n_units: int | None = None) -> None:
         """Check every parameter now, as ``fit`` does first; ValueError naming the first bad one.
 
-        The parameters and what each takes are declared once, in :data:`bpseg_pgm.params.PARAMETERS`; they are
-        checked in its order. ``n_units``: the document's length, for the checks that need it (explicit ``init``
-        indices); None checks them against no length (a corpus run checks each document again when it fits).
+        The parameters and what each takes are declared once, as constraint objects, in
+        :data:`bpseg_pgm.params.PARAMETERS`; they are checked in its order (one message: ``<name> must be <what
+        it takes>, got <value>``), then resolved (explicit ``init`` indices against ``n_units``, ``em_rounds``
+        against the engine, ``group_runs`` and ``cost`` against ``structure``). ``n_units``: the document's
+        length, for the checks that need it (explicit ``init`` indices); None checks them against no length (a
+        corpus run checks each document again when it fits).
         """
         self._checked_params(sys.maxsize if n_units is None else int(n_units))
 
     def _checked_params(self, n: int) -> dict:
-        """Every parameter of the table checked and resolved for the model, in the table's order (``potentials``
-        resolves to the defaults that lam=None, sigma="auto", em_rounds=None and context="auto" mean)."""
-        p: dict = {}
-        for name in PARAMETERS:
-            p[name] = _CHECKS[name](self, getattr(self, name), p, n)
-        return p
+        """Every parameter checked against the table's constraints, in the table's order, then resolved for the
+        model (``potentials`` resolves to the defaults that lam=None, sigma="auto", em_rounds=None and
+        context="auto" mean)."""
+        v = {name: validate(name, getattr(self, name), p.constraints, takes=p.takes) for name, p in PARAMETERS.items()}
+        engine = make_engine(v["engine"], v["damping"])
+        defaults = self._defaults(engine)
+        return {
+            **v,
+            "engine": engine,
+            "potentials": defaults,
+            "lam": defaults["lam"] if v["lam"] is None else v["lam"],
+            "sigma": check_sigma(defaults["sigma"] if v["sigma"] == "auto" else v["sigma"]),
+            "max_iter": engine.default_max_iter if v["max_iter"] is None else v["max_iter"],
+            "random_state": check_random_state(v["random_state"]),
+            "em_rounds": _em_rounds(v["em_rounds"], engine, defaults["em_rounds"]),
+            "init": _init(v["init"], n),
+            "group_runs": _resolve_group_runs(v["group_runs"], v["structure"], v["n_segments"]),
+            "policy": DEFAULT_POLICY if v["policy"] is None else v["policy"],
+            "cost": _check_cost(v["cost"], v["structure"]),
+        }
 
     def _defaults(self, engine: Engine) -> dict:
         """What lam=None, sigma="auto", em_rounds=None and context="auto" mean here: the named
@@ -485,6 +423,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 neighbors=self.neighbors,
                 sigma=p["sigma"],
                 engine=engine.name or "custom",
+                policy=self.policy_,
             )
         seed = check_random_state(self.random_state)
         return Settings(

@@ -263,9 +263,15 @@ BPSeg(policy=Policy(run_scale=2.0))        # finer runs on gradual text
 Policy.explain("run_scale")                # the paragraph below, as text
 ```
 
+On the command line, `bpseg segment`, `bpseg prune` and `bpseg corpus` take `--policy FILE`: a TOML file (or
+JSON, for a `.json` name) of the fields to change, e.g. `run_scale = 2.0`; an unknown field or a value out of its
+range is one line naming the file and the field.
+
 The fields are grouped by the stage of the procedure that reads them (`bpseg_pgm/decisions/procedure.py`),
-in its order. For each: its default, why it is there, what was measured, and where the measurement is written
-up in the {_NOTES} (one page per study). ARI is the adjusted Rand index against the gold segments; "A / B"
+in its order. For each: its default, the values it takes (anything else is a ValueError naming the field and
+its range when the `Policy` is made; `gradual_full` must also stay below `gradual_effect`), why it is there,
+what was measured, and where the measurement is written up in the {_NOTES} (one page per study). ARI is the
+adjusted Rand index against the gold segments; "A / B"
 figures follow the order of the sets named before them.
 """
 
@@ -295,6 +301,9 @@ def render() -> str:
             out.append(f'<a id="{name}"></a>\n')
             out.append(f"### `{name}`\n")
             out.append(f"- **Default**: {_number(r['default'])}")
+            out.append(f"- **Takes**: {r['within']}")
+            if r["knob"]:
+                out.append(f"- **Changes no result**: a {r['knob']} knob")
             out.append(f"- **Reason**: {r['reason']}")
             if r["measured"]:
                 out.append(f"- **Measured**: {r['measured']}")

@@ -49,8 +49,8 @@ def test_a_changed_policy_reaches_the_number_of_segments():
 def test_a_changed_policy_reaches_the_structure():
     X, _ = _gradual()
     assert BPSeg(random_state=0, group_runs=False).fit(X).structure_ == "runs"
-    # a threshold of 0 judges every text abrupt, and with the topic model's gates opened its labels are kept
-    policy = Policy(gradual_effect=0.0, topic_silhouette=-1.0, topic_runs_ratio=1000.0)
+    # a threshold of (nearly) 0 judges every text abrupt, and with the topic model's gates opened its labels are kept
+    policy = Policy(gradual_effect=1e-9, gradual_full=0.0, topic_silhouette=-1.0, topic_runs_ratio=1000.0)
     abrupt = BPSeg(random_state=0, group_runs=False, policy=policy).fit(X)
     assert abrupt.structure_ == "topics" and abrupt.runs_ is not None  # the runs kept as the fallback
 

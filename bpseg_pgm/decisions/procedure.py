@@ -222,12 +222,18 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
         if s.group_runs and found.fit is not None:
             grouped = grouper(found.fit, f)
             capacity = (
-                auto_labels(f.n, policy.auto_max_segments) if isinstance(s.n_segments, str) else int(s.n_segments)
+                auto_labels(f.n, policy.auto_max_segments, policy.auto_segments_per_root)
+                if isinstance(s.n_segments, str)
+                else int(s.n_segments)
             )
             if grouped.n_topics > capacity:
                 return _runs_result(found.fit, f, s, policy, outcome, grouper, grouped)
     # the topic model
-    context = adaptive_context(f.Xn, s.default_context) if isinstance(s.context, str) else s.context
+    context = (
+        adaptive_context(f.Xn, s.default_context, policy.context_persistence_full)
+        if isinstance(s.context, str)
+        else s.context
+    )
     topics = fit_topics(
         f.Xn,
         engine=s.engine,

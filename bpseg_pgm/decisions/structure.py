@@ -180,7 +180,13 @@ def choose_structure(
     if changes:
         policy = policy.replace(**changes)
     gradual_effect = policy.gradual_effect
-    corr_length = correlation_length(Xn, weights, policy.correlation_window)
+    corr_length = correlation_length(
+        Xn,
+        weights,
+        policy.correlation_window,
+        min_weight=policy.correlation_min_weight,
+        min_units=policy.correlation_min_units,
+    )
     n = Xn.shape[0]
     counts = None if word_counts is None else check_word_counts(word_counts, n)
     fine = fit_runs(

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.utils.validation import check_str_list
 
 from .weights import unit_weights
@@ -93,12 +94,14 @@ class Units:
         words: bool = True,
         paragraphs: Any = None,
         headings: Any = None,
+        policy: Policy | None = None,
     ) -> Units:
         """Units built from their text: embeddings (``embedder.encode``; None: the default
         :class:`~bpseg_pgm.embeddings.Embedder`, or ``embeddings`` given), unit weights, and word counts
         (``words=False``: none, as for the topic model, which does not read them). ``paragraphs`` and
         ``headings`` (optional, one per unit) are the document's structure, as the class describes them
-        (``segment_text`` finds them in the text: :func:`~bpseg_pgm.text.layout.unit_layout`).
+        (``segment_text`` finds them in the text: :func:`~bpseg_pgm.text.layout.unit_layout`). ``policy``: its
+        ``word_scale`` sets the unit weights (None: the shipped :data:`~bpseg_pgm.policy.DEFAULT_POLICY`).
 
         Every unit given is a unit of the model, an empty one too (``segment_sentences`` instead keeps empty
         units outside the model and gives them their neighbour's segment; without empty units
@@ -122,7 +125,8 @@ class Units:
                 embedder = Embedder()
             embeddings = embedder.encode(sentences)
         counts = unit_word_counts(sentences) if words else None
-        return cls(np.asarray(embeddings), unit_weights(sentences), counts, sentences, paragraphs, headings)
+        weights = unit_weights(sentences, (DEFAULT_POLICY if policy is None else policy).word_scale)
+        return cls(np.asarray(embeddings), weights, counts, sentences, paragraphs, headings)
 
 
 def _counts_array(counts: Any, n: int) -> Any:

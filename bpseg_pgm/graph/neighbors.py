@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.utils.validation import normalize_rows
 
 
@@ -51,22 +52,29 @@ def sparse_pairs(X: np.ndarray, window: int = 5, n_neighbors: int = 10) -> np.nd
     return canonical_pairs(np.concatenate(parts) if parts else np.zeros((0, 2)), n)
 
 
-#: Up to this many sentences, ``auto_pairs`` keeps the paper's fully connected graph.
-DENSE_LIMIT = 400
+#: Up to this many sentences, ``auto_pairs`` keeps the paper's fully connected graph (the shipped
+#: ``Policy.topic_dense_units``).
+DENSE_LIMIT = DEFAULT_POLICY.topic_dense_units
 
 
-def auto_pairs(X: np.ndarray, sigma: float | None = None) -> np.ndarray:
-    """The default edge set: all pairs for up to DENSE_LIMIT sentences, else sparse.
+def auto_pairs(
+    X: np.ndarray,
+    sigma: float | None = None,
+    dense: int = DEFAULT_POLICY.topic_dense_units,
+    n_neighbors: int = DEFAULT_POLICY.topic_sparse_neighbors,
+) -> np.ndarray:
+    """The default edge set: all pairs for up to ``dense`` sentences, else sparse (``Policy.topic_dense_units``,
+    ``Policy.topic_sparse_neighbors``).
 
     Sparse = a reading-order window as wide as the distance decay reaches (exp(-d^2 / sigma)
-    above 1e-12, i.e. d < sqrt(27.6 sigma); 10 without decay) plus the 10 nearest neighbours
+    above 1e-12, i.e. d < sqrt(27.6 sigma); 10 without decay) plus the ``n_neighbors`` (10) nearest neighbours
     of every sentence, so that far-apart sentences on the same topic still exchange messages.
     """
     n = X.shape[0]
-    if n <= DENSE_LIMIT:
+    if n <= dense:
         return all_pairs(n)
     width = 10 if sigma is None else int(np.ceil(np.sqrt(27.6 * sigma)))
-    return sparse_pairs(X, window=width, n_neighbors=10)
+    return sparse_pairs(X, window=width, n_neighbors=n_neighbors)
 
 
 def canonical_pairs(pairs, n: int) -> np.ndarray:

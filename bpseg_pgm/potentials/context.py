@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
 
 from .base import mean_pair_cosine
 
-#: Topic persistence at which adaptive context reaches its full weight.
-PERSISTENCE_FULL = 0.05
+#: Topic persistence at which adaptive context reaches its full weight (the shipped
+#: ``Policy.context_persistence_full``).
+PERSISTENCE_FULL = DEFAULT_POLICY.context_persistence_full
 
 
 def context_embeddings(X: np.ndarray, weight: float) -> np.ndarray:
@@ -56,7 +58,8 @@ def topic_persistence(X: np.ndarray) -> float:
     return adjacent - mean_pair_cosine(R)
 
 
-def adaptive_context(X: np.ndarray, weight: float) -> float:
-    """``weight`` scaled by topic persistence: 0 at or below 0, full from PERSISTENCE_FULL."""
+def adaptive_context(X: np.ndarray, weight: float, full: float = DEFAULT_POLICY.context_persistence_full) -> float:
+    """``weight`` scaled by topic persistence: 0 at or below 0, full from ``full``
+    (``Policy.context_persistence_full``)."""
     weight = check_nonnegative(weight, "context")
-    return weight * float(np.clip(topic_persistence(X) / PERSISTENCE_FULL, 0.0, 1.0))
+    return weight * float(np.clip(topic_persistence(X) / full, 0.0, 1.0))

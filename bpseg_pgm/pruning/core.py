@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.text.checks import check_bpseg_params
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.prune import PruneResult
@@ -107,8 +107,10 @@ def relevance(
     return r
 
 
-def segment_runs(X: np.ndarray, units: Sequence[str], n_segments: Any = "auto") -> np.ndarray:
-    """Start index of each segment of ``BPSeg(structure="runs")`` over the unit embeddings ``X``.
+def segment_runs(
+    X: np.ndarray, units: Sequence[str], n_segments: Any = "auto", policy: Policy = DEFAULT_POLICY
+) -> np.ndarray:
+    """Start index of each segment of ``BPSeg(structure="runs", policy=policy)`` over the unit embeddings ``X``.
 
     Units are weighted by :func:`~bpseg_pgm.features.weights.unit_weights` (:class:`~bpseg_pgm.features.Units`
     without the words); inputs of fewer than
@@ -122,13 +124,13 @@ def segment_runs(X: np.ndarray, units: Sequence[str], n_segments: Any = "auto") 
     if n < 3:
         return np.arange(n)
     starts = []
-    n_blocks = math.ceil(n / DEFAULT_POLICY.prune_block)
+    n_blocks = math.ceil(n / policy.prune_block)
     bounds = np.linspace(0, n, n_blocks + 1).round().astype(int)
     for a, b in zip(bounds[:-1], bounds[1:]):
         k = n_segments if isinstance(n_segments, str) else min(int(n_segments), b - a)
         # the features step, without the words: pruning's segments were chosen on the weighted embeddings alone
-        block = Units.from_sentences(list(units[a:b]), embeddings=X[a:b], words=False)
-        labels = BPSeg(structure="runs", n_segments=k).fit(block).labels_
+        block = Units.from_sentences(list(units[a:b]), embeddings=X[a:b], words=False, policy=policy)
+        labels = BPSeg(structure="runs", n_segments=k, policy=policy).fit(block).labels_
         starts.append(a + run_starts(labels))
     return np.concatenate(starts).astype(np.int64)
 
@@ -206,7 +208,7 @@ def _check_query(query: Any) -> str:
     return check_unicode(query, "query")
 
 
-def _check_budget(budget: Any, max_tokens: Any) -> tuple[float | None, int | None]:
+def _check_budget(budget: Any, max_tokens: Any, policy: Policy) -> tuple[float | None, int | None]:
     if budget is not None and max_tokens is not None:
         raise ValueError("give either budget (a fraction of the words) or max_tokens, not both")
     if max_tokens is not None:
@@ -214,25 +216,20 @@ def _check_budget(budget: Any, max_tokens: Any) -> tuple[float | None, int | Non
             raise ValueError(f"max_tokens must be a positive int, got {max_tokens!r}")
         return None, int(max_tokens)
     if budget is None:
-        return DEFAULT_POLICY.prune_budget, None
+        return policy.prune_budget, None
     if isinstance(budget, bool) or not isinstance(budget, numbers.Real) or not 0 < budget <= 1:
         raise ValueError(f"budget must be a fraction of the words in (0, 1], got {budget!r}")
     return float(budget), None
 
 
-def _check_options(n_segments: Any, separator: Any, bm25_weight: Any, top_m: Any, part_units: Any) -> None:
+def _check_options(n_segments: Any, separator: Any) -> None:
     check_n_segments(n_segments)
     if not isinstance(separator, str):
         raise ValueError(f"separator must be a str, got {type(separator).__name__}")
-    if (
-        isinstance(bm25_weight, bool)
-        or not isinstance(bm25_weight, numbers.Real)
-        or not (math.isfinite(bm25_weight) and bm25_weight >= 0)
-    ):
-        raise ValueError(f"bm25_weight must be a finite number >= 0, got {bm25_weight!r}")
-    for name, value in (("top_m", top_m), ("part_units", part_units)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-            raise ValueError(f"{name} must be a positive int, got {value!r}")
+
+
+#: prune's former keywords for its tuned numbers, now fields of the Policy
+_MOVED = {"bm25_weight": "prune_bm25_weight", "top_m": "prune_top_m", "part_units": "prune_part_units"}
 
 
 def _units_of(text_or_units: Any, lines: bool) -> tuple[list[str], list[Span], str]:
@@ -296,9 +293,7 @@ def prune(
     model: str | None = None,
     embedder: Any = None,
     count_tokens: Callable[[list[str]], list[int]] | None = None,
-    bm25_weight: float = DEFAULT_POLICY.prune_bm25_weight,
-    top_m: int = DEFAULT_POLICY.prune_top_m,
-    part_units: int = DEFAULT_POLICY.prune_part_units,
+    policy: Policy | None = None,
     **unknown: Any,
 ) -> PruneResult:
     """Keep the parts of ``text_or_units`` most relevant to ``query`` until the budget is filled.
@@ -307,7 +302,10 @@ def prune(
     list of units (meeting turns, paragraphs; str each). ``budget``: the kept units
     hold at most this fraction of the words (whitespace-separated; default 0.2); or
     ``max_tokens``: at most this many tokens (the embedding model's tokenizer without special
-    tokens, or ``count_tokens(list_of_str) -> list_of_int``). Not both.
+    tokens, or ``count_tokens(list_of_str) -> list_of_int``). Not both. ``policy``: the tuned numbers
+    (:class:`~bpseg_pgm.policy.Policy`; None: the shipped): the default budget and the ``prune_*`` fields (the
+    BM25 weight, the top units a segment is scored by, the pieces a segment is cut into, the block size), and
+    the segmenter's own.
 
     The units are embedded (``embedder``, or an :class:`~bpseg_pgm.embeddings.Embedder` for
     ``model``), cut into contiguous BP-Seg segments (``n_segments``, default "auto"), and the
@@ -324,12 +322,18 @@ def prune(
     """
     if unknown:  # a ValueError naming it, as for every other bad option, not Python's TypeError
         name = sorted(unknown)[0]
+        if name in _MOVED:
+            raise ValueError(
+                f"prune() takes no keyword {name!r}: it is Policy.{_MOVED[name]}, given as "
+                f"policy=Policy({_MOVED[name]}=...)"
+            )
         close = difflib.get_close_matches(name, list(inspect.signature(prune).parameters)[2:-1], n=1)
         raise ValueError(f"prune() takes no keyword {name!r}" + (f": did you mean {close[0]!r}?" if close else ""))
     query = _check_query(query)
-    budget, max_tokens = _check_budget(budget, max_tokens)
-    _check_options(n_segments, separator, bm25_weight, top_m, part_units)
-    check_bpseg_params(n_segments, {"structure": "runs"})  # the segmenter's options, before anything is embedded
+    check_bpseg_params(n_segments, {"structure": "runs", "policy": policy})  # the segmenter's, before any embedding
+    policy = DEFAULT_POLICY if policy is None else policy
+    budget, max_tokens = _check_budget(budget, max_tokens, policy)
+    _check_options(n_segments, separator)
     if count_tokens is not None and max_tokens is None:
         raise ValueError("count_tokens counts tokens for max_tokens; give max_tokens too")
     units, spans, source = _units_of(text_or_units, lines)
@@ -350,9 +354,12 @@ def prune(
     else:
         costs[live] = _token_costs(texts, embedder, count_tokens)
         cost_unit, limit = "tokens", float(max_tokens)
-    r = relevance(X, q, bm25_relevance(texts, query), bm25_weight)
-    starts = segment_runs(X, texts, n_segments)
-    positions = np.flatnonzero(select_runs(r, starts, costs[live], limit, top_m=top_m, part_units=part_units))
+    r = relevance(X, q, bm25_relevance(texts, query), policy.prune_bm25_weight)
+    starts = segment_runs(X, texts, n_segments, policy)
+    top_m = policy.prune_top_m
+    positions = np.flatnonzero(
+        select_runs(r, starts, costs[live], limit, top_m=top_m, part_units=policy.prune_part_units)
+    )
     kept = live[positions]
     if kept.size == 0:
         warnings.warn(

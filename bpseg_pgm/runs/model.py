@@ -152,15 +152,16 @@ def null_documents(
     width: float,
     block: float,
     random_state=0,
-    null_units: int = DEFAULT_POLICY.null_units,
+    policy: Policy = DEFAULT_POLICY,
 ):
     """The block-shuffled null documents of :mod:`~bpseg_pgm.runs.null` as the programme sees them:
-    (smoothed features, weights) pairs, ``null_shuffles(n)`` of them, generated one at a time."""
+    (smoothed features, weights) pairs, ``null_shuffles(n)`` of them (``policy``: ``null_units``,
+    ``null_max_shuffles``, ``smoothing_min_width``), generated one at a time."""
     n = Xn.shape[0]
     rng = np.random.default_rng(random_state)
-    for _ in range(null_shuffles(n, null_units)):
+    for _ in range(null_shuffles(n, policy.null_units, policy.null_max_shuffles)):
         p = block_permutation(n, block, rng)
-        yield smoothed_embeddings(Xn[p], width, weights[p]), weights[p]
+        yield smoothed_embeddings(Xn[p], width, weights[p], policy.smoothing_min_width), weights[p]
 
 
 def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -234,10 +235,16 @@ def fit_runs(
     }
     halflife = persistence_halflife(Xn)
     width = policy.smoothing * halflife
-    F = smoothed_embeddings(Xn, width, weights)
+    F = smoothed_embeddings(Xn, width, weights, policy.smoothing_min_width)
     if max_runs is None:
         if corr_length is None:
-            corr_length = correlation_length(Xn, weights, policy.correlation_window)
+            corr_length = correlation_length(
+                Xn,
+                weights,
+                policy.correlation_window,
+                min_weight=policy.correlation_min_weight,
+                min_units=policy.correlation_min_units,
+            )
         cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
     else:
         cap = max(1, min(int(max_runs), n // 2))
@@ -248,7 +255,7 @@ def fit_runs(
         while True:
             levels = segmental_levels(F, weights, cap, **search)
             K = levels.max_runs
-            nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy.null_units)
+            nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy)
             k = noise_calibrated_k(levels.costs, null_costs(nulls, K, **search)) if K > 1 else 1
             if not (widen and k == K == cap and cap < n // 2):
                 break

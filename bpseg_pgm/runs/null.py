@@ -17,10 +17,10 @@ from bpseg_pgm.policy import DEFAULT_POLICY
 __all__ = ["block_permutation", "noise_calibrated_k", "null_shuffles"]
 
 
-def null_shuffles(n: int, units: int = DEFAULT_POLICY.null_units) -> int:
-    """How many null documents are averaged for a document of n units: ceil(units / n), between 1 and 8
-    (``Policy.null_units``)."""
-    return int(np.clip(np.ceil(units / max(n, 1)), 1, 8))
+def null_shuffles(n: int, units: int = DEFAULT_POLICY.null_units, most: int = DEFAULT_POLICY.null_max_shuffles) -> int:
+    """How many null documents are averaged for a document of n units: ceil(units / n), between 1 and ``most``
+    (``Policy.null_units``, ``Policy.null_max_shuffles``)."""
+    return int(np.clip(np.ceil(units / max(n, 1)), 1, most))
 
 
 def block_permutation(n: int, block: float, random_state=0) -> np.ndarray:

@@ -64,22 +64,27 @@ def persistence_halflife(X: np.ndarray) -> float:
     return float(lags[below[0]]) if below.size else float(lags[-1])
 
 
-def smoothed_embeddings(X: np.ndarray, width: float, weights: np.ndarray | None = None) -> np.ndarray:
+def smoothed_embeddings(
+    X: np.ndarray,
+    width: float,
+    weights: np.ndarray | None = None,
+    min_width: float = DEFAULT_POLICY.smoothing_min_width,
+) -> np.ndarray:
     """Unit rows of the weighted Gaussian moving average of the unit rows of X.
 
     Row i becomes normalise(sum_j g(i - j) w_j R_j), g a Gaussian of standard deviation
     ``width`` units cut at 3 widths (the document's ends truncate it); ``weights`` (default 1)
     let informative units (long sentences, substantive meeting turns) count more than short
-    ones. ``width`` below 0.3 returns the rows unsmoothed.
+    ones. ``width`` below ``min_width`` (``Policy.smoothing_min_width``) returns the rows unsmoothed.
     """
     from scipy.ndimage import convolve1d
 
     R = normalize_rows(np.asarray(X, dtype=np.float64))
     width = check_nonnegative(width, "width")
-    if width < 0.3 or R.shape[0] < 2:
+    if width < min_width or R.shape[0] < 2:
         return R
     w = np.ones(R.shape[0]) if weights is None else np.asarray(weights, dtype=np.float64)
-    r = int(np.ceil(3 * width))
+    r = int(min(np.ceil(3 * width), R.shape[0] - 1))  # past the document's length the kernel meets only zeros
     d = np.arange(-r, r + 1)
     kernel = np.exp(-0.5 * (d / width) ** 2)
     out = convolve1d(R * w[:, None], kernel, axis=0, mode="constant")
@@ -91,7 +96,12 @@ def smoothed_embeddings(X: np.ndarray, width: float, weights: np.ndarray | None 
 
 
 def correlation_length(
-    X: np.ndarray, weights: np.ndarray | None = None, window: int = DEFAULT_POLICY.correlation_window
+    X: np.ndarray,
+    weights: np.ndarray | None = None,
+    window: int = DEFAULT_POLICY.correlation_window,
+    *,
+    min_weight: float = DEFAULT_POLICY.correlation_min_weight,
+    min_units: int = DEFAULT_POLICY.correlation_min_units,
 ) -> float:
     """Lag (in units) at which the reading-order autocorrelation of the embeddings dies out.
 
@@ -102,12 +112,13 @@ def correlation_length(
     0.98-1.0x the gold segment length on Choi set 1 and set-1 interleaved documents), where
     :func:`persistence_halflife` measures how fast neighbours stop resembling each other.
 
-    With ``weights`` only the substantive units (weight >= 0.6 of the largest; the text
+    With ``weights`` only the substantive units (weight >= ``min_weight``, 0.6, of the largest; the text
     pipeline's 1 - exp(-words / 5) keeps units of 5 words or more) are used, and the lag is
     scaled back to all units: short meeting turns ("Yeah .") resemble each other wherever
     they are and would hide the slow decay. Lags up to half the document are examined; at
     most that half (in units of the whole document) is returned, and the document's length
-    when fewer than 8 units are substantive.
+    when fewer than ``min_units`` (8) units are substantive (``Policy.correlation_min_weight`` and
+    ``Policy.correlation_min_units``).
 
     A text of more than ``window`` (``Policy.correlation_window``) substantive units is measured in equal windows of
     half ``window`` to ``window``, each centred on its own mean, and the median of their lags is
@@ -120,9 +131,9 @@ def correlation_length(
     n = R.shape[0]
     if weights is not None:
         w = np.asarray(weights, dtype=np.float64)
-        R = R[w >= 0.6 * w.max()] if w.max() > 0 else R[:0]
+        R = R[w >= min_weight * w.max()] if w.max() > 0 else R[:0]
     m = R.shape[0]
-    if m < 8:
+    if m < min_units:
         return float(n)
     # a long text is measured in windows, each centred on its own mean, and their median lag taken
     n_windows = max(1, int(np.ceil(m / window)))

@@ -97,7 +97,7 @@ def run_edges(
     """Edges (i < j) of the runs' network: every pair up to ``max_dense`` runs; beyond, each run's neighbours
     in reading order and its ``neighbors`` most similar runs."""
     m = similarity.shape[0]
-    if m <= max_dense:
+    if m <= max_dense or neighbors >= m - 1:  # every other run a neighbour: the dense graph
         return np.stack(np.triu_indices(m, 1), axis=1).astype(np.int64)
     pairs = [np.stack([np.arange(m - 1), np.arange(1, m)], axis=1)]
     s = similarity.copy()

@@ -21,6 +21,7 @@ import numpy as np
 from bpseg_pgm.chunks.markdown import looks_like_markdown
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
 from bpseg_pgm.features.units import Units
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.text.checks import (
     bpseg_estimator,
     check_bpseg_params,
@@ -278,9 +279,13 @@ def fit_segmentation(
     if layout and text is not None and spans is not None:  # the text's paragraphs and headings: evidence
         paragraphs, headings = unit_layout(text, spans, bool(markdown) and not lines)
         paragraphs, headings = paragraphs[live], headings[live]
-    units = Units.from_sentences(live_units, embeddings=X_live, words=words, paragraphs=paragraphs, headings=headings)
+    # the Policy reaches the features and the progress line too (anything else is refused by the fit, below)
+    policy = bpseg_params.get("policy") if isinstance(bpseg_params.get("policy"), Policy) else None
+    units = Units.from_sentences(
+        live_units, embeddings=X_live, words=words, paragraphs=paragraphs, headings=headings, policy=policy
+    )
     show = bool(getattr(embedder, "progress_enabled", lambda: False)())
-    with fit_progress(len(live), show) as callback:
+    with fit_progress(len(live), show, None if policy is None else policy.progress_units) as callback:
         estimator = bpseg_estimator(n_segments, bpseg_params).fit(units, callback=callback)
         if callback is not None:
             callback.done(f"{getattr(estimator, 'structure_', None)}, {estimator.n_segments_} segments")

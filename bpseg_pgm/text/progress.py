@@ -17,11 +17,11 @@ __all__ = ["fit_progress"]
 
 
 @contextmanager
-def fit_progress(n_units: int, show: bool) -> Iterator[Callable[..., None] | None]:
-    """A context giving the estimator's ``callback`` (None when ``show`` is False or the document is short):
-    a tqdm line "Fitting N units" counting BP sweeps, closed when the context ends; ``callback.done(text)``
-    writes what the fit found on it before it closes."""
-    if not show or n_units < DEFAULT_POLICY.progress_units:
+def fit_progress(n_units: int, show: bool, least: int | None = None) -> Iterator[Callable[..., None] | None]:
+    """A context giving the estimator's ``callback`` (None when ``show`` is False or the document is shorter than
+    ``least`` units: None, ``Policy.progress_units``): a tqdm line "Fitting N units" counting BP sweeps, closed
+    when the context ends; ``callback.done(text)`` writes what the fit found on it before it closes."""
+    if not show or n_units < (DEFAULT_POLICY.progress_units if least is None else least):
         yield None
         return
     from tqdm.auto import tqdm

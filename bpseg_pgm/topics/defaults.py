@@ -16,7 +16,9 @@ __all__ = ["APPENDIX_DEFAULTS", "auto_labels"]
 APPENDIX_DEFAULTS = {"lam": 300.0, "sigma": 10.0, "em_rounds": 0, "context": 0.0}
 
 
-def auto_labels(n: int, cap: int = DEFAULT_POLICY.auto_max_segments) -> int:
-    """The number of labels ``n_segments="auto"`` starts from for n sentences: min(n, ceil(2 sqrt(n)), ``cap``)
-    (``Policy.auto_max_segments``)."""
-    return min(n, int(cap), math.ceil(2 * math.sqrt(n)))
+def auto_labels(
+    n: int, cap: int = DEFAULT_POLICY.auto_max_segments, per_root: float = DEFAULT_POLICY.auto_segments_per_root
+) -> int:
+    """The number of labels ``n_segments="auto"`` starts from for n sentences: min(n, ceil(``per_root`` sqrt(n)),
+    ``cap``) (``Policy.auto_segments_per_root``, 2, and ``Policy.auto_max_segments``), at least 1."""
+    return max(1, min(n, int(cap), math.ceil(per_root * math.sqrt(n))))

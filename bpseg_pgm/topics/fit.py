@@ -68,14 +68,17 @@ def check_beliefs(beliefs, engine: Engine) -> None:
         )
 
 
-def representatives_for(
-    Xn: np.ndarray, n_segments, init, random_state, max_labels: int = DEFAULT_POLICY.auto_max_segments
-) -> np.ndarray:
+def representatives_for(Xn: np.ndarray, n_segments, init, random_state, policy: Policy = DEFAULT_POLICY) -> np.ndarray:
     """Indices of the k initial representatives (``init`` a name or explicit indices; "auto" starts from
-    :func:`~bpseg_pgm.topics.defaults.auto_labels` with ``max_labels``)."""
+    :func:`~bpseg_pgm.topics.defaults.auto_labels` with the policy's ``auto_max_segments`` and
+    ``auto_segments_per_root``)."""
     n = Xn.shape[0]
     if isinstance(init, str):
-        k = auto_labels(n, max_labels) if isinstance(n_segments, str) and n_segments == "auto" else n_segments
+        k = (
+            auto_labels(n, policy.auto_max_segments, policy.auto_segments_per_root)
+            if isinstance(n_segments, str) and n_segments == "auto"
+            else n_segments
+        )
         return choose_representatives(Xn, k, init, random_state)
     return check_representatives(init, n)
 
@@ -117,17 +120,19 @@ def fit_topics(
     ``potentials`` None for an engine with its own (``fast``). A ConvergenceWarning when BP stopped at
     ``max_iter`` before its messages converged, unless ``warn`` is False (a caller that may discard the fit, and
     raises it with :func:`warn_unconverged` when it keeps it). ``policy``: the labels "auto" starts from
-    (``auto_max_segments``) and the sweeps of the rounds before the last (``em_round_sweeps``).
+    (``auto_max_segments``, ``auto_segments_per_root``), the sweeps of the rounds before the last
+    (``em_round_sweeps``), the belief a label keeps (``topic_min_mass``) and the "auto" graph
+    (``topic_dense_units``, ``topic_sparse_neighbors``).
     """
     round_sweeps = policy.em_round_sweeps
     Xn = context_embeddings(Xn, context)
     edges = resolve_edges(
         Xn,
-        auto_pairs(Xn, sigma)
+        auto_pairs(Xn, sigma, policy.topic_dense_units, policy.topic_sparse_neighbors)
         if isinstance(neighbors, str) and neighbors == "auto"
         else (None if isinstance(neighbors, str) else neighbors),
     )
-    reps = representatives_for(Xn, n_segments, init, random_state, policy.auto_max_segments)
+    reps = representatives_for(Xn, n_segments, init, random_state, policy)
     C = Xn[reps]
     state: dict[str, Any] = {"model": None, "deltas": [], "inference": None}
     shared: dict = {}  # what the rounds share: the pairwise couplings do not depend on C
@@ -158,7 +163,7 @@ def fit_topics(
     beliefs, n_iter, converged = run(C, 0, reps)
     for r in range(1, em_rounds + 1):
         # re-estimate the representatives from the beliefs: drop emptied labels, merge duplicates
-        C_new = reestimate_centers(beliefs, Xn, merge_above=merge_above)
+        C_new = reestimate_centers(beliefs, Xn, min_mass=policy.topic_min_mass, merge_above=merge_above)
         if C_new is None:
             break
         if C_new.shape == C.shape and float(np.max(np.abs(C_new - C))) <= tol:

@@ -27,7 +27,7 @@ import numbers
 
 import numpy as np
 
-from bpseg_pgm.graph.neighbors import DENSE_LIMIT
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.utils import memory as memory_probe
 
 from .defaults import auto_labels
@@ -48,7 +48,7 @@ def available_bytes() -> int | None:
     return memory_probe.available_bytes()
 
 
-def planned_labels(n: int, n_segments="auto", init="farthest") -> int:
+def planned_labels(n: int, n_segments="auto", init="farthest", policy: Policy = DEFAULT_POLICY) -> int:
     """K, the number of labels BP will run with: n for ``init="all"``, len(init) for explicit indices."""
     if isinstance(init, str):
         if init == "all":
@@ -56,24 +56,24 @@ def planned_labels(n: int, n_segments="auto", init="farthest") -> int:
     elif init is not None:
         return max(1, int(np.size(init)))
     if isinstance(n_segments, str):
-        return max(1, auto_labels(n))
+        return max(1, auto_labels(n, policy.auto_max_segments, policy.auto_segments_per_root))
     if isinstance(n_segments, numbers.Integral) and not isinstance(n_segments, bool):
         return max(1, min(int(n_segments), n))
     return 1  # invalid values are refused by the estimator's own checks
 
 
-def planned_edges(n: int, neighbors="auto", sigma: float | None = None) -> int | None:
+def planned_edges(n: int, neighbors="auto", sigma: float | None = None, policy: Policy = DEFAULT_POLICY) -> int | None:
     """Upper bound on the number of edges (pairs i < j) a fit will use; None if unknown (a callable)."""
     complete = n * (n - 1) // 2
     if neighbors is None or (isinstance(neighbors, str) and neighbors == "all"):
         return complete
     if isinstance(neighbors, str):  # "auto" (anything else is refused by the estimator)
-        if n <= DENSE_LIMIT:
+        if n <= policy.topic_dense_units:
             return complete
         width = 10 if sigma is None else int(np.ceil(np.sqrt(27.6 * float(sigma))))
         width = min(width, n - 1)
         window = width * n - width * (width + 1) // 2
-        return min(complete, window + 10 * n)
+        return min(complete, window + policy.topic_sparse_neighbors * n)
     if callable(neighbors):
         return None
     try:
@@ -150,6 +150,7 @@ def check_fit_memory(
     sigma: float | None = None,
     engine: str = "potts",
     available: int | None = None,
+    policy: Policy = DEFAULT_POLICY,
 ) -> FitMemory:
     """Refuse, before any large allocation, a fit that would not fit in the memory available.
 
@@ -157,8 +158,8 @@ def check_fit_memory(
     decay). Returns the estimate; raises ValueError naming the GiB needed, the GiB
     available and what to change.
     """
-    k = planned_labels(n, n_segments, init)
-    m = planned_edges(n, neighbors, sigma)
+    k = planned_labels(n, n_segments, init, policy)
+    m = planned_edges(n, neighbors, sigma, policy)
     est = estimate_fit_memory(n, d, k, m, engine)
     if est.total < _SMALL:
         return est

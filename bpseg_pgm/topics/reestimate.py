@@ -16,8 +16,15 @@ from __future__ import annotations
 import numpy as np
 from scipy.cluster.hierarchy import fcluster, linkage
 
+from bpseg_pgm.policy import DEFAULT_POLICY
 
-def reestimate_centers(beliefs: np.ndarray, Xn: np.ndarray, min_mass: float = 0.5, merge_above: float | None = None):
+
+def reestimate_centers(
+    beliefs: np.ndarray,
+    Xn: np.ndarray,
+    min_mass: float = DEFAULT_POLICY.topic_min_mass,
+    merge_above: float | None = None,
+):
     """Unit representative vectors (k', d) from beliefs (n, k) over unit rows Xn (n, d).
 
     Returns None when no label keeps enough mass (the caller keeps its previous centres).

@@ -169,11 +169,13 @@ def test_failed_run_keeps_an_existing_output_file(cli_env, tmp_path, run_bpseg):
         (["segment", "f.txt", "-k", "abc"], "invalid int value"),
         (["segment", "f.txt", "-k", "0"], "positive integer"),
         (["segment", "f.txt", "--engine", "warp"], "invalid choice"),
-        (["segment", "f.txt", "--sigma", "wide"], "expected a number, 'none' or 'auto'"),
-        (["segment", "f.txt", "--context", "-1"], "expected a number >= 0 or 'auto'"),
-        (["segment", "f.txt", "--context", "inf"], "expected a number >= 0 or 'auto'"),
-        (["segment", "f.txt", "--context", "lots"], "expected a number >= 0 or 'auto'"),
-        (["segment", "f.txt", "--merge-above", "2"], "expected a number in [-1, 1] or 'none'"),
+        (["segment", "f.txt", "--sigma", "wide"], "expected auto, none or a number > 0"),
+        (["segment", "f.txt", "--context", "-1"], "expected auto or a number >= 0"),
+        (["segment", "f.txt", "--context", "inf"], "expected auto or a number >= 0"),
+        (["segment", "f.txt", "--context", "lots"], "expected auto or a number >= 0"),
+        (["segment", "f.txt", "--merge-above", "2"], "expected none or a number in [-1, 1]"),
+        (["segment", "f.txt", "--lam", "-1"], "argument --lam: expected none or a number >= 0, got '-1'"),
+        (["segment", "f.txt", "--cost", "wide"], "argument --cost: invalid choice: 'wide'"),
         (["demo", "--format", "json"], "unrecognized arguments"),
     ],
 )
@@ -187,9 +189,15 @@ def test_usage_errors_are_one_line_exit_2(argv, match, capsys):
 
 def test_engine_parameter_errors_are_one_line_exit_2(cli_env, example_file, monkeypatch, capsys):
     monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
-    assert cli_main.main(["segment", str(example_file), "--lines", "--lam", "-1"]) == 2
+    with pytest.raises(SystemExit) as exc:  # refused by the option's own type, made from BPSeg's table
+        cli_main.main(["segment", str(example_file), "--lines", "--lam", "-1"])
+    assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("bpseg: error: ") and "lam" in err, err
+    # a value only the estimator can judge (re-estimation rounds for an engine without them): one line, exit 2
+    assert cli_main.main(["segment", str(example_file), "--lines", "--engine", "appendix", "--em-rounds", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("bpseg: error: "), err
 
 
 def test_options_reach_the_estimator_and_unset_ones_keep_its_defaults(cli_env, example_file, monkeypatch, capsys):

@@ -37,10 +37,17 @@ def test_the_parser_is_built_without_scikit_learn():
 
 
 def test_the_defaults_the_help_shows_are_bpsegs():
-    from bpseg_pgm.cli import help_defaults
+    """The options' help is made from BPSeg's parameter table, whose defaults are BPSeg's."""
+    from bpseg_pgm.cli.parser import build_parser
     from bpseg_pgm.estimator import BPSeg
+    from bpseg_pgm.params import PARAMETERS
     from bpseg_pgm.topics.representatives import INITS
 
     params = BPSeg().get_params()
-    assert help_defaults.HELP_DEFAULTS == {name: params[name] for name in help_defaults.HELP_DEFAULTS}
-    assert help_defaults.INITS == INITS
+    assert params == {name: p.default for name, p in PARAMETERS.items()}
+    seg = build_parser()._subparsers._group_actions[0].choices["segment"]
+    actions = {a.dest: a for a in seg._actions}
+    for name in ("potentials", "engine", "init", "merge_above", "cost", "tol", "damping"):
+        assert f"(default {params[name]})" in actions[name].help, name
+    assert "(default auto)" in actions["group_runs"].help
+    assert tuple(actions["init"].choices) == INITS

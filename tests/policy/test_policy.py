@@ -75,15 +75,15 @@ def test_every_field_refuses_a_negative_value_and_a_bool():
                 Policy(**{f.name: bad})
 
 
-def test_zero_and_an_int_for_a_float_are_allowed():
-    p = Policy(**{FLOAT_FIELDS[0]: 0, INT_FIELDS[0]: 0})
-    assert getattr(p, FLOAT_FIELDS[0]) == 0 and getattr(p, INT_FIELDS[0]) == 0
+def test_zero_where_the_range_starts_at_it_and_an_int_for_a_float_are_allowed():
+    p = Policy(smoothing=0, null_units=0, run_scale=2)
+    assert p.smoothing == 0 and p.null_units == 0 and p.run_scale == 2.0 and type(p.run_scale) is float
 
 
 def test_explain():
     text = Policy.explain("run_scale")
     f = next(f for f in FIELDS if f.name == "run_scale")
-    assert text.startswith("run_scale = 3.0 (granularity): ")
+    assert text.startswith("run_scale = 3.0 (granularity; a number in [1, 1e+06]): ")
     assert f.metadata["reason"] in text and f"measured: {f.metadata['measured']}" in text
     unmeasured = next(f for f in FIELDS if not f.metadata["measured"])
     assert "measured" not in Policy.explain(unmeasured.name)
@@ -98,7 +98,8 @@ def test_table_holds_every_field_in_the_procedures_order():
     by_name = {f.name: f for f in FIELDS}
     for r in rows:
         f = by_name[r["name"]]
-        assert set(r) == {"name", "stage", "default", "reason", "measured"}
+        assert set(r) == {"name", "stage", "default", "reason", "measured", "within", "knob"}
+        assert (r["within"], r["knob"]) == (str(f.metadata["within"]), f.metadata["knob"])
         assert (r["default"], r["stage"], r["reason"], r["measured"]) == (
             f.default,
             f.metadata["stage"],
