@@ -1,0 +1,88 @@
+"""Plain text with numbered headings: ``1. Introduction``, ``2.3 Results``, RFC style ``1.  Introduction``.
+
+A line is a heading when it is a paragraph of its own (blank lines, or the text's ends, around it), starts with a
+number (``2``, ``2.3``, ``2.3.1``, with or without a final dot), and its title is short (at most
+``MAX_TITLE_WORDS`` words) and does not end like a sentence (``.``, ``!``, ``?``, ``:``, ``;``, ``,``). The numbers
+must follow an outline: each heading's number continues the one before it (``2.3`` after ``2.2``, ``2.2.1`` or
+``2``; ``3`` after any ``2...``); a candidate that does not is prose. A heading's level is the count of its
+numbers (``2.3`` is level 2). A numbered list whose items are sentences is therefore not read as headings.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from bpseg_pgm.structure.blocks import Structure
+from bpseg_pgm.utils.spans import BLANK_LINE, trim_span
+
+__all__ = ["MAX_TITLE_WORDS", "looks_like_numbered", "numbered_structure"]
+
+#: The most words a numbered heading's title has (a longer numbered line is a list item or a sentence).
+MAX_TITLE_WORDS = 12
+
+_HEADING = re.compile(r"\A[ \t]{0,3}(\d{1,3}(?:\.\d{1,3}){0,5})\.?[ \t]+(\S[^\n\r]*?)[ \t]*\Z")
+_SENTENCE_END = re.compile(r"[.!?:;,]\W*\Z")
+
+
+def _paragraphs(text: str) -> list[tuple[int, int]]:
+    bounds = [0]
+    for m in BLANK_LINE.finditer(text):
+        bounds += [m.start(), m.end()]
+    bounds.append(len(text))
+    return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+
+
+def _follows(prev: tuple[int, ...] | None, number: tuple[int, ...]) -> bool:
+    """Whether ``number`` may come after ``prev`` in an outline (the first heading: any number ending in 1, or 0/1
+    at the top)."""
+    if prev is None:
+        return number[-1] in (0, 1) or len(number) == 1
+    if len(number) == len(prev) + 1:
+        return number[:-1] == prev and number[-1] in (0, 1)
+    d = len(number)
+    return d <= len(prev) and number[:-1] == prev[: d - 1] and number[-1] == prev[d - 1] + 1
+
+
+def _candidates(text: str) -> list[tuple[tuple[int, int], tuple[int, ...]]]:
+    out = []
+    for a, b in _paragraphs(text):
+        span = trim_span(text, a, b)
+        if span is None:
+            continue
+        line = text[a:b].strip("\r\n")
+        if "\n" in line or "\r" in line:
+            continue
+        m = _HEADING.match(line)
+        if m is None:
+            continue
+        title = m.group(2)
+        if len(title.split()) > MAX_TITLE_WORDS or _SENTENCE_END.search(title) or not any(c.isalpha() for c in title):
+            continue
+        out.append((span, tuple(int(x) for x in m.group(1).split("."))))
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def numbered_structure(text: str) -> Structure:
+    """The :class:`Structure` of plain text with numbered headings: its headings (one unit each) and their levels;
+    the view is the text itself."""
+    headings, levels, prev = [], [], None
+    for span, number in _candidates(text):
+        if _follows(prev, number):
+            headings.append(span)
+            levels.append(len(number))
+            prev = number
+    return Structure(text, (), tuple(headings), tuple(headings), tuple(levels))
+
+
+def looks_like_numbered(text: str) -> bool:
+    """True if ``text`` has at least two numbered headings in outline order, each followed by a paragraph that is
+    not a heading (so a numbered list of short items is not taken for headings)."""
+    s = numbered_structure(text)
+    if len(s.headings) < 2:
+        return False
+    paragraphs = [p for a, b in _paragraphs(text) if (p := trim_span(text, a, b)) is not None]
+    heads = set(s.headings)
+    after = {p: q for p, q in zip(paragraphs, paragraphs[1:])}
+    return all(h in after and after[h] not in heads for h in s.headings)
