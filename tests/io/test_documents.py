@@ -172,3 +172,15 @@ def test_bad_source(tmp_path, source, message):
     for bad in ("", None, True):
         with pytest.raises(ValueError, match="must be a folder or file path"):
             read_documents(bad)
+
+
+def test_folder_reads_rst_and_html_with_their_format(make_folder):
+    root = make_folder({"a.rst": "T\n=\n\nx.", "b.html": "<p>x</p>", "c.htm": "<p>y</p>", "d.txt": "z", "e.md": "# m"})
+    docs = read_documents(root)
+    assert [(d.id, d.meta) for d in docs] == [
+        ("a.rst", {"format": "rst"}),
+        ("b.html", {"format": "html"}),
+        ("c.htm", {"format": "html"}),
+        ("d.txt", {}),
+        ("e.md", {"markdown": True}),
+    ]
