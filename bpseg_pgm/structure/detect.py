@@ -38,16 +38,15 @@ def format_for_path(path: str | os.PathLike) -> str | None:
 
 
 def detect_format(text: str) -> str:
-    """The format ``text`` unambiguously is, else "plain": Markdown first (a code fence, an ATX heading or a
-    table, as before), then HTML (a document, or block tags), reStructuredText (two section titles docutils
-    reads), plain text with numbered headings (two, in outline order, each followed by prose)."""
-    from bpseg_pgm.chunks.markdown import looks_like_markdown
+    """The format of this package ``text`` unambiguously is, else "plain": HTML (a document, or block tags),
+    reStructuredText (two section titles docutils reads), plain text with numbered headings (two, numbered without
+    gaps, each followed by prose). Markdown is guessed before, by the caller
+    (:func:`~bpseg_pgm.text.pipeline.read_format`)."""
     from bpseg_pgm.structure.html import looks_like_html
     from bpseg_pgm.structure.numbered import looks_like_numbered
     from bpseg_pgm.structure.rst import looks_like_rst
 
     for name, looks in (
-        ("markdown", looks_like_markdown),
         ("html", looks_like_html),
         ("rst", looks_like_rst),
         ("numbered", looks_like_numbered),

@@ -105,7 +105,8 @@ def read_as_markdown(text: Any, lines: bool, markdown: Any) -> bool:
 def read_format(text: Any, lines: bool, markdown: Any = None, format: Any = None) -> str:
     """The format ``text`` is read in: "markdown", "rst", "html", "numbered" or "plain". ``format`` if given
     (one of those; it overrides ``markdown``), else "markdown" or "plain" if ``markdown`` is True or False, else
-    (both None) :func:`~bpseg_pgm.structure.detect.detect_format`'s guess; always "plain" with ``lines``. A bad
+    (both None) Markdown if :func:`~bpseg_pgm.chunks.markdown.looks_like_markdown`, else
+    :func:`~bpseg_pgm.structure.detect.detect_format`'s guess; always "plain" with ``lines``. A bad
     ``format`` or ``markdown`` is a ValueError."""
     format = check_format(format)
     if format is None:
@@ -115,6 +116,8 @@ def read_format(text: Any, lines: bool, markdown: Any = None, format: Any = None
         raise ValueError(f"markdown must be True, False or None, got {markdown!r}")
     if lines or not isinstance(text, str):
         return "plain"
+    if format is None and looks_like_markdown(text):  # Markdown first, as before
+        return "markdown"
     return format or detect_format(text)
 
 

@@ -6,7 +6,6 @@ from bpseg_pgm.structure.detect import check_format, detect_format, format_for_p
 
 
 def test_detect_each_format():
-    assert detect_format("# Title\n\nText.") == "markdown"
     assert detect_format("<html><body><p>A.</p></body></html>") == "html"
     assert detect_format("One\n===\n\nText.\n\nTwo\n===\n\nMore.\n") == "rst"
     assert detect_format("1. One\n\nText.\n\n2. Two\n\nMore.\n") == "numbered"

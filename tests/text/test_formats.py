@@ -50,6 +50,7 @@ def test_format_overrides_and_plain_reads_as_before(embedder):
     assert read_format(RST, False, markdown=False) == "plain"  # markdown=False: not guessed, as before
     assert read_format(RST, True) == "plain"  # never with lines
     assert read_format("# T\n\nx.", False, format="rst") == "rst"
+    assert read_format("# T\n\nx.", False) == "markdown"  # Markdown is guessed first, as before
 
 
 def test_bad_format_is_one_value_error():
