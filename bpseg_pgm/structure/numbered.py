@@ -3,7 +3,7 @@
 A line is a heading when it is a paragraph of its own (blank lines, or the text's ends, around it), starts with a
 number (``2``, ``2.3``, ``2.3.1``, with or without a final dot), and its title is short (at most
 ``MAX_TITLE_WORDS`` words) and is not a
-sentence (it ends in none of ``. ! ? : ; ,`` and has no sentence end inside). The numbers
+sentence (it ends in none of ``. ! : ; ,`` and has no sentence end inside; a question may be a title). The numbers
 must follow an outline: each heading's number continues the one before it (``2.3`` after ``2.2``, ``2.2.1`` or
 ``2``; ``3`` after any ``2...``); a candidate that does not is prose. A heading's level is the count of its
 numbers (``2.3`` is level 2). A numbered list whose items are sentences is therefore not read as headings.
@@ -23,7 +23,7 @@ __all__ = ["MAX_TITLE_WORDS", "looks_like_numbered", "numbered_structure"]
 MAX_TITLE_WORDS = 12
 
 _HEADING = re.compile(r"\A[ \t]{0,3}(\d{1,3}(?:\.\d{1,3}){0,5})\.?[ \t]+(\S[^\n\r]*?)[ \t]*\Z")
-_SENTENCE_END = re.compile(r"[.!?:;,]\W*\Z|[.!?]\s+[A-Z]")
+_SENTENCE_END = re.compile(r"[.!:;,]\W*\Z|[.!?]\s+[A-Z]")
 
 
 def _paragraphs(text: str) -> list[tuple[int, int]]:
@@ -104,6 +104,8 @@ def looks_like_numbered(text: str) -> bool:
     level = dict(zip(s.headings, s.heading_levels))
     after = dict(zip(paragraphs, paragraphs[1:]))
     if not all(h in after and level.get(after[h], 99) > level[h] for h in s.headings):
+        return False
+    if sum(not text[a:b].endswith("?") for a, b in s.headings) < 2:  # numbered questions: a FAQ or a checklist
         return False
     numbers = [_number(text[a:b]) for a, b in s.headings]
     return numbers[0] in ((0,), (1,)) and all(_complete(p, n) for p, n in zip(numbers, numbers[1:]))

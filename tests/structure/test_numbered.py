@@ -41,3 +41,11 @@ def test_detection():
     gaps = "1. Why this?\n\nBecause.\n\n5. Why that\n\nBecause.\n"
     assert not looks_like_numbered(gaps)
     assert not looks_like_numbered("1. The first step is this.\n\n2. The second step is that.\n")
+
+
+def test_a_question_may_be_a_title_but_numbered_questions_alone_are_not_detected():
+    text = "1. Intro\n\nText.\n\n2. What next?\n\nText.\n\n3. End\n\nText.\n"
+    assert numbered_structure(text).heading_levels == (1, 1, 1) and looks_like_numbered(text)
+    faq = "1. Is it running?\n\nYes it is.\n\n2. Is it managed?\n\nNo it is not.\n"
+    assert len(numbered_structure(faq).headings) == 2 and not looks_like_numbered(faq)
+    assert not numbered_structure("1. Why this? Because.\n\nText.\n").headings  # two sentences: not a title
