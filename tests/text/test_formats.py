@@ -80,3 +80,11 @@ def test_bad_input_segments_or_one_value_error(text, fmt, embedder):
 def test_segment_texts_takes_a_format_per_text(embedder):
     segs = segment_texts([RST, NUMBERED], format=["rst", None], embedder=embedder)
     assert [s.labels.tolist() for s in segs] == [[0, 0, 0, 1, 1, 1]] * 2
+
+
+def test_chunk_texts_reads_the_format_as_segment_text_does(embedder):
+    from bpseg_pgm.text.chunks import chunk_texts
+
+    (chunks,) = chunk_texts([RST], embedder=embedder)
+    assert [RST[c.start : c.end] for c in chunks] == [c.text for c in chunks]
+    assert len(chunks) == 2 and chunks[1].text.startswith("Motivation")
