@@ -80,6 +80,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--formats", default="rst,html,numbered,markdown")
     ap.add_argument("--out", default="/tmp/formats")
+    ap.add_argument("--given", action="store_true", help="pass format= (the format each text is written in)")
     args = ap.parse_args()
     formats = args.formats.split(",")
     embedder = make_embedder(progress=False)
@@ -89,16 +90,17 @@ def main() -> None:
         row = {"id": r["id"]}
         for fmt in formats:
             text, starts, h1, h2 = compose(r, fmt)
-            seg = segment_text(text, embedder=embedder)
+            given = {"format": fmt} if args.given else {}
+            seg = segment_text(text, embedder=embedder, **given)
             at = [max(0, bisect.bisect_right(starts, a) - 1) for a, _ in seg.spans]
             g1, g2 = np.array([h1[i] for i in at]), np.array([h2[i] for i in at])
             k1, k2 = len(set(h1)), len(set(h2))
             if k1 < 2:
                 break
             row["k1"], row["k2"] = k1, k2
-            got = {"detected": read_format(text, False), "auto": evaluate(g1, seg.labels)}
+            got = {"detected": read_format(text, False, None, given.get("format")), "auto": evaluate(g1, seg.labels)}
             if k2 > k1:
-                got["given_k2"] = evaluate(g2, segment_text(text, k2, embedder=embedder).labels)
+                got["given_k2"] = evaluate(g2, segment_text(text, k2, embedder=embedder, **given).labels)
             row[fmt] = got
         else:
             rows.append(row)
