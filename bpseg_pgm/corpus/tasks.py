@@ -73,22 +73,22 @@ def _embedder(config: TaskConfig):
 
 
 def _prepare(doc: CorpusDocument, config: TaskConfig):
-    """(sentences, spans, text, markdown) of a document, or a ValueError saying why it cannot be segmented."""
+    """(sentences, spans, text, format) of a document, or a ValueError saying why it cannot be segmented."""
     from bpseg_pgm.text.checks import check_n_segments, check_sentences, split_for_segmentation
-    from bpseg_pgm.text.pipeline import read_as_markdown
+    from bpseg_pgm.text.pipeline import read_format
     from bpseg_pgm.text.split import join_sentences
 
     if doc.units is not None:
         sentences = check_sentences(list(doc.units))
         text, spans = join_sentences(sentences)
-        markdown = False
+        fmt = "plain"
     else:
-        # Markdown as segment_text decides it: a .md file is, other text is guessed, never with --lines
-        markdown = read_as_markdown(doc.text, config.lines, doc.meta.get("markdown"))
-        sentences, spans = split_for_segmentation(doc.text, config.lines, markdown)
+        # the format as segment_text decides it: from the file's extension (meta), else guessed; never with --lines
+        fmt = read_format(doc.text, config.lines, doc.meta.get("markdown"), doc.meta.get("format"))
+        sentences, spans = split_for_segmentation(doc.text, config.lines, fmt == "markdown", fmt)
         text = doc.text
     check_n_segments(config.n_segments, len(sentences), config.params.get("init"))
-    return sentences, spans, text, markdown
+    return sentences, spans, text, fmt
 
 
 def segment_task(docs: list[CorpusDocument], config: TaskConfig):
@@ -111,7 +111,7 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
         X = encode_batch(embedder, [sentences for sentences, *_ in prepared.values()])
         pos = 0
         segs = {}
-        for i, (sentences, spans, text, markdown) in prepared.items():
+        for i, (sentences, spans, text, fmt) in prepared.items():
             block = X[pos : pos + len(sentences)]
             pos += len(sentences)
             try:
@@ -124,7 +124,8 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
                     text=text,
                     spans=spans,
                     lines=config.lines or docs[i].units is not None,
-                    markdown=markdown,
+                    markdown=fmt == "markdown",
+                    format=fmt,
                 )
             except ValueError as exc:
                 failed[i] = str(exc)

@@ -1,8 +1,9 @@
 """The one document reader: a folder, a JSONL file or a Parquet file as :class:`~bpseg_pgm.types.document.Document` s.
 
-* a **folder**: every ``.txt``, ``.md`` and ``.markdown`` file under it (sub-folders included, symlinked ones
-  followed, each folder once; hidden files and folders skipped), in sorted order (a ``.md`` or ``.markdown`` file's
-  document says ``meta["markdown"] = True``: it is read as Markdown, as ``bpseg segment`` reads it); a document's id
+* a **folder**: every ``.txt``, ``.md``, ``.markdown``, ``.rst``, ``.html`` and ``.htm`` file under it (sub-folders
+  included, symlinked ones followed, each folder once; hidden files and folders skipped), in sorted order (a ``.md``
+  or ``.markdown`` file's document says ``meta["markdown"] = True``: it is read as Markdown, as ``bpseg segment``
+  reads it; a ``.rst``, ``.html`` or ``.htm`` file's says ``meta["format"]``, ``"rst"`` or ``"html"``); a document's id
   is its path relative to the folder (``reports/2024/q1.txt``); only regular files are opened
   (a FIFO or a link to ``/dev/zero`` is an error row) and never read past ``max_bytes``; a path
   that is not UTF-8 is an error row whose id shows the bytes escaped (``caf\\xe9.txt``);
@@ -36,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES, READ_CHUNK, decode_text
+from bpseg_pgm.structure.detect import format_for_path
 from bpseg_pgm.types.document import Document
 from bpseg_pgm.utils.validation import check_str_list
 
@@ -54,7 +56,13 @@ __all__ = [
 ]
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
-TEXT_SUFFIXES = (".txt", *MARKDOWN_SUFFIXES)  # a folder's documents: plain text and Markdown, as `bpseg segment` reads
+TEXT_SUFFIXES = (
+    ".txt",
+    *MARKDOWN_SUFFIXES,
+    ".rst",
+    ".html",
+    ".htm",
+)  # a folder's documents, as `bpseg segment` reads them
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -186,8 +194,10 @@ def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes
 
 
 def _read_file(path: Path, doc_id: str, max_bytes: int) -> Document:
-    # a .md or .markdown file is Markdown, as `bpseg segment` reads it (meta["markdown"]); other text is guessed when segmented
-    meta = {"markdown": True} if path.suffix.lower() in MARKDOWN_SUFFIXES else {}
+    # a .md or .markdown file is Markdown, as `bpseg segment` reads it (meta["markdown"]); .rst and .html/.htm files
+    # are read in their format (meta["format"]); other text is guessed when segmented
+    fmt = format_for_path(path)
+    meta = {"markdown": True} if path.suffix.lower() in MARKDOWN_SUFFIXES else ({"format": fmt} if fmt else {})
     try:
         return Document(doc_id, text=decode_text(read_regular(path, max_bytes)), meta=meta)
     except ValueError as exc:

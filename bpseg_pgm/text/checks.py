@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from bpseg_pgm.structure.detect import view_of
 from bpseg_pgm.text.split import sentence_spans, squash
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_n_segments as check_n_segments_value
@@ -87,9 +88,12 @@ def check_n_segments(n_segments: Any, n: int, init: Any) -> None:
     check_n_segments_value(n_segments, n)
 
 
-def split_for_segmentation(text: Any, lines: bool, markdown: bool = False) -> tuple[list[str], list[Span]]:
+def split_for_segmentation(
+    text: Any, lines: bool, markdown: bool = False, format: str | None = None
+) -> tuple[list[str], list[Span]]:
     """Sentences (whitespace collapsed) and their spans, or a ValueError saying why ``text`` cannot be segmented
-    (``markdown``: read as Markdown, see :func:`~bpseg_pgm.text.split.sentence_spans`)."""
+    (``markdown``: read as Markdown; ``format``: read as "rst", "html" or "numbered", the sentences' words without
+    their markup; see :func:`~bpseg_pgm.text.split.sentence_spans`)."""
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, got {type(text).__name__}")
     if not text:
@@ -97,11 +101,13 @@ def split_for_segmentation(text: Any, lines: bool, markdown: bool = False) -> tu
     if not text.strip():
         raise ValueError("text contains only whitespace")
     check_unicode(text)
-    spans = sentence_spans(text, lines=lines, markdown=markdown)
+    format = None if lines else format
+    spans = sentence_spans(text, lines=lines, markdown=markdown, format=format)
     if len(spans) < 2:
         unit = "line" if lines else "sentence"
         raise ValueError(f"found {len(spans)} {unit}(s); need at least 2 to segment")
-    return [squash(text[a:b]) for a, b in spans], spans
+    view = view_of(text, format)
+    return [squash(view[a:b]) for a, b in spans], spans
 
 
 def bpseg_estimator(n_segments: Any, params: Mapping[str, Any]) -> Any:

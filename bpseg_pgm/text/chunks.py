@@ -16,7 +16,7 @@ import numpy as np
 from bpseg_pgm.chunks import Chunk, check_chunk_options, make_chunks, token_counter
 from bpseg_pgm.embeddings import resolve_embedder
 from bpseg_pgm.text.checks import check_bpseg_params, check_n_segments
-from bpseg_pgm.text.pipeline import read_as_markdown, segment_texts
+from bpseg_pgm.text.pipeline import read_format, segment_texts
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 from bpseg_pgm.utils.validation import check_list, check_unicode
@@ -41,6 +41,7 @@ def chunk_texts(
     min_tokens: int | None = None,
     hard_cap: bool = True,
     markdown: bool | None = None,
+    format: str | None = None,
     n_segments: int | str = "auto",
     lines: bool = False,
     model: Any = None,
@@ -57,8 +58,9 @@ def chunk_texts(
     whitespace-only text gives no chunk, a text of one sentence gives one chunk (segment 0,
     confidence 1.0), and a k larger than a text's number of sentences becomes that number.
     ``max_tokens``, ``contiguous``, ``min_tokens``, ``hard_cap`` and ``markdown`` are those of
-    :func:`~bpseg_pgm.chunks.make_chunks` (``markdown`` decided per text when None); ``max_tokens`` may also be
-    a list with one cap per text.
+    :func:`~bpseg_pgm.chunks.make_chunks` (``markdown`` decided per text when None); ``format`` reads every text
+    in that format, as :func:`~bpseg_pgm.text.pipeline.segment_text` does (None: decided per text, see
+    :func:`~bpseg_pgm.text.pipeline.read_format`); ``max_tokens`` may also be a list with one cap per text.
     BPSeg's parameters (``structure``, ``potentials``, ``lam``, ...) come as keyword arguments; they are all
     checked before anything is embedded (an unknown one is a ``ValueError`` naming it).
     ``bpseg_params`` (a dict of them) is deprecated: it was for BPSeg's ``contiguous``, whose name is taken
@@ -78,7 +80,7 @@ def chunk_texts(
         raise ValueError(f"hard_cap must be True or False, got {hard_cap!r}")
     check_n_segments(n_segments, sys.maxsize, bpseg_params.get("init"))  # a k above a text's length is clamped
     check_bpseg_params(n_segments, bpseg_params)  # every option, before anything is embedded
-    n_spans, marks = [], []
+    n_spans, marks, fmts = [], [], []
     for i, text in enumerate(texts):
         if not isinstance(text, str):
             raise ValueError(f"texts[{i}]: text must be a str, got {type(text).__name__}")
@@ -86,8 +88,9 @@ def chunk_texts(
             check_unicode(text)
         except ValueError as exc:
             raise ValueError(f"texts[{i}]: {exc}") from None
-        marks.append(read_as_markdown(text, lines, markdown))
-        n_spans.append(len(sentence_spans(text, lines=lines, markdown=marks[-1])))
+        fmts.append(read_format(text, lines, markdown, format))
+        marks.append(fmts[-1] == "markdown")
+        n_spans.append(len(sentence_spans(text, lines=lines, markdown=marks[-1], format=fmts[-1])))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     many = [i for i, n in enumerate(n_spans) if n >= 2]
     ks = [
@@ -103,6 +106,7 @@ def chunk_texts(
             lines=lines,
             embedder=embedder,
             markdown=[marks[i] for i in many],
+            format=[fmts[i] for i in many],
             **bpseg_params,
         )
         if many
@@ -113,7 +117,7 @@ def chunk_texts(
     out: list[list[Chunk]] = []
     for i, text in enumerate(texts):
         if n_spans[i] == 1:  # one sentence: one segment, cut like any other when over the cap
-            ((a, b),) = sentence_spans(text, lines=lines, markdown=marks[i])
+            ((a, b),) = sentence_spans(text, lines=lines, markdown=marks[i], format=fmts[i])
             by_text[i] = Segmentation(
                 [squash(text[a:b])],
                 np.zeros(1, dtype=np.int64),

@@ -22,6 +22,7 @@ from bpseg_pgm.chunks.markdown import looks_like_markdown
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
 from bpseg_pgm.features.units import Units
 from bpseg_pgm.policy import Policy
+from bpseg_pgm.structure.detect import check_format, detect_format
 from bpseg_pgm.text.checks import (
     bpseg_estimator,
     check_bpseg_params,
@@ -40,7 +41,15 @@ from bpseg_pgm.text.segmentation import (
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
 
-__all__ = ["Segmentation", "fit_segmentation", "read_as_markdown", "segment_text", "segment_sentences", "segment_texts"]
+__all__ = [
+    "Segmentation",
+    "fit_segmentation",
+    "read_as_markdown",
+    "read_format",
+    "segment_text",
+    "segment_sentences",
+    "segment_texts",
+]
 
 DEFAULT_N_SEGMENTS = "auto"  # as in BPSeg: let the estimator choose k
 
@@ -94,6 +103,25 @@ def read_as_markdown(text: Any, lines: bool, markdown: Any) -> bool:
     return looks_like_markdown(text) if markdown is None else bool(markdown)
 
 
+def read_format(text: Any, lines: bool, markdown: Any = None, format: Any = None) -> str:
+    """The format ``text`` is read in: "markdown", "rst", "html", "numbered" or "plain". ``format`` if given
+    (one of those; it overrides ``markdown``), else "markdown" or "plain" if ``markdown`` is True or False, else
+    (both None) Markdown if :func:`~bpseg_pgm.chunks.markdown.looks_like_markdown`, else
+    :func:`~bpseg_pgm.structure.detect.detect_format`'s guess; always "plain" with ``lines``. A bad
+    ``format`` or ``markdown`` is a ValueError."""
+    format = check_format(format)
+    if format is None:
+        if markdown is not None:
+            return "markdown" if read_as_markdown(text, lines, markdown) else "plain"
+    elif markdown is not None and not isinstance(markdown, (bool, np.bool_)):
+        raise ValueError(f"markdown must be True, False or None, got {markdown!r}")
+    if lines or not isinstance(text, str):
+        return "plain"
+    if format is None and looks_like_markdown(text):  # Markdown first, as before
+        return "markdown"
+    return format or detect_format(text)
+
+
 def segment_text(
     text: str,
     n_segments: int | str = DEFAULT_N_SEGMENTS,
@@ -105,6 +133,7 @@ def segment_text(
     show_progress: bool | None = None,
     markdown: bool | None = None,
     layout: bool = True,
+    format: str | None = None,
     **bpseg_params: Any,
 ) -> Segmentation:
     """Split ``text`` into sentences (or lines, if ``lines``) and segment them with BP-Seg.
@@ -117,6 +146,11 @@ def segment_text(
     each code block, table and heading is one unit, and the result's ``markdown`` tells its chunks to keep
     Markdown blocks whole.
 
+    ``format`` reads the text as "markdown", "rst" (reStructuredText), "html", "numbered" (plain text with numbered
+    headings, ``2.3 Results``) or "plain" (:mod:`bpseg_pgm.structure`); it overrides ``markdown``. None (and
+    ``markdown`` None): guessed where the text is unambiguous (:func:`read_format`). Each format's section titles
+    are headings, as Markdown's are; spans stay offsets of ``text`` as given.
+
     ``layout`` (default True) reads the text's own structure as evidence of its segments
     (:mod:`~bpseg_pgm.text.layout`, :mod:`~bpseg_pgm.decisions.layout`): with Markdown headings and
     ``n_segments="auto"`` the segments are the top-level sections (given k, or re-cut with
@@ -126,8 +160,9 @@ def segment_text(
     list of its sentences would be. ``layout=False`` ignores both.
     """
     _check_layout(layout)
-    markdown = read_as_markdown(text, lines, markdown)
-    sentences, spans = split_for_segmentation(text, lines, markdown)
+    fmt = read_format(text, lines, markdown, format)
+    markdown = fmt == "markdown"
+    sentences, spans = split_for_segmentation(text, lines, markdown, fmt)
     check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
     check_bpseg_params(n_segments, bpseg_params, len(sentences))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
@@ -142,6 +177,7 @@ def segment_text(
         lines=lines,
         markdown=markdown,
         layout=layout,
+        format=fmt,
     )
 
 
@@ -156,6 +192,7 @@ def segment_texts(
     show_progress: bool | None = None,
     markdown: bool | None | list = None,
     layout: bool = True,
+    format: str | None | list = None,
     **bpseg_params: Any,
 ) -> list[Segmentation]:
     """:func:`segment_text` for many texts: every text is checked and split first, then all their
@@ -165,8 +202,8 @@ def segment_texts(
     ``n_segments`` is one k (or "auto") for every text, or a list with one per text.  A text that
     cannot be segmented (not a str, empty, fewer than 2 sentences, fewer sentences than its k) is a
     ``ValueError`` naming it (``texts[3]: ...``) before anything is embedded.  ``markdown`` is decided per text
-    (None: guessed), as in :func:`segment_text`, or given as a list with one value per text; ``layout`` as
-    in :func:`segment_text`.
+    (None: guessed), as in :func:`segment_text`, or given as a list with one value per text; ``format`` too;
+    ``layout`` as in :func:`segment_text`.
     """
     texts = check_list(texts, "texts must be a list of str (use segment_text for a single text)", any_iterable=True)
     if not texts:
@@ -180,15 +217,19 @@ def segment_texts(
     check_bpseg_params("auto", bpseg_params)  # each text's k is checked below
     _check_layout(layout)
     split = []
-    if isinstance(markdown, (list, tuple)):
-        if len(markdown) != len(texts):
-            raise ValueError(f"markdown has {len(markdown)} values for {len(texts)} texts")
-        marks = [read_as_markdown(text, lines, m) for text, m in zip(texts, markdown)]
-    else:
-        marks = [read_as_markdown(text, lines, markdown) for text in texts]
+    per_text = {}
+    for name, value in (("markdown", markdown), ("format", format)):
+        if isinstance(value, (list, tuple)):
+            if len(value) != len(texts):
+                raise ValueError(f"{name} has {len(value)} values for {len(texts)} texts")
+            per_text[name] = list(value)
+        else:
+            per_text[name] = [value] * len(texts)
+    fmts = [read_format(t, lines, m, f) for t, m, f in zip(texts, per_text["markdown"], per_text["format"])]
+    marks = [f == "markdown" for f in fmts]
     for i, (text, k) in enumerate(zip(texts, ks)):
         try:
-            sentences, spans = split_for_segmentation(text, lines, marks[i])
+            sentences, spans = split_for_segmentation(text, lines, marks[i], fmts[i])
             check_n_segments(k, len(sentences), bpseg_params.get("init"))
             if not isinstance(
                 bpseg_params.get("init", "farthest"), str
@@ -200,7 +241,7 @@ def segment_texts(
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     X = encode_batch(embedder, [sentences for sentences, _ in split])
     out, pos = [], 0
-    for text, k, mark, (sentences, spans) in zip(texts, ks, marks, split):
+    for text, k, mark, fmt, (sentences, spans) in zip(texts, ks, marks, fmts, split):
         rows = X[pos : pos + len(sentences)]
         pos += len(sentences)
         out.append(
@@ -215,6 +256,7 @@ def segment_texts(
                 lines=lines,
                 markdown=mark,
                 layout=layout,
+                format=fmt,
             )
         )
     return out
@@ -245,6 +287,7 @@ def fit_segmentation(
     lines: bool = False,
     markdown: bool | None = None,
     layout: bool = True,
+    format: str | None = None,
 ) -> Segmentation:
     """BP-Seg on the embeddings ``X`` of checked ``sentences``: the :class:`Segmentation`, labels renumbered.
 
@@ -254,8 +297,8 @@ def fit_segmentation(
     previous one, else the next; :func:`~bpseg_pgm.text.checks.unit_sources`), so the result has one
     entry per sentence.  ``bpseg_params`` go to :class:`~bpseg_pgm.estimator.BPSeg`; ``text``/``spans``/
     ``lines`` are kept in the result (None: the sentences joined by newlines); with ``text`` and ``spans`` and
-    ``layout``, the text's paragraphs and headings (:func:`~bpseg_pgm.text.layout.unit_layout`) go to the
-    model.  NaN or inf beliefs, fewer
+    ``layout``, the text's paragraphs and headings (:func:`~bpseg_pgm.text.layout.unit_layout`; ``format``: the
+    format the text was read in, see :func:`read_format`) go to the model.  NaN or inf beliefs, fewer
     than 2 non-empty sentences or a k larger than their number are a ValueError.
     """
     sentences = list(sentences)
@@ -277,7 +320,7 @@ def fit_segmentation(
     paragraphs = headings = None
     _check_layout(layout)
     if layout and text is not None and spans is not None:  # the text's paragraphs and headings: evidence
-        paragraphs, headings = unit_layout(text, spans, bool(markdown) and not lines)
+        paragraphs, headings = unit_layout(text, spans, bool(markdown) and not lines, None if lines else format)
         paragraphs, headings = paragraphs[live], headings[live]
     # the Policy reaches the features and the progress line too (anything else is refused by the fit, below)
     policy = bpseg_params.get("policy") if isinstance(bpseg_params.get("policy"), Policy) else None

@@ -41,6 +41,8 @@ import re
 import nupunkt
 
 from bpseg_pgm.chunks.markdown import front_matter_end, image_spans, inline_code_spans, markdown_blocks
+from bpseg_pgm.structure.detect import STRUCTURED, read_structure
+from bpseg_pgm.structure.spans import block_spans
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.spans import BLANK_LINE, join_sentences
 from bpseg_pgm.utils.spans import trim_span as _trim
@@ -166,7 +168,7 @@ def _markdown_spans(text: str) -> list[Span]:
     return spans
 
 
-def sentence_spans(text: str, *, lines: bool = False, markdown: bool = False) -> list[Span]:
+def sentence_spans(text: str, *, lines: bool = False, markdown: bool = False, format: str | None = None) -> list[Span]:
     """Character spans ``(start, end)`` of the sentences of ``text`` (or of its lines, if ``lines``).
 
     ``text[start:end]`` is a sentence exactly as written (inner whitespace and line breaks
@@ -174,13 +176,17 @@ def sentence_spans(text: str, *, lines: bool = False, markdown: bool = False) ->
     (ignored with ``lines``) the text is read as Markdown: a code block (fenced or indented), a table,
     an HTML block or a heading is one unit each (code lines are not sentences), no sentence runs from
     one list item into the next, no sentence ends inside inline code or an image, and YAML front matter at
-    the top is skipped (metadata, not text).
+    the top is skipped (metadata, not text). With ``format`` "rst", "html" or "numbered" (ignored with ``lines``)
+    the text is read in that format (:mod:`bpseg_pgm.structure`): its headings, literal blocks, directives and
+    tables are one unit each, and markup is not part of any sentence.
     """
     text = _check_text(text)
     if lines:
         return [span for m in _LINE.finditer(text) if (span := _trim(text, m.start(), m.end())) is not None]
     if markdown:
         return _markdown_spans(text)
+    if format in STRUCTURED:
+        return block_spans(read_structure(text, format), _prose_spans)
     return _prose_spans(text, 0, len(text))
 
 

@@ -181,3 +181,15 @@ def test_a_markdown_file_is_a_document_read_as_markdown(tmp_path):
     docs = {d.id: d for d in read_documents(tmp_path)}
     assert sorted(docs) == ["a.md", "b.markdown", "c.MARKDOWN", "d.txt"]
     assert [docs[k].meta.get("markdown") for k in sorted(docs)] == [True, True, True, None]
+
+
+def test_folder_reads_rst_and_html_with_their_format(make_folder):
+    root = make_folder({"a.rst": "T\n=\n\nx.", "b.html": "<p>x</p>", "c.htm": "<p>y</p>", "d.txt": "z", "e.md": "# m"})
+    docs = read_documents(root)
+    assert [(d.id, d.meta) for d in docs] == [
+        ("a.rst", {"format": "rst"}),
+        ("b.html", {"format": "html"}),
+        ("c.htm", {"format": "html"}),
+        ("d.txt", {}),
+        ("e.md", {"markdown": True}),
+    ]
