@@ -29,6 +29,18 @@ def _markdown(args: argparse.Namespace) -> bool | None:
     return True if name.endswith((".md", ".markdown")) else None
 
 
+def _format_in(args: argparse.Namespace) -> str | None:
+    """--format-in, else (unless --markdown/--no-markdown decide) the format of the file's extension, else None
+    (guessed from the text)."""
+    if args.format_in is not None:
+        return args.format_in
+    if args.markdown is not None:
+        return None
+    from bpseg_pgm.structure.detect import format_for_path
+
+    return format_for_path(args.file or "")
+
+
 def _bpseg_params(args: argparse.Namespace) -> dict:
     """The BPSeg parameters given on the command line (``--sigma none`` gives None; ``--policy FILE`` the
     shipped Policy with the file's changes)."""
@@ -149,7 +161,14 @@ def cmd_segment(args: argparse.Namespace) -> int:
     else:
         source = {"model": model}
     seg = segment_text(
-        text, args.k, lines=args.lines, markdown=_markdown(args), layout=args.layout, **source, **_bpseg_params(args)
+        text,
+        args.k,
+        lines=args.lines,
+        markdown=_markdown(args),
+        format=_format_in(args),
+        layout=args.layout,
+        **source,
+        **_bpseg_params(args),
     )
     if args.segment_length is not None:
         if seg.max_segments is None:  # the fit kept no runs (e.g. --potentials paper chose the topic model)

@@ -17,6 +17,7 @@ from bpseg_pgm.cli.commands import cmd_corpus, cmd_demo, cmd_prune, cmd_segment,
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
 from bpseg_pgm.io.decoding import format_size as _format_size
 from bpseg_pgm.policy import DEFAULT_POLICY
+from bpseg_pgm.structure.detect import FORMATS
 
 __all__ = ["build_parser", "byte_size"]
 
@@ -208,6 +209,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="read the input as Markdown (code blocks, tables and headings one unit each; chunks never "
         "cut a code block, table or list item) or not; default: yes for a .md file, else guessed "
         "(a code fence, a # heading or a table)",
+    )
+    seg.add_argument(
+        "--format-in",
+        choices=FORMATS,
+        default=None,
+        help="the input's format, whose headings and blocks are read: markdown, rst, html, numbered (plain text with "
+        "numbered headings) or plain; default: from the file's extension (.md/.markdown, .rst, .html/.htm), else "
+        "guessed where the text is unambiguous (--markdown/--no-markdown, when given, decide as before)",
     )
     seg.add_argument(
         "--layout",
