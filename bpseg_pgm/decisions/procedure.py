@@ -36,6 +36,7 @@ Nothing here warns: the estimator raises the convergence warning of the model wh
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -53,6 +54,7 @@ from bpseg_pgm.topics.fit import TopicsFit, fit_topics
 
 from .grouping import group_engine, group_runs, retry_engine
 from .layout import Layout, document_layout
+from .potentials import grouping_potentials, runs_cost
 from .structure import choose_structure, keep_topics
 
 __all__ = ["Features", "Outcome", "Settings", "decide"]
@@ -141,6 +143,7 @@ class _Grouper:
     def __init__(self, s: Settings, policy: Policy):
         self.engine = group_engine(s.engine)
         self.settings, self.policy = s, policy
+        self.potentials = grouping_potentials(s.potentials, policy)
 
     @functools.cached_property
     def retry(self):
@@ -158,6 +161,7 @@ class _Grouper:
             retry=lambda: self.retry,
             seed=self.settings.seed,
             policy=self.policy,
+            potentials=self.potentials,
         )
 
 
@@ -184,6 +188,7 @@ def _runs_result(
 def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None = None) -> Outcome:
     """The procedure of the module docstring: the model whose labels ``BPSeg.fit`` returns, and its fits."""
     outcome = Outcome("runs")
+    s = dataclasses.replace(s, cost=runs_cost(s.cost, s.potentials))  # the potentials' run cost, unless one given
     grouper = _Grouper(s, policy) if s.group_runs else None
     # 0. the document's own structure: where runs may start (its headings or paragraphs), or how many (headings)
     runs_possible = s.structure == "runs" or (s.structure == "auto" and s.auto_applies)
