@@ -482,6 +482,13 @@ class BPSeg(ClusterMixin, BaseEstimator):
         auto_applies = structure == "auto" and self._auto_applies(engine, potentials)
         if structure == "auto" and not auto_applies:
             self._explain_topics_only(self.cost, potentials)
+        if structure == "runs" and potentials is not None and not runs_can_take(potentials):
+            warnings.warn(
+                f"potentials {type(potentials).__name__} have full pairwise tables: the runs model has no place for "
+                "them and cuts the runs by the embeddings' scatter (structure='topics' fits them)",
+                UserWarning,
+                stacklevel=3,
+            )
         if structure != "runs":  # "auto" may still choose the topic model
             check_fit_memory(
                 n,

@@ -103,6 +103,9 @@ def test_a_potential_the_runs_cannot_take_is_one_warning_naming_the_topic_model(
     assert model.structure_ == "topics"
     with pytest.raises(ValueError, match="full pairwise tables"):
         PotentialsCost(TableOnly())
+    with pytest.warns(UserWarning, match="runs model has no place for them and cuts the runs by the embeddings'"):
+        runs = BPSeg(potentials=TableOnly(), engine="loopy", structure="runs", n_segments=3).fit(X)
+    np.testing.assert_array_equal(runs.labels_, BPSeg(structure="runs", n_segments=3).fit(X).labels_)
 
 
 class GroupLoosely(CenteredPottsPotentials):
