@@ -224,8 +224,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         segmental programme, exact chain marginals as beliefs). "topics": the topic model
         (:mod:`bpseg_pgm.topics`; segments may return). "auto": decided per document
         (:func:`bpseg_pgm.decisions.decide`): gradual text gets runs, abrupt text the topic model, kept only
-        when its topics are clusters that do not scatter the document. "auto" applies to the centred
-        potentials with an engine given by name; otherwise it means "topics".
+        when its topics are clusters that do not scatter the document. "auto" applies to every potential with
+        Potts couplings (the runs cut by its run cost) and an engine given by name; otherwise it means "topics".
     group_runs : "auto", bool, default="auto"
         Group the runs into topics that may return (:mod:`bpseg_pgm.runtopics`): "auto" does it under
         ``structure="auto"`` with ``n_segments="auto"``. True needs runs (``structure`` "auto" or "runs").

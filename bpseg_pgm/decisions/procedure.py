@@ -11,8 +11,8 @@ an :class:`Outcome`: which model's labels are the result and every fit it made o
    sections, each section split at its own sub-headings, then paragraphs:
    :func:`~bpseg_pgm.runs.hierarchy.nested_levels`); either way not grouped unless ``group_runs=True``, and
    the procedure ends here. With paragraphs, every runs fit below starts runs only at them.
-1. **Structure.** ``structure="runs"`` or ``"topics"`` asked for: that model. ``"auto"`` (only for the
-   centred potentials with an engine given by name, where it was measured): the document is cut into
+1. **Structure.** ``structure="runs"`` or ``"topics"`` asked for: that model. ``"auto"`` (for potentials the
+   runs model has a place for, with an engine given by name): the document is cut into
    noise-calibrated runs and their boundaries' median per-unit effect is measured
    (:func:`~bpseg_pgm.decisions.structure.choose_structure`): gradual text (effect below
    ``Policy.gradual_effect``) gets runs, abrupt text the topic model.
@@ -99,7 +99,7 @@ class Settings:
     neighbors: Any
     random_state: Any
     seed: int  # random_state as the runs model's seed (0 for None)
-    auto_applies: bool  # "auto" may choose runs: the centred potentials, an engine by name, init not "all"
+    auto_applies: bool  # "auto" may choose runs: Potts potentials, an engine by name, init not "all"
     damping_set: bool  # the user set a damping: an unconverged grouping is not retried damped
     engine_is_object: bool  # an Engine object: used as given
     #: the runs model's cost of a run: a registered name or a RunCost object (bpseg_pgm.runs.cost_registry); it
