@@ -21,6 +21,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 
 from bpseg_pgm.constraints import validate
 from bpseg_pgm.decisions import Features, Outcome, Settings, decide
+from bpseg_pgm.decisions.potentials import runs_can_take
 from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
@@ -144,8 +145,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         segmental programme, exact chain marginals as beliefs). "topics": the topic model
         (:mod:`bpseg_pgm.topics`; segments may return). "auto": decided per document
         (:func:`bpseg_pgm.decisions.decide`): gradual text gets runs, abrupt text the topic model, kept only
-        when its topics are clusters that do not scatter the document. "auto" applies to the centred
-        potentials with an engine given by name; otherwise it means "topics".
+        when its topics are clusters that do not scatter the document. "auto" applies to every potential with
+        Potts couplings (the runs cut by its run cost) and an engine given by name; otherwise it means "topics".
     group_runs : "auto", bool, default="auto"
         Group the runs into topics that may return (:mod:`bpseg_pgm.runtopics`): "auto" does it under
         ``structure="auto"`` with ``n_segments="auto"``. True needs runs (``structure`` "auto" or "runs").
@@ -318,27 +319,31 @@ class BPSeg(ClusterMixin, BaseEstimator):
             return self.potentials
         return lookup(self.potentials).cls(lam=p["lam"], sigma=p["sigma"])
 
-    def _auto_applies(self, engine: Engine) -> bool:
-        """Whether ``structure="auto"`` may choose runs: only for the centred model (the default),
-        for which it was measured; the paper's potentials, a user's and engine "appendix" stay as written."""
+    def _auto_applies(self, engine: Engine, potentials: Potentials | None) -> bool:
+        """Whether ``structure="auto"`` may choose runs: every potential the runs model has a place for (Potts
+        couplings, or a run cost named by its class) with an engine given by name that takes potentials, init
+        not "all"; engine "appendix" stays as written."""
         # an engine given as an object (a researcher's own, or one with its own settings) always runs
         return (
-            isinstance(self.potentials, str)
-            and self.potentials == "centered"
+            runs_can_take(potentials)
             and isinstance(self.engine, str)
             and engine.uses_potentials
             and not (isinstance(self.init, str) and self.init == "all")
         )
 
-    def _explain_topics_only(self, cost) -> None:
-        """``structure="auto"`` with settings it was not measured for means the topic model: a user's own cost is a
-        ValueError (it would be ignored), a user's own Potentials or Engine object a UserWarning saying so (the
-        named paper and appendix settings are the topic model by definition, and stay quiet)."""
+    def _explain_topics_only(self, cost, potentials: Potentials | None) -> None:
+        """``structure="auto"`` with settings the runs model has no place for means the topic model: a user's own
+        cost is a ValueError (it would be ignored); a user's Engine object, or potentials without Potts couplings,
+        one UserWarning naming the model that runs instead (engine "appendix" and init="all" are the topic model
+        by definition, and stay quiet)."""
         own = [
             what
             for what, given in (
-                ("a Potentials object", isinstance(self.potentials, Potentials)),
                 ("an Engine object", not isinstance(self.engine, str)),
+                (
+                    f"potentials {type(potentials).__name__} (full pairwise tables: a run has no cost under them)",
+                    potentials is not None and not runs_can_take(potentials),
+                ),
             )
             if given
         ]
@@ -350,8 +355,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
             )
         if own:
             warnings.warn(
-                f"structure='auto' chooses between runs and the topic model only with the centred "
-                f"potentials and an engine given by name, where it was measured; with {' and '.join(own)} "
+                f"structure='auto' chooses between runs and the topic model only where the runs model can take "
+                f"the potentials and the engine is given by name; with {' and '.join(own)} "
                 "it fits the topic model: say structure='topics' (or 'runs') to choose, and silence this",
                 UserWarning,
                 stacklevel=4,
@@ -411,9 +416,17 @@ class BPSeg(ClusterMixin, BaseEstimator):
         engine, structure = p["engine"], p["structure"]
         if not (isinstance(self.init, str) and self.init == "all"):  # init="all": k = n, n_segments ignored
             check_n_segments(self.n_segments, n)
-        auto_applies = structure == "auto" and self._auto_applies(engine)
+        potentials = self._potentials(p)
+        auto_applies = structure == "auto" and self._auto_applies(engine, potentials)
         if structure == "auto" and not auto_applies:
-            self._explain_topics_only(self.cost)
+            self._explain_topics_only(self.cost, potentials)
+        if structure == "runs" and potentials is not None and not runs_can_take(potentials):
+            warnings.warn(
+                f"potentials {type(potentials).__name__} have full pairwise tables: the runs model has no place for "
+                "them and cuts the runs by the embeddings' scatter (structure='topics' fits them)",
+                UserWarning,
+                stacklevel=3,
+            )
         if structure != "runs":  # "auto" may still choose the topic model
             check_fit_memory(
                 n,
@@ -431,7 +444,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             n_segments=self.n_segments,
             group_runs=p["group_runs"],
             engine=engine,
-            potentials=self._potentials(p),
+            potentials=potentials,
             lam=p["lam"],
             sigma=p["sigma"],
             max_iter=p["max_iter"],

@@ -14,7 +14,7 @@ import numpy as np
 from bpseg_pgm import BPSeg
 
 #: The paper's model, spelled out, so that these tests do not depend on the estimator's defaults.
-PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials="paper", neighbors=None)
+PAPER = dict(n_segments=5, lam=0.12, sigma=None, init="random", potentials="paper", neighbors=None, structure="topics")
 
 
 def bpseg(**kw):

@@ -80,16 +80,16 @@ def test_a_cost_the_model_would_ignore_is_refused():
     with pytest.raises(ValueError, match="cuts no runs"):
         BPSeg(structure="topics", cost=HalfCost()).fit(X)
     with pytest.raises(ValueError, match="give structure='runs' to use the cost"):
-        BPSeg(potentials="paper", n_segments=3, cost=HalfCost()).fit(X)
+        BPSeg(init="all", cost=HalfCost()).fit(X)  # init="all": the topic model
 
 
-def test_a_user_potentials_object_under_auto_says_it_gets_the_topic_model():
+def test_a_user_potentials_object_under_auto_reaches_the_runs_quietly():
+    # a Potts potential has a place in the runs (its couplings' energy): no warning; one without is warned about
+    # in tests/decisions/test_potentials_reach.py
     X, _ = _gradual()
     pot = lookup("paper").cls(lam=0.12, sigma=None)
-    with pytest.warns(UserWarning, match="structure='auto' chooses between runs and the topic model"):
-        model = BPSeg(potentials=pot, n_segments=3, random_state=0, max_iter=300).fit(X)
-    assert model.structure_ == "topics"
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        BPSeg(potentials=pot, n_segments=3, random_state=0, max_iter=300).fit(X)
         BPSeg(potentials=pot, n_segments=3, random_state=0, structure="topics", damping=0.5, max_iter=500).fit(X)
         BPSeg(potentials="paper", n_segments=3, random_state=0, damping=0.5, max_iter=500).fit(X)  # named: quiet

@@ -33,6 +33,7 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
     embedder = Embedder(model, show_progress=show_progress)
     params.setdefault("init", "farthest")
     params.setdefault("potentials", "paper")
+    params.setdefault("structure", "topics")  # the paper's model: segments are topics
     run = lambda kk: segment_sentences(sentences, kk, embedder=embedder, **params)  # noqa: E731
     main = run(k)
     p = main.params

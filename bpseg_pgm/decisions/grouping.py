@@ -9,6 +9,7 @@ import numpy as np
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.policy import Policy
+from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.runs.model import RunsFit
 from bpseg_pgm.runtopics import RunTopicsFit, fit_run_topics
 
@@ -34,13 +35,24 @@ def retry_engine(group: Engine, *, damping_set: bool, given_object: bool, policy
 
 
 def group_runs(
-    fit: RunsFit, Xn: np.ndarray, weights: np.ndarray, *, engine: Engine, retry, seed: int, policy: Policy
+    fit: RunsFit,
+    Xn: np.ndarray,
+    weights: np.ndarray,
+    *,
+    engine: Engine,
+    retry,
+    seed: int,
+    policy: Policy,
+    potentials: Potentials | None = None,
 ) -> RunTopicsFit:
     """The runs of ``fit`` grouped into topics by ``engine`` (:func:`group_engine`); a grouping whose BP did not
     converge is run again with ``retry`` (an engine, None, or a function giving one, called only then)
     (damped, up to ``Policy.group_retry_sweeps`` sweeps), and the damped one kept if it converged. No warning:
-    the caller raises it for the grouping whose labels it returns."""
-    rt = fit_run_topics(Xn, weights, fit.labels, engine=engine, random_state=seed, warn=False, policy=policy)
+    the caller raises it for the grouping whose labels it returns. ``potentials``: the grouping's potentials (None:
+    its own, :class:`~bpseg_pgm.runtopics.potentials.RunTopicPotentials`)."""
+    rt = fit_run_topics(
+        Xn, weights, fit.labels, engine=engine, potentials=potentials, random_state=seed, warn=False, policy=policy
+    )
     if not rt.converged and callable(retry) and not isinstance(retry, Engine):
         retry = retry()  # made only when needed
     if not rt.converged and retry is not None:
@@ -49,6 +61,7 @@ def group_runs(
             weights,
             fit.labels,
             engine=retry,
+            potentials=potentials,
             max_iter=policy.group_retry_sweeps,
             random_state=seed,
             warn=False,

@@ -11,8 +11,8 @@ an :class:`Outcome`: which model's labels are the result and every fit it made o
    sections, each section split at its own sub-headings, then paragraphs:
    :func:`~bpseg_pgm.runs.hierarchy.nested_levels`); either way not grouped unless ``group_runs=True``, and
    the procedure ends here. With paragraphs, every runs fit below starts runs only at them.
-1. **Structure.** ``structure="runs"`` or ``"topics"`` asked for: that model. ``"auto"`` (only for the
-   centred potentials with an engine given by name, where it was measured): the document is cut into
+1. **Structure.** ``structure="runs"`` or ``"topics"`` asked for: that model. ``"auto"`` (for potentials the
+   runs model has a place for, with an engine given by name): the document is cut into
    noise-calibrated runs and their boundaries' median per-unit effect is measured
    (:func:`~bpseg_pgm.decisions.structure.choose_structure`): gradual text (effect below
    ``Policy.gradual_effect``) gets runs, abrupt text the topic model.
@@ -36,6 +36,7 @@ Nothing here warns: the estimator raises the convergence warning of the model wh
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -53,6 +54,7 @@ from bpseg_pgm.topics.fit import TopicsFit, fit_topics
 
 from .grouping import group_engine, group_runs, retry_engine
 from .layout import Layout, document_layout
+from .potentials import grouping_potentials, runs_cost
 from .structure import choose_structure, keep_topics
 
 __all__ = ["Features", "Outcome", "Settings", "decide"]
@@ -97,7 +99,7 @@ class Settings:
     neighbors: Any
     random_state: Any
     seed: int  # random_state as the runs model's seed (0 for None)
-    auto_applies: bool  # "auto" may choose runs: the centred potentials, an engine by name, init not "all"
+    auto_applies: bool  # "auto" may choose runs: Potts potentials, an engine by name, init not "all"
     damping_set: bool  # the user set a damping: an unconverged grouping is not retried damped
     engine_is_object: bool  # an Engine object: used as given
     #: the runs model's cost of a run: a registered name or a RunCost object (bpseg_pgm.runs.cost_registry); it
@@ -141,6 +143,7 @@ class _Grouper:
     def __init__(self, s: Settings, policy: Policy):
         self.engine = group_engine(s.engine)
         self.settings, self.policy = s, policy
+        self.potentials = grouping_potentials(s.potentials, policy)
 
     @functools.cached_property
     def retry(self):
@@ -158,6 +161,7 @@ class _Grouper:
             retry=lambda: self.retry,
             seed=self.settings.seed,
             policy=self.policy,
+            potentials=self.potentials,
         )
 
 
@@ -184,6 +188,7 @@ def _runs_result(
 def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None = None) -> Outcome:
     """The procedure of the module docstring: the model whose labels ``BPSeg.fit`` returns, and its fits."""
     outcome = Outcome("runs")
+    s = dataclasses.replace(s, cost=runs_cost(s.cost, s.potentials))  # the potentials' run cost, unless one given
     grouper = _Grouper(s, policy) if s.group_runs else None
     # 0. the document's own structure: where runs may start (its headings or paragraphs), or how many (headings)
     runs_possible = s.structure == "runs" or (s.structure == "auto" and s.auto_applies)

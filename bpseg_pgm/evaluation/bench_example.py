@@ -32,8 +32,8 @@ def _methods():
 
     return [
         ("BP-Seg, paper (eq. 1-2, lam 0.12, random)", True,
-         lambda k, s: BPSeg(n_segments=k, potentials="paper", init="random", random_state=s)),
-        ("BP-Seg, paper (farthest)", False, lambda k, s: BPSeg(n_segments=k, potentials="paper")),
+         lambda k, s: BPSeg(n_segments=k, potentials="paper", init="random", structure="topics", random_state=s)),
+        ("BP-Seg, paper (farthest)", False, lambda k, s: BPSeg(n_segments=k, potentials="paper", structure="topics")),
         ("BP-Seg, library defaults (random)", True, lambda k, s: BPSeg(n_segments=k, init="random", random_state=s)),
         ("BP-Seg, library defaults (farthest)", False, lambda k, s: BPSeg(n_segments=k)),
         ("k-means", True, lambda k, s: KMeansSegmenter(n_clusters=k, random_state=s)),

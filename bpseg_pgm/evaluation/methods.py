@@ -90,7 +90,7 @@ def _bpseg_topics(n: int, seed: int):
 def _bpseg_paper(n: int, seed: int):
     from bpseg_pgm.estimator import BPSeg
 
-    return BPSeg(n_segments=min(20, n), potentials="paper", init="random", random_state=seed)
+    return BPSeg(n_segments=min(20, n), potentials="paper", init="random", structure="topics", random_state=seed)
 
 
 def _bpseg_appendix(n: int, seed: int):

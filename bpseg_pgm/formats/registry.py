@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bpseg_pgm.plugins.loader import load_plugins
+
 __all__ = ["KINDS", "REGISTRY", "FormatOption", "OutputFormat", "format_names", "get_format", "register_format"]
 
 #: The kinds of result a format renders, and the command that writes each.
@@ -134,6 +136,7 @@ def format_names(kind: str = "segmentation") -> tuple[str, ...]:
     """The registered names of ``kind``: the built-ins first, then any registered by the user."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {tuple(KINDS)}, got {kind!r}")
+    load_plugins()  # installed plug-ins (bpseg_pgm.plugins) first
     return tuple(REGISTRY[kind])
 
 

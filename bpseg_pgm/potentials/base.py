@@ -19,7 +19,7 @@ functions to :func:`make_potentials`.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 
@@ -69,6 +69,16 @@ class Potentials:
 
     #: True when the pairwise factor is 1 on the diagonal and w_ij off it.
     potts: bool = True
+    #: The runs model's cost of a run under these potentials: None derives it from the pairwise potentials
+    #: (:class:`~bpseg_pgm.runs.potentialcost.PotentialsCost`, the energy of the couplings within a run), a
+    #: registered cost name (:mod:`bpseg_pgm.runs.cost_registry`) uses that cost instead.
+    run_cost: ClassVar[str | None] = None
+
+    def group_potentials(self, policy: Any) -> Potentials | None:
+        """The potentials that group runs into topics (``group_runs``) under these potentials, for a
+        :class:`~bpseg_pgm.policy.Policy`; None (this default) keeps the grouping's own
+        (:class:`~bpseg_pgm.runtopics.potentials.RunTopicPotentials`). Override to plug in your own."""
+        return None
 
     def log_unary(self, X: np.ndarray, C: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError

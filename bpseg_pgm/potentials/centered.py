@@ -37,6 +37,9 @@ from .registry import register_potentials
 class CenteredPottsPotentials(Potentials):
     """Centred, length-normalised, optionally distance-decayed Potts potentials."""
 
+    #: the runs model under these potentials cuts by the embeddings' scatter, as it was measured
+    run_cost = "embeddings"
+
     def __init__(
         self,
         lam: float = 150.0,

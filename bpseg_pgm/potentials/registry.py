@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bpseg_pgm.plugins.loader import load_plugins
+
 from .base import Potentials
 
 __all__ = [
@@ -65,12 +67,14 @@ def register_potentials(name: str, *, defaults: dict[str, Any]):
 
 
 def potentials_names() -> tuple[str, ...]:
-    """The registered names, in registration order."""
+    """The registered names, in registration order (installed plug-ins loaded first)."""
+    load_plugins()
     return tuple(POTENTIALS)
 
 
 def lookup(name: Any) -> RegisteredPotentials:
     """The registered potential of this name; ValueError naming the choices otherwise."""
+    load_plugins()
     if not isinstance(name, str) or name not in POTENTIALS:
         raise ValueError(
             f"potentials must be one of {potentials_names()} or a bpseg_pgm.potentials.Potentials, got {name!r}"

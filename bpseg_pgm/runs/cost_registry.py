@@ -40,6 +40,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from bpseg_pgm.plugins.loader import load_plugins
+
 from .memory import check_runs_memory
 
 __all__ = [
@@ -129,7 +131,8 @@ def register_cost(cls: type[RunCost]) -> type[RunCost]:
 
 
 def cost_names() -> tuple[str, ...]:
-    """The registered names, in registration order."""
+    """The registered names, in registration order (installed plug-ins loaded first)."""
+    load_plugins()
     return tuple(COSTS)
 
 
@@ -139,6 +142,7 @@ def _unknown(cost: Any) -> ValueError:
 
 def cost_factory(name: str, **params: Any) -> RunCost:
     """A cost object by name: ``cost_factory("embeddings")``; ValueError naming the choices for another name."""
+    load_plugins()
     if not isinstance(name, str) or name not in COSTS:
         raise _unknown(name)
     return COSTS[name](**params)
@@ -147,6 +151,7 @@ def cost_factory(name: str, **params: Any) -> RunCost:
 def check_cost(cost: Any) -> RunCost:
     """The run cost to cut by: a registered name (built with no parameters) or a :class:`RunCost` object (used
     as given). ValueError for anything else, naming the choices, and for a cost that is not ``standalone``."""
+    load_plugins()
     if isinstance(cost, str):
         if cost not in COSTS:
             raise _unknown(cost)

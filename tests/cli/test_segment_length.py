@@ -54,7 +54,7 @@ def _one_error_line(capsys, code) -> str:
     [
         (["-k", "3"], "--segment-length and -k/--n-segments cannot be used together"),
         (["--topics"], "cannot be used with --topics"),
-        (["--potentials", "paper"], "this fit kept none (it chose the topics model); add --contiguous"),
+        (["--init", "all"], "this fit kept none (it chose the topics model); add --contiguous"),
     ],
 )
 def test_conflicts_are_one_error_line(argv, capsys, extra, match):

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import inspect
 
+from bpseg_pgm.plugins.loader import load_plugins
+
 from ..engine import ALIASES, REGISTRY, Engine
 from .appendix import FastEngine
 from .exact import ExactEngine
@@ -40,8 +42,10 @@ def engine_names(aliases: bool = True) -> tuple[str, ...]:
     """Every registered name: the built-ins, then any registered by the user.
 
     With ``aliases`` (the default: what ``BPSeg(engine=...)`` and ``--engine`` accept) each
-    alias follows the name it stands for (``"appendix", "fast"``); without, one name per engine.
+    alias follows the name it stands for (``"appendix", "fast"``); without, one name per engine. Installed
+    plug-ins (:mod:`bpseg_pgm.plugins`) are loaded first.
     """
+    load_plugins()
     names = BUILTIN_ENGINES + tuple(name for name in REGISTRY if name not in BUILTIN_ENGINES and name not in ALIASES)
     if not aliases:
         return names
@@ -59,6 +63,7 @@ def make_engine(spec, damping: float = 0.0) -> Engine:
                 f"{type(spec).__name__}(damping={damping!r})"
             )
         return spec
+    load_plugins()
     if not isinstance(spec, str) or spec not in REGISTRY:
         raise ValueError(f"engine must be one of {engine_names()} or a bpseg_pgm.inference.Engine, got {spec!r}")
     cls = REGISTRY[spec]

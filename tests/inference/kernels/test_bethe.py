@@ -19,6 +19,7 @@ def paper(engine, neighbors, lam=2.0, **kw):
     return BPSeg(
         n_segments=3,
         init=[0, 3, 6],
+        structure="topics",
         potentials="paper",
         lam=lam,
         neighbors=neighbors,
@@ -120,6 +121,7 @@ def test_full_tables_bethe_through_custom_potentials():
     m = BPSeg(
         n_segments=3,
         init=[0, 3, 6],
+        structure="topics",
         potentials=pot,
         neighbors=chain(7),
         engine="loopy",
