@@ -82,11 +82,11 @@ def test_in_the_unit_interval_and_finite_for_any_belief():
 @pytest.mark.parametrize(
     "changes",
     [
-        {"confidence_topics": 0.0},
-        {"confidence_topics": 1.0},
-        {"confidence_topics": 5.0},
-        {"confidence_belief": 1e6},
-        {"confidence_distance": 1e6},
+        {"confidence_topics": 1e-12},
+        {"confidence_topics": 1 - 1e-12},
+        {"confidence_belief": 1000.0},
+        {"confidence_distance": 1000.0},
+        {"confidence_belief": 1000.0, "confidence_distance": 1000.0, "confidence_topics": 1e-12},
         {"confidence_belief": 0.0, "confidence_distance": 0.0},
     ],
 )
@@ -96,6 +96,15 @@ def test_extreme_policies_stay_in_the_unit_interval(changes):
     labels = np.repeat([0, 1, 0, 2], [5, 1, 30, 2])
     conf = calibrated_confidence(rng.uniform(0, 1, size=len(labels)), labels, "topics", policy)
     assert np.all(np.isfinite(conf)) and np.all((conf >= 0) & (conf <= 1))
+
+
+@pytest.mark.parametrize(
+    "changes", [{"confidence_topics": 0.0}, {"confidence_topics": 5.0}, {"confidence_belief": 1e6}]
+)
+def test_values_outside_a_confidence_fields_range_are_refused_naming_it(changes):
+    (name,) = changes
+    with pytest.raises(ValueError, match=f"Policy.{name} must be"):
+        DEFAULT_POLICY.replace(**changes)
 
 
 def test_without_weights_the_confidence_is_the_base():
