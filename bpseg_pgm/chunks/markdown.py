@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.utils.spans import outermost as _outermost
 from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = [
@@ -90,17 +91,6 @@ def _parser():
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark").enable("table")
-
-
-def _outermost(spans: list[Span]) -> tuple[Span, ...]:
-    """The spans not inside another one, overlapping ones joined, in order."""
-    out: list[Span] = []
-    for a, b in sorted(spans):
-        if out and a < out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4)

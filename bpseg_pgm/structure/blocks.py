@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from bpseg_pgm.types.chunk import Span
-from bpseg_pgm.utils.spans import trim_span
+from bpseg_pgm.utils.spans import outermost, trim_span
 
 __all__ = ["Structure", "line_starts", "outermost", "blank"]
 
@@ -35,17 +35,6 @@ class Structure:
 def line_starts(text: str) -> list[int]:
     """The offset where each line of ``text`` starts (lines as ``str.splitlines`` cuts them), then ``len(text)``."""
     return [0, *(m.end() for m in _LINE_END.finditer(text)), len(text)]
-
-
-def outermost(spans: list[Span]) -> tuple[Span, ...]:
-    """The spans not inside another one, overlapping ones joined, in order."""
-    out: list[Span] = []
-    for a, b in sorted(spans):
-        if out and a < out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return tuple(out)
 
 
 def blank(chars: list[str], start: int, end: int) -> None:

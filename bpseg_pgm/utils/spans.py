@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BLANK_LINE", "join_sentences", "trim_span"]
+__all__ = ["BLANK_LINE", "join_sentences", "outermost", "trim_span"]
 
 #: A blank line (two line ends with only spaces between them): where a paragraph ends, for the sentence
 #: splitter's hard boundaries, the text's layout, the chunks' preferred cuts and the HTML view alike.
@@ -18,6 +18,17 @@ def trim_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     while end > start and text[end - 1].isspace():
         end -= 1
     return (start, end) if start < end else None
+
+
+def outermost(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The spans not inside another one, overlapping ones joined, in order."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return tuple(out)
 
 
 def join_sentences(sentences: list[str]) -> tuple[str, list[tuple[int, int]]]:
