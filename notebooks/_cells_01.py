@@ -405,7 +405,9 @@ print("\ntennis sentences together:", len(set(labels[TENNIS])) == 1)
 
 Everything above is what the `BPSeg` estimator does: choose representatives, build the potentials, run
 an inference engine, take the arg-max. `potentials="paper"` selects the paper's model, eq. (1)–(2) with
-$\lambda = 0.12$ unless `lam=` says otherwise. (`BPSeg`'s default is a different model, tuned for long
+$\lambda = 0.12$ unless `lam=` says otherwise. `structure="topics"` keeps the paper's model as written: every sentence
+free to take any label. (Without it, `BPSeg` decides per document whether runs of consecutive sentences,
+cut by the same potentials, describe the text better.) (`BPSeg`'s default is a different model, tuned for long
 documents: a centred Potts term with $\lambda = 150$ and distance decay $\sigma = 200$, unary scale 5,
 each embedding mixed with its reading-order neighbours (`context=0.2`), and 5 rounds that re-estimate the
 representatives from the beliefs, merging labels whose representatives become near-identical (cosine
@@ -416,13 +418,13 @@ did; the default `engine="potts"` runs the same sum-product updates without buil
     ("code", r"""
 from bpseg_pgm import BPSeg
 
-est = BPSeg(n_segments=3, potentials="paper", lam=0.12, engine="loopy", init="farthest").fit(X)
+est = BPSeg(structure="topics", n_segments=3, potentials="paper", lam=0.12, engine="loopy", init="farthest").fit(X)
 print("same labels as our step-by-step run:", np.array_equal(est.labels_, labels),
       "| sweeps:", est.n_iter_, "| representatives:", est.representatives_)
 """),
     ("code", r"""
 ks = range(2, 8)
-grid = np.array([reading_order(BPSeg(n_segments=kk, potentials="paper", init="farthest").fit(X).labels_)
+grid = np.array([reading_order(BPSeg(structure="topics", n_segments=kk, potentials="paper", init="farthest").fit(X).labels_)
                  for kk in ks])
 
 fig, ax = plt.subplots(figsize=(9, 3.6))

@@ -99,7 +99,7 @@ def label_grid(rows, title):
 def segment(potentials="paper", k=K, **params):
     # BP-Seg labels of the example with these potentials (by default the paper's, eq. 1-2),
     # from deterministic representatives
-    return BPSeg(n_segments=k, init="farthest", potentials=potentials, **params).fit(X).labels_
+    return BPSeg(structure="topics", n_segments=k, init="farthest", potentials=potentials, **params).fit(X).labels_
 """),
     ("md", r"""
 ## 1. The paper's potentials
@@ -109,7 +109,7 @@ $\log w_{ij} = \lambda(\mathrm{sim}(R_i, R_j) - 1)$. Checking that against the f
 """),
     ("code", r"""
 pot = PaperPotentials(lam=0.12)
-reps = BPSeg(n_segments=K, init="farthest", potentials="paper").fit(X).representatives_
+reps = BPSeg(structure="topics", n_segments=K, init="farthest", potentials="paper").fit(X).representatives_
 C = X[reps]
 pairs = all_pairs(n)  # the complete graph: every (i, j) with i < j
 rows, cols = pairs[:, 0], pairs[:, 1]
@@ -144,7 +144,7 @@ axes[0].set(xlabel="sim(R_i, R_j)", ylabel="w_ij = psi_ij(x_i != x_j)", title="P
 axes[0].legend(fontsize=8)
 for copies in (1, 2, 4):
     Xc = np.tile(X, (copies, 1))  # the same 13 sentences, repeated
-    found = [len(set(BPSeg(n_segments=K, init="farthest", potentials="paper", lam=lam).fit(Xc).labels_.tolist()))
+    found = [len(set(BPSeg(structure="topics", n_segments=K, init="farthest", potentials="paper", lam=lam).fit(Xc).labels_.tolist()))
              for lam in lam_grid]
     axes[1].semilogx(lam_grid, found, marker=".", label=f"text x {copies} (n = {13 * copies})")
     print(f"n = {13 * copies:2d}: one segment from lambda = {lam_grid[np.argmax(np.array(found) == 1)]:.2f} on")
@@ -220,7 +220,7 @@ def tempered(T, lam=0.12):
 
 
 temps = [2.0, 1.0, 0.5, 0.2, 0.1]
-fits = {T: BPSeg(n_segments=K, init="farthest", potentials=tempered(T)).fit(X) for T in temps}
+fits = {T: BPSeg(structure="topics", n_segments=K, init="farthest", potentials=tempered(T)).fit(X) for T in temps}
 fig, axes = plt.subplots(1, len(temps), figsize=(15, 3.8), sharey=True)
 for ax, T in zip(axes, temps):
     ax.imshow(fits[T].beliefs_, cmap="Blues", vmin=0, vmax=1, aspect="auto")
@@ -344,7 +344,7 @@ K_CHOI = 10
 
 def paper(**params):
     # the paper's potentials (eq. 1-2) with these parameters, k = 10, farthest-point representatives
-    return lambda n: BPSeg(n_segments=K_CHOI, init="farthest", potentials="paper", **params)
+    return lambda n: BPSeg(structure="topics", n_segments=K_CHOI, init="farthest", potentials="paper", **params)
 
 
 settings = {
@@ -352,12 +352,12 @@ settings = {
     "paper, lambda = 0.12": paper(lam=0.12),
     "paper, lambda = 0.5": paper(lam=0.5),
     "decay, lambda = 1, sigma = 10": paper(lam=1.0, sigma=10),
-    "tempered unary, T = 0.1": lambda n: BPSeg(n_segments=K_CHOI, init="farthest", potentials=tempered(0.1)),
-    "similar-agree, lambda = 3, sigma = 10": lambda n: BPSeg(n_segments=K_CHOI, init="farthest",
-                                                             potentials=similar_agree(3.0, sigma=10)),
+    "tempered unary, T = 0.1": lambda n: BPSeg(structure="topics", n_segments=K_CHOI, init="farthest", potentials=tempered(0.1)),
+    "similar-agree, lambda = 3, sigma = 10": lambda n: BPSeg(structure="topics", n_segments=K_CHOI,
+                                                             init="farthest", potentials=similar_agree(3.0, sigma=10)),
     "3-NN graph, lambda = 0.5": paper(lam=0.5, neighbors=lambda X: knn_pairs(X, 3)),
     "window 3, lambda = 0.5": paper(lam=0.5, neighbors=lambda X: window_pairs(len(X), 3)),
-    "Fast BP-Seg (appendix: k = n)": lambda n: BPSeg(engine="appendix", init="all", lam=300, sigma=10, max_iter=5),
+    "Fast BP-Seg (appendix: k = n)": lambda n: BPSeg(structure="topics", engine="appendix", init="all", lam=300, sigma=10, max_iter=5),
 }
 
 records, predictions = [], {}

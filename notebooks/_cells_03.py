@@ -94,7 +94,7 @@ def as_array(assignment):
 def bpseg(engine, **params):
     # the paper's model (BPSeg's default is a centred Potts model); engine "appendix" has its own potentials
     def run():
-        est = BPSeg(n_segments=k, init=reps, engine=engine, potentials="paper", lam=lam, **params).fit(X)
+        est = BPSeg(structure="topics", n_segments=k, init=reps, engine=engine, potentials="paper", lam=lam, **params).fit(X)
         return est.beliefs_, est.labels_, est.n_iter_
     return run
 
@@ -368,7 +368,7 @@ for m in (50, 100, 200, 400, 800):
         if engine == "loopy" and m > 200:  # the pgmpy network alone has m(m-1)/2 factor objects
             continue
         t0 = time.perf_counter()
-        est = BPSeg(n_segments=10, init="farthest", engine=engine, potentials="paper", neighbors="all",
+        est = BPSeg(structure="topics", n_segments=10, init="farthest", engine=engine, potentials="paper", neighbors="all",
                     max_iter=20).fit(Xr)
         dt = time.perf_counter() - t0
         scale.append({"n": m, "engine": engine, "sweeps": est.n_iter_, "total (s)": dt, "per sweep (s)": dt / est.n_iter_})

@@ -74,7 +74,7 @@ for lam in (0.12, 2.0):
         best = np.inf
         for _ in range(3 if name in ("potts", "loopy", "max-product", "mean-field") else 1):
             t0 = time.perf_counter()
-            est = BPSeg(n_segments=3, potentials="paper", lam=lam, neighbors="all", engine=name,
+            est = BPSeg(structure="topics", n_segments=3, potentials="paper", lam=lam, neighbors="all", engine=name,
                         tol=1e-10, max_iter=500, random_state=0).fit(X7)
             best = min(best, time.perf_counter() - t0)
         marg, log_z = brute_force(est)
@@ -106,7 +106,7 @@ What to read in the table:
 """),
     ("code", r"""
 chain = [(i, i + 1) for i in range(6)]
-est = BPSeg(n_segments=3, potentials="paper", lam=2.0, neighbors=chain, tol=1e-12).fit(X7)
+est = BPSeg(structure="topics", n_segments=3, potentials="paper", lam=2.0, neighbors=chain, tol=1e-12).fit(X7)
 pot = PaperPotentials(lam=2.0)
 lu = pot.log_unary(X7, est.centers_)
 lw = pot.log_coupling(X7, est.edges_[:, 0], est.edges_[:, 1])
@@ -168,7 +168,7 @@ doc_id, units, gold, _ = docs[0]
 Xd = embedded[doc_id]
 n = len(units)
 ks = list(range(2, 21, 2))
-lz = [BPSeg(n_segments=k, potentials="paper", lam=0.12, engine="potts", neighbors="all").fit(Xd).log_partition_
+lz = [BPSeg(structure="topics", n_segments=k, potentials="paper", lam=0.12, engine="potts", neighbors="all").fit(Xd).log_partition_
       for k in ks]
 per = np.array(lz) - n * np.log(ks)
 fig, ax = plt.subplots(1, 2, figsize=(11, 3.8))
