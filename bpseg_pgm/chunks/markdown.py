@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.spans import outermost as _outermost
+from bpseg_pgm.utils.spans import paths_under
 from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = [
@@ -153,14 +154,7 @@ def heading_paths(text: str, spans: Sequence[Span]) -> list[tuple[str, ...]]:
         span: (level, title)
         for span, level, title in zip(blocks.headings, blocks.heading_levels, blocks.heading_titles)
     }
-    open_: list[tuple[int, str]] = []
-    out: list[tuple[str, ...]] = []
-    for span in spans:
-        heading = at.get(tuple(span))
-        if heading is not None:
-            open_ = [h for h in open_ if h[0] < heading[0]] + [heading]
-        out.append(tuple(title for _, title in open_))
-    return out
+    return paths_under(spans, at)
 
 
 def image_spans(text: str, start: int = 0, end: int | None = None) -> list[Span]:

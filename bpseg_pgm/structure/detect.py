@@ -6,8 +6,18 @@ import os
 from typing import Any
 
 from bpseg_pgm.structure.blocks import Structure
+from bpseg_pgm.utils.spans import paths_under
 
-__all__ = ["FORMATS", "STRUCTURED", "check_format", "detect_format", "format_for_path", "read_structure", "view_of"]
+__all__ = [
+    "FORMATS",
+    "STRUCTURED",
+    "check_format",
+    "detect_format",
+    "format_for_path",
+    "heading_paths",
+    "read_structure",
+    "view_of",
+]
 
 #: Every format name ``segment_text(format=...)`` takes.
 FORMATS = ("markdown", "rst", "html", "numbered", "plain")
@@ -77,3 +87,16 @@ def read_structure(text: str, format: str) -> Structure:
 def view_of(text: str, format: str | None) -> str:
     """The text the sentences are read from: the structure's view for a structured format, else ``text``."""
     return read_structure(text, format).view if format in STRUCTURED else text
+
+
+def heading_paths(text: str, format: str, spans) -> list[tuple[str, ...]]:
+    """The headings each unit at ``spans`` lies under in ``text`` read as ``format`` (one of :data:`STRUCTURED`),
+    outermost first, as :func:`bpseg_pgm.chunks.markdown.heading_paths` gives them for Markdown: each title is
+    the heading's text with its markup blanked (an RST adornment, HTML tags, the number of a numbered heading
+    kept)."""
+    structure = read_structure(text, format)
+    at = {
+        span: (level, " ".join(structure.view[span[0] : span[1]].split()))
+        for span, level in zip(structure.headings, structure.heading_levels)
+    }
+    return paths_under(spans, at)

@@ -355,4 +355,5 @@ def fit_segmentation(
         spans=spans,
         lines=lines,
         markdown=markdown,
+        format=None if lines else format,
     )

@@ -28,6 +28,8 @@ from bpseg_pgm.formats.html import render_html
 from bpseg_pgm.formats.text import render_text
 from bpseg_pgm.keywords import DEFAULT_TOP_N, check_top_n, class_keywords
 from bpseg_pgm.keywords.speakers import without_speakers
+from bpseg_pgm.structure.detect import STRUCTURED
+from bpseg_pgm.structure.detect import heading_paths as structure_heading_paths
 from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.segmentation import SegmentationResult
@@ -172,6 +174,7 @@ contiguous_heading_paths, segment_headings, contiguous_headings
             spans=list(self.spans),
             lines=self.lines,
             markdown=self.markdown,
+            heading_paths=self.heading_paths,
             evidence=self.evidence,
         )
 
@@ -285,6 +288,17 @@ def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[li
     return labels, segments, beliefs[:, order]
 
 
+def _heading_paths(text, spans, markdown, format) -> list | None:
+    """Each unit's heading path where the text was read in a format with headings, else None."""
+    if text is None or not spans:
+        return None
+    if markdown:
+        return markdown_heading_paths(text, spans)
+    if format in STRUCTURED:
+        return structure_heading_paths(text, format, spans)
+    return None
+
+
 def build_segmentation(
     sentences: list[str],
     X_live: np.ndarray,
@@ -304,13 +318,16 @@ def build_segmentation(
     granularity: dict | None = None,
     markdown: bool | None = None,
     evidence: str | None = None,
+    format: str | None = None,
+    heading_paths: list | None = None,
 ) -> Segmentation:
     """The :class:`Segmentation` of a fit on the non-empty ``sentences`` (rows ``X_live``): labels renumbered in
     reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
     and embedding row (:func:`~bpseg_pgm.text.checks.unit_sources`).  ``runs`` (a
     :class:`~bpseg_pgm.runs.model.RunsFit` or None) is kept for :meth:`Segmentation.recut` when it has its
-    levels; ``markdown`` says whether the text was read as Markdown (each sentence's ``heading_paths`` are then
-    its Markdown headings).  What
+    levels; ``markdown`` says whether the text was read as Markdown and ``format`` in which other format, if
+    any (each sentence's ``heading_paths`` are then the headings of that format, unless ``heading_paths`` gives
+    them).  What
     :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build their
     result with.
     """
@@ -341,5 +358,5 @@ def build_segmentation(
         markdown=markdown,
         runs_fit=runs if keeps_levels else None,
         evidence=evidence,
-        heading_paths=markdown_heading_paths(text, spans) if markdown and text is not None and spans else None,
+        heading_paths=_heading_paths(text, spans, markdown, format) if heading_paths is None else heading_paths,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BLANK_LINE", "join_sentences", "outermost", "trim_span"]
+__all__ = ["BLANK_LINE", "join_sentences", "outermost", "paths_under", "trim_span"]
 
 #: A blank line (two line ends with only spaces between them): where a paragraph ends, for the sentence
 #: splitter's hard boundaries, the text's layout, the chunks' preferred cuts and the HTML view alike.
@@ -38,3 +38,17 @@ def join_sentences(sentences: list[str]) -> tuple[str, list[tuple[int, int]]]:
         spans.append((pos, pos + len(sentence)))
         pos += len(sentence) + 1
     return "\n".join(sentences), spans
+
+
+def paths_under(spans, headings: dict) -> list[tuple[str, ...]]:
+    """The headings each unit at ``spans`` lies under, outermost first, from ``headings``: a heading unit's span ->
+    ``(level, title)``. A heading unit's path ends with itself; a unit before the first heading has ``()``; a
+    heading of level L closes every open heading of level L or deeper (a skipped level is no empty title)."""
+    open_: list[tuple[int, str]] = []
+    out: list[tuple[str, ...]] = []
+    for span in spans:
+        heading = headings.get(tuple(span))
+        if heading is not None:
+            open_ = [h for h in open_ if h[0] < heading[0]] + [heading]
+        out.append(tuple(title for _, title in open_))
+    return out

@@ -81,3 +81,34 @@ def test_plain_text_has_no_heading_paths(embedder):
     seg = segment_text("The cat sat on the mat. Stocks fell on Monday.", embedder=embedder)
     assert seg.heading_paths is None and seg.segment_heading_paths == [[] for _ in seg.segments]
     assert all(c.heading_path == () for c in seg.chunks())
+
+
+RST = (
+    "Usage\n=====\n\nInstall the package with pip. It needs Python three.\n\n"
+    "Reading files\n-------------\n\nOpen the file in read mode. Each line is parsed as a record.\n\n"
+    "Weather\n=======\n\nThunder rumbled over the hills. Rain fell on the valley all afternoon.\n"
+)
+HTML = (
+    "<html><body><nav>Home</nav><h1>Usage</h1><p>Install the package with pip. It needs Python three.</p>"
+    "<h2>Reading <em>files</em></h2><p>Open the file in read mode. Each line is parsed as a record.</p>"
+    "<h1>Weather</h1><p>Thunder rumbled over the hills. Rain fell on the valley all afternoon.</p></body></html>"
+)
+EXPECTED = [("Usage",)] * 3 + [("Usage", "Reading files")] * 3 + [("Weather",)] * 3
+
+
+@pytest.mark.parametrize("text, fmt", [(RST, "rst"), (HTML, "html")])
+def test_the_other_formats_headings_are_heading_paths_too(text, fmt):
+    seg = segment_text(text, format=fmt)
+    assert [tuple(p) for p in seg.heading_paths] == EXPECTED
+    assert [tuple(p) for p in seg.recut(2).heading_paths] == EXPECTED
+    back = Segmentation.from_dict(seg.to_dict())
+    assert [tuple(p) for p in back.heading_paths] == EXPECTED
+
+
+def test_a_numbered_headings_title_keeps_its_number():
+    text = (
+        "1. Usage\n\nInstall the package with pip. It needs Python three.\n\n"
+        "2. Weather\n\nThunder rumbled over the hills. Rain fell on the valley all afternoon.\n"
+    )
+    seg = segment_text(text, format="numbered")
+    assert [tuple(p) for p in seg.heading_paths] == [("1. Usage",)] * 3 + [("2. Weather",)] * 3
