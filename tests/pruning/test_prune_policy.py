@@ -6,6 +6,7 @@ import pytest
 import bpseg_pgm.estimator
 from bpseg_pgm.policy import Policy
 from bpseg_pgm.pruning import prune
+
 from .test_prune_api import MESSY
 
 QUERY = "Who won the tennis tournament final?"
