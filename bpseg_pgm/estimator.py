@@ -16,11 +16,10 @@ from __future__ import annotations
 import sys
 import warnings
 
-import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 
 from bpseg_pgm.constraints import validate
-from bpseg_pgm.decisions import Features, Outcome, Settings, decide
+from bpseg_pgm.decisions import Settings, decide
 from bpseg_pgm.decisions.potentials import runs_can_take
 from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engine import Engine
@@ -36,6 +35,7 @@ from bpseg_pgm.topics.defaults import APPENDIX_DEFAULTS
 from bpseg_pgm.topics.fit import engine_label
 from bpseg_pgm.topics.fit import warn_unconverged as warn_topics_unconverged
 from bpseg_pgm.topics.memory import check_fit_memory
+from bpseg_pgm.types.fit import FIT_FIELDS
 from bpseg_pgm.utils.validation import (
     check_embeddings,
     check_n_segments,
@@ -161,6 +161,10 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     Attributes
     ----------
+    result_ : Fit
+        What the fit found (:class:`~bpseg_pgm.types.fit.Fit`, made by :func:`bpseg_pgm.decisions.decide`):
+        every attribute below but ``policy_`` and ``n_features_in_`` is its field of the same name without the
+        ``_`` (``labels_`` is ``result_.labels``), read from it, not copied.
     labels_ : ndarray of shape (n,)
         Each sentence's segment, an index into ``centers_``.
     beliefs_ : ndarray of shape (n, k)
@@ -211,6 +215,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
     lam_, sigma_, em_rounds_, context_, potentials_ : the values used (None or 0 for runs).
     smoothing_width_ : float or None
         The runs' features' smoothing width in units (None for the topic model).
+    retried_ : tuple or None
+        (damping, sweeps) of the damped second try of an unconverged grouping, None when none was made.
     policy_ : Policy
         The policy used.
     n_features_in_ : int
@@ -383,34 +389,35 @@ class BPSeg(ClusterMixin, BaseEstimator):
         the embeddings' (``runs_.word_alpha`` is set when they did). Given with a ``Units``, ``sample_weight``
         and ``word_counts`` replace its own.
         """
-        features = self._features(X, sample_weight, word_counts)
-        settings = self._settings(features)
-        outcome = decide(features, settings, self.policy_, callback)
-        self._set_fitted(outcome, settings, features)
-        if outcome.topics is not None and not outcome.topics.converged:
+        units = self._units(X, sample_weight, word_counts)
+        settings = self._settings(units)
+        self.n_features_in_ = int(units.embeddings.shape[1])
+        self.result_ = result = decide(units, settings, self.policy_, callback)
+        if result.structure == "topics" and not result.converged:
             warn_topics_unconverged(settings.engine, settings.max_iter, settings.tol, stacklevel=2)
-        if outcome.grouping is not None and not outcome.grouping.converged:
+        if result.structure == "run-topics" and not result.converged:
             warn_grouping_unconverged(
-                self.policy_.group_max_iter, self.policy_.group_tol, stacklevel=2, retried=outcome.retried
+                self.policy_.group_max_iter, self.policy_.group_tol, stacklevel=2, retried=result.retried
             )
         return self
 
-    def _features(self, X, sample_weight, word_counts) -> Features:
-        """The document as the decision layer sees it: unit rows, weights and word counts, checked."""
-        paragraphs = headings = None
+    def _units(self, X, sample_weight, word_counts) -> Units:
+        """The document as the decision layer sees it: a :class:`~bpseg_pgm.features.Units` of unit rows (each
+        normalised), every unit's weight (1 when none is given) and the word counts, checked."""
+        paragraphs = headings = sentences = None
         if isinstance(X, Units):
             sample_weight = X.weights if sample_weight is None else sample_weight
             word_counts = X.word_counts if word_counts is None else word_counts
-            paragraphs, headings = X.paragraphs, X.headings
+            paragraphs, headings, sentences = X.paragraphs, X.headings, X.sentences
             X = X.embeddings
         Xn = normalize_rows(check_embeddings(X))
         n = Xn.shape[0]
         counts = None if word_counts is None else check_word_counts(word_counts, n)
-        return Features(Xn, check_sample_weight(sample_weight, n), counts, paragraphs, headings)
+        return Units(Xn, check_sample_weight(sample_weight, n), counts, sentences, paragraphs, headings)
 
-    def _settings(self, features: Features) -> Settings:
+    def _settings(self, units: Units) -> Settings:
         """Every parameter checked (one table) and resolved, the memory a topic fit needs checked, before any work."""
-        n = features.n
+        n = len(units)
         p = self._checked_params(n)
         self.policy_ = p["policy"]
         engine, structure = p["engine"], p["structure"]
@@ -430,7 +437,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         if structure != "runs":  # "auto" may still choose the topic model
             check_fit_memory(
                 n,
-                features.Xn.shape[1],
+                units.embeddings.shape[1],
                 n_segments=self.n_segments,
                 init=self.init,
                 neighbors=self.neighbors,
@@ -464,49 +471,25 @@ class BPSeg(ClusterMixin, BaseEstimator):
             group_asked=not isinstance(self.group_runs, str) and bool(p["group_runs"]),
         )
 
-    def _set_fitted(self, out: Outcome, s: Settings, features: Features) -> None:
-        """The fitted attributes of the model whose labels are the result (every attribute set on every path)."""
-        n = features.n
-        self.n_features_in_ = int(features.Xn.shape[1])
-        self.structure_, self.structure_effect_ = out.structure, out.effect
-        self.topic_silhouette_, self.granularity_ = out.silhouette, out.granularity
-        self.runs_, self.run_topics_ = out.runs, out.grouping
-        self.evidence_ = out.evidence
-        if out.topics is not None:
-            fit = out.topics
-            self.labels_, self.beliefs_, self.centers_ = fit.labels, fit.beliefs, fit.centers
-            self.representatives_ = fit.representatives
-            self.n_segments_ = int(fit.centers.shape[0])
-            self.n_iter_, self.converged_ = fit.n_iter, fit.converged
-            self.edges_, self.deltas_, self.model_ = fit.edges, fit.deltas, fit.model
-            self.engine_, self.engine_extra_, self.inference_ = s.engine, fit.engine_extra, fit.inference
-            self.log_partition_ = fit.log_partition
-            self.lam_, self.sigma_, self.em_rounds_, self.potentials_ = s.lam, s.sigma, s.em_rounds, s.potentials
-            self.context_, self.smoothing_width_ = out.context, None
-            return
-        runs = out.runs
-        self.representatives_ = None
-        self.edges_ = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
-        self.deltas_ = []
-        self.engine_extra_, self.inference_ = {}, None
-        self.lam_ = self.sigma_ = self.potentials_ = None
-        self.em_rounds_, self.context_ = 0, 0.0
-        self.smoothing_width_ = runs.smoothing_width
-        grouped = out.grouping
-        if grouped is not None:
-            self.labels_, self.beliefs_, self.centers_ = grouped.labels, grouped.beliefs, grouped.centers
-            self.n_segments_ = grouped.n_topics
-            self.n_iter_, self.converged_ = grouped.n_iter, grouped.converged
-            self.model_, self.engine_ = grouped.model, out.group_engine
-            self.log_partition_ = grouped.log_partition
-            return
-        # the chain's beliefs and log Z are computed here, only when they are the result
-        self.labels_, self.beliefs_, self.centers_ = runs.labels, runs.beliefs, runs.centers
-        self.n_segments_ = int(runs.centers.shape[0])
-        self.n_iter_, self.converged_ = 1, True
-        self.model_, self.engine_ = None, None
-        self.log_partition_ = runs.log_partition
-
     def fit_predict(self, X, y=None, **kwargs):
         """Fit and return ``labels_``."""
         return self.fit(X, **kwargs).labels_
+
+
+def _fitted(name: str) -> property:
+    """The fitted attribute ``name + "_"``: the field ``name`` of the estimator's ``result_`` (an AttributeError
+    before ``fit``, as scikit-learn's fitted attributes are)."""
+
+    def get(self):
+        try:
+            result = self.__dict__["result_"]
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no attribute {name + '_'!r} before fit") from None
+        return getattr(result, name)
+
+    return property(get, doc=f"``result_.{name}`` (see :class:`~bpseg_pgm.types.fit.Fit`).")
+
+
+for _name in FIT_FIELDS:  # labels_, beliefs_, ...: read from the one Fit, never copied
+    setattr(BPSeg, _name + "_", _fitted(_name))
+del _name

@@ -12,13 +12,11 @@ its reason and measurement; ``docs/policy.md``). This package sits above the mod
 
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 
-from .procedure import Features, Outcome, Settings, decide
+from .procedure import Settings, decide
 from .structure import Structure, choose_structure, keep_topics, run_span, topic_silhouette
 
 __all__ = [
     "DEFAULT_POLICY",
-    "Features",
-    "Outcome",
     "Policy",
     "Settings",
     "Structure",

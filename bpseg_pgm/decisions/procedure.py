@@ -1,9 +1,10 @@
 """How the library decides what a user gets, top to bottom: features -> structure -> how many -> grouping.
 
-:func:`decide` is the whole procedure behind ``BPSeg.fit``. It takes the document's features (unit rows,
-unit weights, word counts: :class:`~bpseg_pgm.decisions.procedure.Features`), the estimator's checked
-parameters (:class:`Settings`) and a :class:`~bpseg_pgm.policy.Policy` (every tuned number), and returns
-an :class:`Outcome`: which model's labels are the result and every fit it made on the way.
+:func:`decide` is the whole procedure behind ``BPSeg.fit``. It takes the document as the model sees it (a
+:class:`~bpseg_pgm.features.Units`: unit rows, unit weights, word counts, paragraphs and headings, checked by
+the estimator), the estimator's checked parameters (:class:`Settings`) and a :class:`~bpseg_pgm.policy.Policy`
+(every tuned number), and returns a :class:`~bpseg_pgm.types.fit.Fit`: the labels of the model that is the
+result, and what was measured on the way (``BPSeg`` and ``Segmentation`` read it as it is).
 
 0. **The document's own structure** (:mod:`~bpseg_pgm.decisions.layout`): where the text's headings or
    paragraphs say runs may start. With headings and ``n_segments="auto"`` the segments are the sections of
@@ -38,44 +39,25 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
-import numpy as np
-import scipy.sparse as sp
-
+from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.policy import Policy
 from bpseg_pgm.potentials import Potentials, adaptive_context
 from bpseg_pgm.runs.model import RunsFit, fit_runs
 from bpseg_pgm.runtopics import RunTopicsFit
 from bpseg_pgm.topics.defaults import auto_labels
-from bpseg_pgm.topics.fit import TopicsFit, fit_topics
+from bpseg_pgm.topics.fit import fit_topics
+from bpseg_pgm.types.fit import Fit
 
 from .grouping import group_engine, group_runs, retry_engine
 from .layout import Layout, document_layout
 from .potentials import grouping_potentials, runs_cost
 from .structure import choose_structure, keep_topics
 
-__all__ = ["Features", "Outcome", "Settings", "decide"]
-
-
-@dataclass(frozen=True)
-class Features:
-    """What the model sees of a document: unit rows of unit length (n, d), unit weights (n,) and, optionally, the
-    units' word counts (n, V) (sparse), all checked."""
-
-    Xn: np.ndarray
-    weights: np.ndarray
-    word_counts: sp.csr_matrix | None = None
-    #: each unit's paragraph number and heading level (0: not a heading), when the text gave them
-    #: (:class:`~bpseg_pgm.features.Units`; :mod:`~bpseg_pgm.decisions.layout` reads them)
-    paragraphs: np.ndarray | None = None
-    headings: np.ndarray | None = None
-
-    @property
-    def n(self) -> int:
-        return int(self.Xn.shape[0])
+__all__ = ["Settings", "decide"]
 
 
 @dataclass(frozen=True)
@@ -110,30 +92,14 @@ class Settings:
 
 
 @dataclass
-class Outcome:
-    """What :func:`decide` found. ``structure``: "runs", "topics" or "run-topics" (runs grouped into topics);
-    ``runs``: the runs fit (the result, or the fallback "auto" computed; None when the topic model was asked
-    for or the document has no reading-order runs); ``grouping``: the runs grouped into topics when they are
-    the result, else None; ``topics``: the topic model's fit when it is the result, else None; ``effect``: the
-    median boundary effect "auto" measured (NaN otherwise); ``silhouette``: the topic model's silhouette when
-    "auto" weighed its labels (NaN otherwise); ``granularity``: the span rule's and the words' counts when
-    "auto" chose the number of runs (None otherwise); ``context``: the context weight the topic model used;
-    ``group_engine``/``retried``: the engine that grouped the runs and whether an unconverged grouping was
-    run again damped (for the warning); ``evidence``: "headings" or "paragraphs" when the runs of the result
-    start only where the document's headings or paragraphs do (:mod:`~bpseg_pgm.decisions.layout`), else
-    None."""
+class _Measured:
+    """What "auto" measured on the way to the result (the :class:`~bpseg_pgm.types.fit.Fit` fields of the same
+    names): the median boundary effect, the topic model's silhouette, the span rule's and the words' counts,
+    and the document structure the runs were cut at ("headings", "paragraphs" or None)."""
 
-    structure: str
-    runs: RunsFit | None = None
-    grouping: RunTopicsFit | None = None
-    topics: TopicsFit | None = None
-    effect: float = float("nan")
-    silhouette: float = float("nan")
+    structure_effect: float = float("nan")
+    topic_silhouette: float = float("nan")
     granularity: dict | None = None
-    context: float | None = None
-    group_engine: Engine | None = None
-    retried: tuple[float, int] | None = field(default=None)
-    #: the document's structure the runs were cut at: "headings", "paragraphs" or None (anywhere)
     evidence: str | None = None
 
 
@@ -152,11 +118,11 @@ class _Grouper:
         given = s.engine_is_object and self.engine is s.engine
         return retry_engine(self.engine, damping_set=s.damping_set, given_object=given, policy=self.policy)
 
-    def __call__(self, fit: RunsFit, f: Features) -> RunTopicsFit:
+    def __call__(self, fit: RunsFit, units: Units) -> RunTopicsFit:
         return group_runs(
             fit,
-            f.Xn,
-            f.weights,
+            units.embeddings,
+            units.weights,
             engine=self.engine,
             retry=lambda: self.retry,
             seed=self.settings.seed,
@@ -167,80 +133,80 @@ class _Grouper:
 
 def _runs_result(
     fit: RunsFit,
-    f: Features,
-    s: Settings,
+    units: Units,
     policy: Policy,
-    outcome: Outcome,
+    measured: _Measured,
     grouper: _Grouper | None,
     grouped: RunTopicsFit | None = None,
-) -> Outcome:
+) -> Fit:
     """The runs ``fit`` as the result, grouped into topics under ``group_runs`` (``grouped``: already computed)."""
-    outcome.structure, outcome.runs = "runs", fit
-    if grouper is not None:
-        outcome.structure, outcome.grouping = "run-topics", grouper(fit, f) if grouped is None else grouped
-        outcome.group_engine = grouper.engine
-        if not outcome.grouping.converged:  # for the warning: whether a damped second try was made
-            retried = grouper.retry is not None
-            outcome.retried = (policy.group_retry_damping, policy.group_retry_sweeps) if retried else None
-    return outcome
+    if grouper is None:
+        return Fit.of_runs(fit, **vars(measured))
+    grouping = grouper(fit, units) if grouped is None else grouped
+    retried = None
+    if not grouping.converged and grouper.retry is not None:  # for the warning: a damped second try was made
+        retried = (policy.group_retry_damping, policy.group_retry_sweeps)
+    return Fit.of_runs(fit, grouping, engine=grouper.engine, retried=retried, **vars(measured))
 
 
-def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None = None) -> Outcome:
-    """The procedure of the module docstring: the model whose labels ``BPSeg.fit`` returns, and its fits."""
-    outcome = Outcome("runs")
+def decide(units: Units, s: Settings, policy: Policy, callback: Callable | None = None) -> Fit:
+    """The procedure of the module docstring: the fit whose labels ``BPSeg.fit`` returns.
+
+    ``units``: the document, its ``embeddings`` rows of unit length and its ``weights`` given (``BPSeg.fit``
+    checks and normalises them first); ``s``: the estimator's parameters, checked and resolved."""
+    X, w, n = units.embeddings, units.weights, len(units)
+    measured = _Measured()
     s = dataclasses.replace(s, cost=runs_cost(s.cost, s.potentials))  # the potentials' run cost, unless one given
     grouper = _Grouper(s, policy) if s.group_runs else None
     # 0. the document's own structure: where runs may start (its headings or paragraphs), or how many (headings)
     runs_possible = s.structure == "runs" or (s.structure == "auto" and s.auto_applies)
-    layout = document_layout(f.paragraphs, f.headings, s.n_segments, policy) if runs_possible else Layout()
+    layout = document_layout(units.paragraphs, units.headings, s.n_segments, policy) if runs_possible else Layout()
     starts, sections, headed = layout.starts, layout.sections is not None, layout.evidence == "headings"
     # 1. runs: asked for, or a document with headings (its sections under "auto"), grouped only if asked
     if s.structure == "runs" or headed:
         k = layout.sections if sections else s.n_segments
-        fit = fit_runs(
-            f.Xn, f.weights, k, random_state=s.seed, policy=policy, cost=s.cost, starts=starts, finer=layout.finer
-        )
-        if f.word_counts is not None:
-            fit = fit.with_words(f.word_counts, policy.word_weight)
-        outcome.evidence = layout.evidence
-        return _runs_result(fit, f, s, policy, outcome, None if headed and not s.group_asked else grouper)
+        fit = fit_runs(X, w, k, random_state=s.seed, policy=policy, cost=s.cost, starts=starts, finer=layout.finer)
+        if units.word_counts is not None:
+            fit = fit.with_words(units.word_counts, policy.word_weight)
+        measured.evidence = layout.evidence
+        return _runs_result(fit, units, policy, measured, None if headed and not s.group_asked else grouper)
     # 1-2. "auto": runs on gradual text (and how many), the topic model (with the runs as fallback) otherwise
     found, grouped = None, None
     if s.structure == "auto" and s.auto_applies:
         found = choose_structure(
-            f.Xn,
-            f.weights,
+            X,
+            w,
             s.n_segments,
             random_state=s.seed,
             policy=policy,
-            word_counts=f.word_counts,
+            word_counts=units.word_counts,
             cost=s.cost,
             starts=starts,
         )
-        outcome.effect = found.effect
+        measured.structure_effect = found.effect
         if found.k_span is not None:
-            outcome.granularity = {"span": found.k_span, "words": found.k_words}
-        outcome.evidence = layout.evidence if found.fit is not None else None
+            measured.granularity = {"span": found.k_span, "words": found.k_words}
+        measured.evidence = layout.evidence if found.fit is not None else None
         if found.runs:
-            return _runs_result(found.fit, f, s, policy, outcome, grouper)
+            return _runs_result(found.fit, units, policy, measured, grouper)
         # 3. grouping first: more topics than the topic model has labels means it cannot hold the document
         if s.group_runs and found.fit is not None:
-            grouped = grouper(found.fit, f)
+            grouped = grouper(found.fit, units)
             capacity = (
-                auto_labels(f.n, policy.auto_max_segments, policy.auto_segments_per_root)
+                auto_labels(n, policy.auto_max_segments, policy.auto_segments_per_root)
                 if isinstance(s.n_segments, str)
                 else int(s.n_segments)
             )
             if grouped.n_topics > capacity:
-                return _runs_result(found.fit, f, s, policy, outcome, grouper, grouped)
+                return _runs_result(found.fit, units, policy, measured, grouper, grouped)
     # the topic model
     context = (
-        adaptive_context(f.Xn, s.default_context, policy.context_persistence_full)
+        adaptive_context(X, s.default_context, policy.context_persistence_full)
         if isinstance(s.context, str)
         else s.context
     )
     topics = fit_topics(
-        f.Xn,
+        X,
         engine=s.engine,
         potentials=s.potentials,
         lam=s.lam,
@@ -259,10 +225,18 @@ def decide(f: Features, s: Settings, policy: Policy, callback: Callable | None =
         policy=policy,
     )
     if found is not None:
-        keep, outcome.silhouette = keep_topics(f.Xn, f.weights, topics.labels, found, s.seed, policy=policy)
+        keep, measured.topic_silhouette = keep_topics(X, w, topics.labels, found, s.seed, policy=policy)
         if not keep:
-            return _runs_result(found.fit, f, s, policy, outcome, grouper, grouped)
-    outcome.structure, outcome.topics, outcome.context = "topics", topics, context
-    outcome.evidence = None  # the topic model does not read the layout
-    outcome.runs = found.fit if found is not None else None
-    return outcome
+            return _runs_result(found.fit, units, policy, measured, grouper, grouped)
+    measured.evidence = None  # the topic model does not read the layout
+    return Fit.of_topics(
+        topics,
+        engine=s.engine,
+        lam=s.lam,
+        sigma=s.sigma,
+        em_rounds=s.em_rounds,
+        potentials=s.potentials,
+        context=context,
+        runs=None if found is None else found.fit,
+        **vars(measured),
+    )

@@ -331,7 +331,7 @@ def fit_segmentation(
     with fit_progress(len(live), show, None if policy is None else policy.progress_units) as callback:
         estimator = bpseg_estimator(n_segments, bpseg_params).fit(units, callback=callback)
         if callback is not None:
-            callback.done(f"{getattr(estimator, 'structure_', None)}, {estimator.n_segments_} segments")
+            callback.done(f"{estimator.structure_}, {estimator.n_segments_} segments")
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on
         raise ValueError(
             f"belief propagation (engine {estimator.engine!r}) gave NaN or inf beliefs: the potentials over- or "
@@ -340,15 +340,8 @@ def fit_segmentation(
     return build_segmentation(
         sentences,
         X_live,
-        estimator.labels_,
-        np.asarray(estimator.beliefs_, dtype=float),
+        estimator.result_,
         params=estimator.get_params(),
-        n_iter=estimator.n_iter_,
-        converged=estimator.converged_,
-        structure=getattr(estimator, "structure_", None),
-        runs=getattr(estimator, "runs_", None),
-        granularity=getattr(estimator, "granularity_", None),
-        evidence=getattr(estimator, "evidence_", None),
         embedder=embedder,
         model=getattr(embedder, "model_name", None),
         text=text,

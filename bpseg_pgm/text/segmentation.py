@@ -32,6 +32,7 @@ from bpseg_pgm.structure.detect import STRUCTURED
 from bpseg_pgm.structure.detect import heading_paths as structure_heading_paths
 from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.types.chunk import Span
+from bpseg_pgm.types.fit import Fit
 from bpseg_pgm.types.segmentation import SegmentationResult
 
 __all__ = ["Segmentation", "build_segmentation"]
@@ -161,13 +162,8 @@ contiguous_heading_paths, segment_headings, contiguous_headings
         return build_segmentation(
             list(self.sentences),
             np.asarray(self.embeddings)[live],
-            fit.labels,
-            np.asarray(fit.beliefs, dtype=float),
+            Fit.of_runs(fit, evidence=self.evidence),
             params=dict(self.params, n_segments=k, structure="runs"),
-            n_iter=1,
-            converged=True,
-            structure="runs",
-            runs=fit,
             embedder=self.embedder,
             model=self.model,
             text=self.text,
@@ -175,7 +171,6 @@ contiguous_heading_paths, segment_headings, contiguous_headings
             lines=self.lines,
             markdown=self.markdown,
             heading_paths=self.heading_paths,
-            evidence=self.evidence,
         )
 
     def _level_fit(self, k: int) -> Any:
@@ -302,42 +297,36 @@ def _heading_paths(text, spans, markdown, format) -> list | None:
 def build_segmentation(
     sentences: list[str],
     X_live: np.ndarray,
-    raw_labels: np.ndarray,
-    raw_beliefs: np.ndarray,
+    fit: Fit,
     *,
     params: dict[str, Any],
-    n_iter: int | None,
-    converged: bool | None,
-    structure: str | None,
-    runs: Any,
     embedder: Any,
     model: str | None,
     text: str | None,
     spans: list[Span] | None,
     lines: bool,
-    granularity: dict | None = None,
     markdown: bool | None = None,
-    evidence: str | None = None,
     format: str | None = None,
     heading_paths: list | None = None,
 ) -> Segmentation:
-    """The :class:`Segmentation` of a fit on the non-empty ``sentences`` (rows ``X_live``): labels renumbered in
-    reading order, belief columns permuted to match, every empty sentence given its source's label, belief row
-    and embedding row (:func:`~bpseg_pgm.text.checks.unit_sources`).  ``runs`` (a
-    :class:`~bpseg_pgm.runs.model.RunsFit` or None) is kept for :meth:`Segmentation.recut` when it has its
+    """The :class:`Segmentation` of a ``fit`` (a :class:`~bpseg_pgm.types.fit.Fit`, what ``BPSeg().fit(...)``
+    keeps as ``result_``) on the non-empty ``sentences`` (rows ``X_live``): labels renumbered in reading order,
+    belief columns permuted to match, every empty sentence given its source's label, belief row and embedding
+    row (:func:`~bpseg_pgm.text.checks.unit_sources`).  The fit's runs (a
+    :class:`~bpseg_pgm.runs.model.RunsFit` or None) are kept for :meth:`Segmentation.recut` when they have their
     levels; ``markdown`` says whether the text was read as Markdown and ``format`` in which other format, if
     any (each sentence's ``heading_paths`` are then the headings of that format, unless ``heading_paths`` gives
-    them).  What
-    :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build their
-    result with.
+    them).  What :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build
+    their result with.
     """
     live = nonempty_units(sentences)
-    labels, segments, beliefs = _renumber(raw_labels, raw_beliefs)
+    labels, segments, beliefs = _renumber(fit.labels, np.asarray(fit.beliefs, dtype=float))
     embeddings = np.asarray(X_live)
     if len(live) < len(sentences):  # every empty sentence takes its neighbour's row
         row_of = np.searchsorted(live, unit_sources(sentences))
         labels, beliefs, embeddings = labels[row_of], beliefs[row_of], embeddings[row_of]
         segments = [np.flatnonzero(labels == j).tolist() for j in range(len(segments))]
+    runs = fit.runs
     keeps_levels = getattr(runs, "levels", None) is not None and getattr(runs, "features", None) is not None
     return Segmentation(
         sentences=sentences,
@@ -345,18 +334,18 @@ def build_segmentation(
         segments=segments,
         beliefs=beliefs,
         params=params,
-        n_iter=n_iter,
-        converged=converged,
+        n_iter=fit.n_iter,
+        converged=fit.converged,
         model=model,
         text=text,
         spans=spans,
         lines=lines,
         embeddings=embeddings,
         embedder=embedder,
-        structure=structure,
-        granularity=None if granularity is None else dict(granularity),
+        structure=fit.structure,
+        granularity=None if fit.granularity is None else dict(fit.granularity),
         markdown=markdown,
         runs_fit=runs if keeps_levels else None,
-        evidence=evidence,
+        evidence=fit.evidence,
         heading_paths=_heading_paths(text, spans, markdown, format) if heading_paths is None else heading_paths,
     )

@@ -1,6 +1,7 @@
 """Leaf result and input types: they import nothing of bpseg_pgm but :mod:`bpseg_pgm.utils`.
 
 * :mod:`.document`: :class:`~bpseg_pgm.types.document.Document`, one document to segment or to score;
+* :mod:`.fit`: :class:`~bpseg_pgm.types.fit.Fit`, what one fit of a document found (``decide`` returns it);
 * :mod:`.chunk`: :class:`~bpseg_pgm.types.chunk.Chunk`, a piece of a text with exact offsets (and ``Span``,
   ``PIECE_SEPARATOR``);
 * :mod:`.prune`: :class:`~bpseg_pgm.types.prune.PruneResult`, what query-focused pruning kept;
@@ -10,7 +11,8 @@
 
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.types.document import Document
+from bpseg_pgm.types.fit import Fit
 from bpseg_pgm.types.prune import PruneResult
 from bpseg_pgm.types.segmentation import SegmentationResult
 
-__all__ = ["Chunk", "Document", "PIECE_SEPARATOR", "PruneResult", "SegmentationResult", "Span"]
+__all__ = ["Chunk", "Document", "Fit", "PIECE_SEPARATOR", "PruneResult", "SegmentationResult", "Span"]

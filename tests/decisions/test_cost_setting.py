@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from planted import gradual_document
 
-from bpseg_pgm.decisions import DEFAULT_POLICY, Features, Settings, choose_structure, decide
+from bpseg_pgm.decisions import DEFAULT_POLICY, Settings, choose_structure, decide
+from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.runs.cost_registry import RunCost
 from bpseg_pgm.runs.costs import EmbeddingsCost, cost_matrix
@@ -74,7 +75,7 @@ def test_settings_cost_defaults_to_the_embeddings():
 
 def test_decide_cuts_runs_by_the_settings_cost():
     X = two_shifts()
-    f = Features(X, np.ones(len(X)))
+    f = Units(X, np.ones(len(X)))
     default = decide(f, settings(), DEFAULT_POLICY)
     assert abs(second_start(default.runs.labels) - 40) <= 2
     for cost in ("embeddings", EmbeddingsCost()):
@@ -89,7 +90,7 @@ def test_decide_cuts_runs_by_the_settings_cost():
 
 def test_decide_refuses_the_words_and_unknown_costs():
     X = two_shifts()
-    f = Features(X, np.ones(len(X)))
+    f = Units(X, np.ones(len(X)))
     with pytest.raises(ValueError, match="not a cost to cut runs by alone"):
         decide(f, settings(cost="words"), DEFAULT_POLICY)
     with pytest.raises(ValueError, match=r"cost must be one of \('embeddings', 'words'"):
@@ -111,7 +112,7 @@ def test_choose_structure_threads_the_cost_to_every_runs_fit():
 
 def test_decide_auto_uses_the_cost_for_its_runs():
     X = gradual_document(n_blocks=6, block=30, dim=32, seed=1)
-    f = Features(X, np.ones(len(X)))
+    f = Units(X, np.ones(len(X)))
     mine = FirstAxisScatter()
     out = decide(f, settings(structure="auto", n_segments="auto", cost=mine), DEFAULT_POLICY)
     assert out.runs is not None and out.runs.cost is mine
