@@ -275,10 +275,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
         The parameters and what each takes are declared once, as constraint objects, in
         :data:`bpseg_pgm.params.PARAMETERS`; they are checked in its order (one message: ``<name> must be <what
-        it takes>, got <value>``), then resolved (explicit ``init`` indices against ``n_units``, ``em_rounds``
-        against the engine, ``group_runs`` and ``cost`` against ``structure``). ``n_units``: the document's
-        length, for the checks that need it (explicit ``init`` indices); None checks them against no length (a
-        corpus run checks each document again when it fits).
+        it takes>, got <value>``), then resolved (``n_segments`` and explicit ``init`` indices against ``n_units``,
+        ``em_rounds`` against the engine, ``group_runs`` and ``cost`` against ``structure``). The one place
+        ``n_segments`` is checked, whoever calls (``fit``, ``segment_text`` before it embeds, a corpus task).
+        ``n_units``: the document's length, for the checks that need it (``n_segments``, explicit ``init``
+        indices); None checks them against no length (a corpus run checks each document again when it fits).
         """
         self._checked_params(sys.maxsize if n_units is None else int(n_units))
 
@@ -287,6 +288,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
         model (``potentials`` resolves to the defaults that lam=None, sigma="auto", em_rounds=None and
         context="auto" mean)."""
         v = {name: validate(name, getattr(self, name), p.constraints, takes=p.takes) for name, p in PARAMETERS.items()}
+        if not (isinstance(v["init"], str) and v["init"] == "all"):  # init="all": k = n, n_segments ignored
+            check_n_segments(v["n_segments"], n)
         engine = make_engine(v["engine"], v["damping"])
         defaults = self._defaults(engine)
         return {
@@ -368,6 +371,11 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 stacklevel=4,
             )
 
+    def reads_words(self) -> bool:
+        """Whether a fit may read the units' word counts: every structure but the topic model asked for, which does
+        not (the text pipeline then skips counting them: ``Units.from_sentences(words=...)``)."""
+        return not (isinstance(self.structure, str) and self.structure == "topics")
+
     # -- fitting ---------------------------------------------------------------------------
     def fit(self, X, y=None, callback=None, sample_weight=None, word_counts=None):
         """Segment a document; returns self.
@@ -421,8 +429,6 @@ class BPSeg(ClusterMixin, BaseEstimator):
         p = self._checked_params(n)
         self.policy_ = p["policy"]
         engine, structure = p["engine"], p["structure"]
-        if not (isinstance(self.init, str) and self.init == "all"):  # init="all": k = n, n_segments ignored
-            check_n_segments(self.n_segments, n)
         potentials = self._potentials(p)
         auto_applies = structure == "auto" and self._auto_applies(engine, potentials)
         if structure == "auto" and not auto_applies:

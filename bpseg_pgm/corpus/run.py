@@ -25,7 +25,6 @@ from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documen
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
 from bpseg_pgm.io.documents import read_documents
 from bpseg_pgm.utils.jsonable import jsonable
-from bpseg_pgm.utils.validation import check_n_segments
 
 __all__ = ["segment_corpus", "CorpusReport", "default_workers", "max_workers"]
 
@@ -117,9 +116,8 @@ def _cores() -> int:
 
 
 def _check(n_segments, workers, scheduler, task_chars, params) -> None:
-    from bpseg_pgm.estimator import BPSeg
+    from bpseg_pgm.text.checks import check_bpseg_params
 
-    check_n_segments(n_segments)  # the same check, and message, as BPSeg's (bpseg_pgm.params)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, numbers.Integral) or workers < 0):
         raise ValueError(f"workers must be an integer >= 0, got {workers!r}")
     if scheduler is not None:
@@ -129,11 +127,9 @@ def _check(n_segments, workers, scheduler, task_chars, params) -> None:
             raise ValueError("give either workers (a local cluster) or scheduler (an existing cluster), not both")
     if isinstance(task_chars, bool) or not isinstance(task_chars, numbers.Integral) or task_chars < 1:
         raise ValueError(f"task_chars must be a positive integer, got {task_chars!r}")
-    try:
-        # bad options fail now, not once per document (any init indices pass: no document's length is known yet)
-        BPSeg(n_segments=n_segments, **params).check_params()
-    except TypeError as exc:
-        raise ValueError(f"unknown BP-Seg parameter: {exc}") from None
+    # bad options (n_segments among them) fail now, not once per document: BPSeg's one check, against no length yet
+    # (each document's task checks its k and init indices against it)
+    check_bpseg_params(n_segments, params)
 
 
 class _Progress:

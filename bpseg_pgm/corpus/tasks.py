@@ -73,8 +73,9 @@ def _embedder(config: TaskConfig):
 
 
 def _prepare(doc: CorpusDocument, config: TaskConfig):
-    """(sentences, spans, text, format) of a document, or a ValueError saying why it cannot be segmented."""
-    from bpseg_pgm.text.checks import check_n_segments, check_sentences, split_for_segmentation
+    """(sentences, spans, text, format, the checked estimator) of a document, or a ValueError saying why it cannot
+    be segmented."""
+    from bpseg_pgm.text.checks import check_sentences, checked_estimator, split_for_segmentation
     from bpseg_pgm.text.pipeline import read_format
     from bpseg_pgm.text.split import join_sentences
 
@@ -87,8 +88,8 @@ def _prepare(doc: CorpusDocument, config: TaskConfig):
         fmt = read_format(doc.text, config.lines, doc.meta.get("markdown"), doc.meta.get("format"))
         sentences, spans = split_for_segmentation(doc.text, config.lines, fmt == "markdown", fmt)
         text = doc.text
-    check_n_segments(config.n_segments, len(sentences), config.params.get("init"))
-    return sentences, spans, text, fmt
+    estimator = checked_estimator(config.n_segments, dict(config.params), len(sentences))
+    return sentences, spans, text, fmt, estimator
 
 
 def segment_task(docs: list[CorpusDocument], config: TaskConfig):
@@ -111,16 +112,15 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
         X = encode_batch(embedder, [sentences for sentences, *_ in prepared.values()])
         pos = 0
         segs = {}
-        for i, (sentences, spans, text, fmt) in prepared.items():
+        for i, (sentences, spans, text, fmt, estimator) in prepared.items():
             block = X[pos : pos + len(sentences)]
             pos += len(sentences)
             try:
                 segs[i] = fit_segmentation(
                     sentences,
                     block,
-                    config.n_segments,
+                    estimator,
                     embedder,
-                    dict(config.params),
                     text=text,
                     spans=spans,
                     lines=config.lines or docs[i].units is not None,

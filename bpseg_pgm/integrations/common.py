@@ -5,13 +5,12 @@ Neither framework is imported here; each adapter module imports its own.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bpseg_pgm.chunks import Chunk, check_chunk_options
 from bpseg_pgm.text import chunk_texts
-from bpseg_pgm.text.checks import check_bpseg_params, check_n_segments
+from bpseg_pgm.text.checks import check_bpseg_params
 
 __all__ = ["FRAMEWORK_SIZE_OPTIONS", "adapter_options", "chunk_for", "missing_extra"]
 
@@ -51,7 +50,6 @@ def adapter_options(
     if bpseg_params is not None and not isinstance(bpseg_params, Mapping):
         raise ValueError(f"bpseg_params must be a dict, got {type(bpseg_params).__name__}")
     params = {**(bpseg_params or {}), **more_bpseg_params}
-    check_n_segments(n_segments, sys.maxsize, params.get("init"))  # a k above a text's length is clamped
     check_bpseg_params(n_segments, params)
     return max_tokens, min_tokens, params
 

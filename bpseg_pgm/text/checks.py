@@ -22,13 +22,12 @@ import numpy as np
 from bpseg_pgm.structure.detect import view_of
 from bpseg_pgm.text.split import sentence_spans, squash
 from bpseg_pgm.types.chunk import Span
-from bpseg_pgm.utils.validation import check_n_segments as check_n_segments_value
 from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
 __all__ = [
     "bpseg_estimator",
     "check_bpseg_params",
-    "check_n_segments",
+    "checked_estimator",
     "check_sentences",
     "nonempty_units",
     "split_for_segmentation",
@@ -81,13 +80,6 @@ def check_sentences(sentences: Any) -> list[str]:
     return sentences
 
 
-def check_n_segments(n_segments: Any, n: int, init: Any) -> None:
-    """A ValueError unless ``n_segments`` is "auto" or a positive int at most ``n`` (anything goes with ``init="all"``)."""
-    if isinstance(init, str) and init == "all":
-        return  # k = n
-    check_n_segments_value(n_segments, n)
-
-
 def split_for_segmentation(
     text: Any, lines: bool, markdown: bool = False, format: str | None = None
 ) -> tuple[list[str], list[Span]]:
@@ -129,9 +121,10 @@ def bpseg_estimator(n_segments: Any, params: Mapping[str, Any]) -> Any:
     return BPSeg(n_segments=n_segments, **params)
 
 
-def check_bpseg_params(n_segments: Any, params: Mapping[str, Any], n_units: int | None = None) -> None:
-    """Every BPSeg parameter checked now, before anything is embedded: ``BPSeg(...).check_params(n_units)``
-    (a ValueError naming the first bad one; an unknown keyword is a ValueError naming it too).
+def checked_estimator(n_segments: Any, params: Mapping[str, Any], n_units: int | None = None) -> Any:
+    """``BPSeg(n_segments=n_segments, **params)`` with every parameter checked now, before anything is embedded:
+    ``check_params(n_units)``, which checks ``n_segments`` against the ``n_units`` units too (a ValueError
+    naming the first bad one; an unknown keyword is a ValueError naming it). The estimator the caller then fits.
 
     A deprecation warning (``contiguous=``) is left to the fit, so that it is given once.
     """
@@ -139,3 +132,10 @@ def check_bpseg_params(n_segments: Any, params: Mapping[str, Any], n_units: int 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)
         estimator.check_params(n_units)
+    return estimator
+
+
+def check_bpseg_params(n_segments: Any, params: Mapping[str, Any], n_units: int | None = None) -> None:
+    """:func:`checked_estimator` for a caller that fits later, elsewhere (``chunk_texts``, ``prune``, the
+    integrations): the same checks, the estimator dropped."""
+    checked_estimator(n_segments, params, n_units)

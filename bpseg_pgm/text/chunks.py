@@ -8,14 +8,13 @@ the chunking itself is :func:`bpseg_pgm.chunks.make_chunks`.
 from __future__ import annotations
 
 import numbers
-import sys
 from typing import Any, Iterable
 
 import numpy as np
 
 from bpseg_pgm.chunks import Chunk, check_chunk_options, make_chunks, token_counter
 from bpseg_pgm.embeddings import resolve_embedder
-from bpseg_pgm.text.checks import check_bpseg_params, check_n_segments
+from bpseg_pgm.text.checks import check_bpseg_params
 from bpseg_pgm.text.pipeline import read_format, segment_texts
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
@@ -78,7 +77,6 @@ def chunk_texts(
         caps = [max_tokens] * len(texts)
     if not isinstance(hard_cap, (bool, np.bool_)):
         raise ValueError(f"hard_cap must be True or False, got {hard_cap!r}")
-    check_n_segments(n_segments, sys.maxsize, bpseg_params.get("init"))  # a k above a text's length is clamped
     check_bpseg_params(n_segments, bpseg_params)  # every option, before anything is embedded
     n_spans, marks, fmts = [], [], []
     for i, text in enumerate(texts):

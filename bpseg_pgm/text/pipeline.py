@@ -24,10 +24,8 @@ from bpseg_pgm.features.units import Units
 from bpseg_pgm.policy import Policy
 from bpseg_pgm.structure.detect import check_format, detect_format
 from bpseg_pgm.text.checks import (
-    bpseg_estimator,
-    check_bpseg_params,
-    check_n_segments,
     check_sentences,
+    checked_estimator,
     nonempty_units,
     split_for_segmentation,
 )
@@ -84,12 +82,9 @@ def segment_sentences(
     """
     sentences = check_sentences(sentences)
     live = nonempty_units(sentences)
-    check_n_segments(n_segments, len(live), bpseg_params.get("init"))
-    check_bpseg_params(n_segments, bpseg_params, len(live))
+    estimator = checked_estimator(n_segments, bpseg_params, len(live))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    return fit_segmentation(
-        sentences, embedder.encode([sentences[i] for i in live]), n_segments, embedder, bpseg_params
-    )
+    return fit_segmentation(sentences, embedder.encode([sentences[i] for i in live]), estimator, embedder)
 
 
 def read_as_markdown(text: Any, lines: bool, markdown: Any) -> bool:
@@ -163,15 +158,13 @@ def segment_text(
     fmt = read_format(text, lines, markdown, format)
     markdown = fmt == "markdown"
     sentences, spans = split_for_segmentation(text, lines, markdown, fmt)
-    check_n_segments(n_segments, len(sentences), bpseg_params.get("init"))
-    check_bpseg_params(n_segments, bpseg_params, len(sentences))
+    estimator = checked_estimator(n_segments, bpseg_params, len(sentences))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
     return fit_segmentation(
         sentences,
         embedder.encode(sentences),
-        n_segments,
+        estimator,
         embedder,
-        bpseg_params,
         text=text,
         spans=spans,
         lines=lines,
@@ -214,7 +207,7 @@ def segment_texts(
         ks = list(n_segments)
     else:
         ks = [n_segments] * len(texts)
-    check_bpseg_params("auto", bpseg_params)  # each text's k is checked below
+    checked_estimator("auto", bpseg_params)  # the parameters once, before any text; each text's k below
     _check_layout(layout)
     split = []
     per_text = {}
@@ -230,27 +223,22 @@ def segment_texts(
     for i, (text, k) in enumerate(zip(texts, ks)):
         try:
             sentences, spans = split_for_segmentation(text, lines, marks[i], fmts[i])
-            check_n_segments(k, len(sentences), bpseg_params.get("init"))
-            if not isinstance(
-                bpseg_params.get("init", "farthest"), str
-            ):  # explicit representatives: checked against this text
-                check_bpseg_params(k, bpseg_params, len(sentences))
+            estimator = checked_estimator(k, bpseg_params, len(sentences))  # k (and explicit init) against this text
         except ValueError as exc:
             raise ValueError(f"texts[{i}]: {exc}") from None
-        split.append((sentences, spans))
+        split.append((sentences, spans, estimator))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
-    X = encode_batch(embedder, [sentences for sentences, _ in split])
+    X = encode_batch(embedder, [sentences for sentences, *_ in split])
     out, pos = [], 0
-    for text, k, mark, fmt, (sentences, spans) in zip(texts, ks, marks, fmts, split):
+    for text, mark, fmt, (sentences, spans, estimator) in zip(texts, marks, fmts, split):
         rows = X[pos : pos + len(sentences)]
         pos += len(sentences)
         out.append(
             fit_segmentation(
                 sentences,
                 rows,
-                k,
+                estimator,
                 embedder,
-                bpseg_params,
                 text=text,
                 spans=spans,
                 lines=lines,
@@ -279,9 +267,8 @@ def _check_layout(layout: Any) -> None:
 def fit_segmentation(
     sentences: list[str],
     X: np.ndarray,
-    n_segments: Any,
+    estimator: Any,
     embedder: Any,
-    bpseg_params: dict[str, Any],
     text: str | None = None,
     spans: list[Span] | None = None,
     lines: bool = False,
@@ -291,21 +278,23 @@ def fit_segmentation(
 ) -> Segmentation:
     """BP-Seg on the embeddings ``X`` of checked ``sentences``: the :class:`Segmentation`, labels renumbered.
 
+    ``estimator``: the :class:`~bpseg_pgm.estimator.BPSeg` to fit, as
+    :func:`~bpseg_pgm.text.checks.checked_estimator` makes and checks it before anything is embedded (its
+    ``check_params`` is the one check of ``n_segments``; the fit runs it again on the units it sees).
     ``X`` has one row per non-empty sentence (what the model sees), or one row per sentence (the rows
     of empty sentences are then ignored).  Empty or whitespace-only sentences are not given to the
     model: each takes the label, belief row and embedding row of its nearest non-empty neighbour (the
     previous one, else the next; :func:`~bpseg_pgm.text.checks.unit_sources`), so the result has one
-    entry per sentence.  ``bpseg_params`` go to :class:`~bpseg_pgm.estimator.BPSeg`; ``text``/``spans``/
-    ``lines`` are kept in the result (None: the sentences joined by newlines); with ``text`` and ``spans`` and
-    ``layout``, the text's paragraphs and headings (:func:`~bpseg_pgm.text.layout.unit_layout`; ``format``: the
-    format the text was read in, see :func:`read_format`) go to the model.  NaN or inf beliefs, fewer
-    than 2 non-empty sentences or a k larger than their number are a ValueError.
+    entry per sentence.  ``text``/``spans``/``lines`` are kept in the result (None: the sentences joined by
+    newlines); with ``text`` and ``spans`` and ``layout``, the text's paragraphs and headings
+    (:func:`~bpseg_pgm.text.layout.unit_layout`; ``format``: the format the text was read in, see
+    :func:`read_format`) go to the model.  NaN or inf beliefs, fewer than 2 non-empty sentences or a k larger
+    than their number are a ValueError.
     """
     sentences = list(sentences)
     live = nonempty_units(sentences)
     if len(live) < 2:
         raise ValueError(f"need at least 2 non-empty sentences to segment, got {len(live)}")
-    check_n_segments(n_segments, len(live), bpseg_params.get("init"))
     X = np.asarray(X)
     if len(X) == len(sentences):
         X_live = X if len(live) == len(sentences) else X[live]
@@ -313,23 +302,26 @@ def fit_segmentation(
         X_live = X
     else:
         raise ValueError(f"{len(X)} embedding rows for {len(sentences)} sentences ({len(live)} non-empty)")
-    # the features step: unit weights (short units, "Yeah .", count less) and the words, which place the runs'
-    # boundaries and choose their number (not counted when the topic model, which does not read them, is asked for)
+    # the features step: unit weights (short units, "Yeah .", count less) and, when the model reads them, the words
     live_units = [sentences[i] for i in live]
-    words = bpseg_params.get("structure", "auto") != "topics"
     paragraphs = headings = None
     _check_layout(layout)
     if layout and text is not None and spans is not None:  # the text's paragraphs and headings: evidence
         paragraphs, headings = unit_layout(text, spans, bool(markdown) and not lines, None if lines else format)
         paragraphs, headings = paragraphs[live], headings[live]
     # the Policy reaches the features and the progress line too (anything else is refused by the fit, below)
-    policy = bpseg_params.get("policy") if isinstance(bpseg_params.get("policy"), Policy) else None
+    policy = estimator.policy if isinstance(estimator.policy, Policy) else None
     units = Units.from_sentences(
-        live_units, embeddings=X_live, words=words, paragraphs=paragraphs, headings=headings, policy=policy
+        live_units,
+        embeddings=X_live,
+        words=estimator.reads_words(),
+        paragraphs=paragraphs,
+        headings=headings,
+        policy=policy,
     )
     show = bool(getattr(embedder, "progress_enabled", lambda: False)())
     with fit_progress(len(live), show, None if policy is None else policy.progress_units) as callback:
-        estimator = bpseg_estimator(n_segments, bpseg_params).fit(units, callback=callback)
+        estimator.fit(units, callback=callback)
         if callback is not None:
             callback.done(f"{estimator.structure_}, {estimator.n_segments_} segments")
     if not np.all(np.isfinite(estimator.beliefs_)):  # every engine should refuse first; never pass NaN on

@@ -46,15 +46,8 @@ def collect(ds: str, limit: int | None = None, structure: str | None = None) -> 
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.runner import embed_documents
     from bpseg_pgm.text import Embedder, pipeline
+    from bpseg_pgm.text.checks import checked_estimator
 
-    made = []  # the estimator fit_segmentation makes, kept for what it measured (the effect, the silhouette)
-
-    def keep(*args, **kwargs):
-        made.append(bpseg_estimator(*args, **kwargs))
-        return made[-1]
-
-    bpseg_estimator = pipeline.bpseg_estimator
-    pipeline.bpseg_estimator = keep
     embedder = Embedder(show_progress=False)
     docs = load_dataset(ds, limit=limit)
     vectors, _ = embed_documents(docs, embedder)
@@ -62,8 +55,8 @@ def collect(ds: str, limit: int | None = None, structure: str | None = None) -> 
     for doc, X in zip(docs, vectors):
         t0 = time.perf_counter()
         params = {"random_state": 0} if structure is None else {"random_state": 0, "structure": structure}
-        seg = pipeline.fit_segmentation(list(doc.units), X, "auto", None, params)
-        est = made.pop()
+        est = checked_estimator("auto", params)  # the estimator fit_segmentation fits, kept for what it measured
+        seg = pipeline.fit_segmentation(list(doc.units), X, est, None)
         gold = gold_codes(doc)
         out.append(
             {

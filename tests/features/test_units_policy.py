@@ -5,6 +5,7 @@ import numpy as np
 import bpseg_pgm.estimator
 from bpseg_pgm.features.units import Units
 from bpseg_pgm.policy import Policy
+from bpseg_pgm.text.checks import checked_estimator
 from bpseg_pgm.text.pipeline import fit_segmentation
 
 SENTENCES = ["Yeah .", "The committee approved the budget for the new library building today .", "Okay .", "Right ."]
@@ -28,6 +29,8 @@ def test_the_pipeline_gives_the_policy_to_the_features(monkeypatch):
 
     monkeypatch.setattr(bpseg_pgm.estimator.BPSeg, "fit", spy)
     X = np.random.default_rng(0).normal(size=(4, 8))
-    fit_segmentation(SENTENCES, X, 2, None, {"structure": "runs"})
-    fit_segmentation(SENTENCES, X, 2, None, {"structure": "runs", "policy": Policy(word_scale=1000.0)})
+    fit_segmentation(SENTENCES, X, checked_estimator(2, {"structure": "runs"}), None)
+    fit_segmentation(
+        SENTENCES, X, checked_estimator(2, {"structure": "runs", "policy": Policy(word_scale=1000.0)}), None
+    )
     assert seen[0][0] > 0.3 and seen[1][0] < 0.01

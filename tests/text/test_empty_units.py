@@ -12,7 +12,7 @@ import json
 import numpy as np
 import pytest
 
-from bpseg_pgm.text.checks import unit_sources
+from bpseg_pgm.text.checks import checked_estimator, unit_sources
 from bpseg_pgm.text.pipeline import fit_segmentation, segment_sentences, segment_text, segment_texts
 
 CATS = ["cat one.", "cat two.", "cat three."]
@@ -107,12 +107,12 @@ def test_fit_segmentation_takes_rows_for_every_unit_or_for_the_nonempty_ones():
     units = [*CATS, "", *BONDS]
     X = _TopicEmbedder().encode([u for u in units if u])
     full = np.insert(X, 3, np.full(X.shape[1], 9.0, dtype=np.float32), axis=0)  # the empty unit's row: ignored
-    a = fit_segmentation(units, X, 2, None, {"init": "farthest"})
-    b = fit_segmentation(units, full, 2, None, {"init": "farthest"})
+    a = fit_segmentation(units, X, checked_estimator(2, {"init": "farthest"}), None)
+    b = fit_segmentation(units, full, checked_estimator(2, {"init": "farthest"}), None)
     assert a.labels.tolist() == b.labels.tolist() and len(a.labels) == len(units)
     np.testing.assert_array_equal(a.beliefs, b.beliefs)
     with pytest.raises(ValueError, match="5 embedding rows for 7 sentences"):
-        fit_segmentation(units, X[:5], 2, None, {})
+        fit_segmentation(units, X[:5], checked_estimator(2, {}), None)
 
 
 TEXT_LINES = "\n".join([*CATS, "", "   ", *BONDS, ""]) + "\n\n"

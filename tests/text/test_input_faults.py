@@ -1,6 +1,8 @@
 """Issue 12 faults 2 and 9 at the text level: no NaN passes through, invalid Unicode is a ValueError before
 the model sees it (fault 7, damaged cache rows, is in tests/embeddings/test_input_faults.py)."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -52,7 +54,7 @@ def test_non_finite_beliefs_never_reach_the_result(monkeypatch):
 
     def nan_fit(self, X, *a, **kw):
         real_fit(self, X, *a, **kw)
-        self.beliefs_ = np.full_like(self.beliefs_, np.nan)
+        self.result_ = dataclasses.replace(self.result_, beliefs=np.full_like(self.beliefs_, np.nan))
         return self
 
     monkeypatch.setattr(estimator.BPSeg, "fit", nan_fit)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from recording import Exploding as _Exploding
 
+from bpseg_pgm.text.checks import checked_estimator
 from bpseg_pgm.text.chunks import chunk_texts
 from bpseg_pgm.text.pipeline import fit_segmentation, segment_sentences, segment_text, segment_texts
 
@@ -58,7 +59,11 @@ def test_chunk_texts_bad_k_even_without_a_text_to_segment():
         chunk_texts(["One sentence."], 64, n_segments=0, embedder=_Exploding())
 
 
-def test_fit_segmentation_unknown_parameter_is_a_value_error():
-    X = np.eye(4, dtype=np.float32)
+def test_the_estimator_fit_segmentation_takes_is_checked_once_before_any_embedding():
     with pytest.raises(ValueError, match="unknown parameter 'lamda'"):
-        fit_segmentation(SENTS, X, 2, None, {"lamda": 0.1})
+        checked_estimator(2, {"lamda": 0.1})
+    with pytest.raises(ValueError, match=r"n_segments=5 is larger than the number of sentences \(4\)"):
+        checked_estimator(5, {}, 4)
+    X = np.eye(4, dtype=np.float32)
+    seg = fit_segmentation(SENTS, X, checked_estimator(2, {"init": "farthest"}, 4), None)
+    assert seg.n_segments <= 2 and seg.params["init"] == "farthest"

@@ -6,6 +6,7 @@ import numpy as np
 
 import bpseg_pgm.text.progress as progress
 from bpseg_pgm.policy import Policy
+from bpseg_pgm.text.checks import checked_estimator
 from bpseg_pgm.text.pipeline import fit_segmentation
 
 
@@ -30,7 +31,7 @@ def _topics_document(n=60, seed=0):
 def test_a_long_fit_shows_a_line_counting_sweeps(monkeypatch, capsys):
     monkeypatch.setattr(progress, "DEFAULT_POLICY", Policy(progress_units=10))
     sentences, X = _topics_document()
-    seg = fit_segmentation(sentences, X, "auto", _Embedder(True), {"random_state": 0})
+    seg = fit_segmentation(sentences, X, checked_estimator("auto", {"random_state": 0}), _Embedder(True))
     err = capsys.readouterr().err
     assert "Fitting 60 units" in err and "sweeps" in err
     assert f"{seg.structure}, " in err  # what the fit chose, written on the line when it ends
@@ -39,8 +40,8 @@ def test_a_long_fit_shows_a_line_counting_sweeps(monkeypatch, capsys):
 
 def test_no_line_when_progress_is_off_or_the_document_is_short(monkeypatch, capsys):
     sentences, X = _topics_document()
-    fit_segmentation(sentences, X, "auto", _Embedder(True), {"random_state": 0})  # 60 units < 1,000
+    fit_segmentation(sentences, X, checked_estimator("auto", {"random_state": 0}), _Embedder(True))  # 60 units < 1,000
     monkeypatch.setattr(progress, "DEFAULT_POLICY", Policy(progress_units=10))
-    fit_segmentation(sentences, X, "auto", _Embedder(False), {"random_state": 0})
-    fit_segmentation(sentences, X, "auto", None, {"random_state": 0})  # no embedder: no bar
+    fit_segmentation(sentences, X, checked_estimator("auto", {"random_state": 0}), _Embedder(False))
+    fit_segmentation(sentences, X, checked_estimator("auto", {"random_state": 0}), None)  # no embedder: no bar
     assert "Fitting" not in capsys.readouterr().err
