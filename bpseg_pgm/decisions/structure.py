@@ -127,6 +127,23 @@ def run_span(
     return run_scale**t
 
 
+def widened_runs(Xn, weights, random_state, corr_length, cap: int, policy: Policy, cost, starts) -> RunsFit:
+    """The noise-calibrated runs of a document that needs more of them than the default cap: searched with at most
+    ``cap`` runs and, while k reaches the cap, again with the cap doubled, until k falls below it or the cap
+    reaches n // 2 (:func:`choose_structure` does so on a long abrupt text whose k reaches one run per correlation
+    length, as a text of many short unrelated passages does). The runs model computes each search
+    (:func:`~bpseg_pgm.runs.model.fit_runs`); the widening is this decision's."""
+    n = Xn.shape[0]
+    while True:
+        fit = fit_runs(
+            Xn, weights, "auto", random_state, corr_length, policy=policy, max_runs=cap, cost=cost, starts=starts
+        )
+        k = int(fit.labels.max()) + 1
+        if not (k == fit.levels.max_runs == cap and cap < n // 2):
+            return fit
+        cap = min(n // 2, 2 * cap)  # k at the top of its range: the document needs more runs
+
+
 def choose_structure(
     Xn: np.ndarray,
     weights: np.ndarray,
@@ -138,7 +155,6 @@ def choose_structure(
     word_counts=None,
     cost="embeddings",
     starts=None,
-    **changes,
 ) -> Structure:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
 
@@ -151,7 +167,7 @@ def choose_structure(
     alternate sentence by sentence) the topic model is the right one, with the runs fit at
     n / correlation length as its fallback (:func:`keep_topics`). On such a text longer than the
     candidates (``Policy.max_candidates``) whose noise-calibrated k reaches one run per correlation
-    length (above ``Policy.auto_max_runs``), k is searched further (``fit_runs(widen=True)``) and the
+    length (above ``Policy.auto_max_runs``), k is searched further (:func:`widened_runs`) and the
     noise-calibrated runs are the fallback: a long text of many short unrelated passages has more of them
     than correlation lengths (Choi set 1 concatenated: 1.6-1.8 correlation lengths per passage; at
     5,000 units the runs' ARI against the passages went from 0.43 to 0.86). ``max_runs`` caps the
@@ -174,11 +190,8 @@ def choose_structure(
     ``starts`` (None: anywhere): the only units where a run may start (the document's paragraphs:
     :mod:`~bpseg_pgm.decisions.layout`); every runs fit here, and its null documents, is cut there only.
 
-    Every number comes from ``policy``; ``changes`` (e.g. ``run_scale=2.0``) replace fields of it for this
-    call, for studies.
+    Every number comes from ``policy`` (a study changes one with ``policy=DEFAULT_POLICY.replace(run_scale=2.0)``).
     """
-    if changes:
-        policy = policy.replace(**changes)
     gradual_effect = policy.gradual_effect
     corr_length = correlation_length(
         Xn,
@@ -204,18 +217,7 @@ def choose_structure(
         and k_fine == cap > policy.auto_max_runs
     )
     if many:  # abrupt, and k reached one run per correlation length: search on past it
-        fine = fit_runs(
-            Xn,
-            weights,
-            "auto",
-            random_state,
-            corr_length,
-            policy=policy,
-            max_runs=min(2 * cap, n // 2),
-            widen=True,
-            cost=cost,
-            starts=starts,
-        )
+        fine = widened_runs(Xn, weights, random_state, corr_length, min(2 * cap, n // 2), policy, cost, starts)
         k_fine = int(fine.labels.max()) + 1
         effect = median_boundary_effect(Xn, weights, fine.labels)
         many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule

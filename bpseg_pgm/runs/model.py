@@ -180,7 +180,6 @@ def fit_runs(
     policy: Policy = DEFAULT_POLICY,
     max_runs: int | None = None,
     max_candidates: int | None = None,
-    widen: bool = False,
     cost="embeddings",
     starts=None,
     finer=(),
@@ -188,10 +187,8 @@ def fit_runs(
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
     ``n_segments``: k, or "auto" (noise-calibrated, at most ``max_runs`` runs: by default
-    :func:`auto_max_runs` of the correlation length ``corr_length``, computed when None; with ``widen``,
-    while k reaches the cap the search is run again with the cap doubled, until k falls below it or the
-    cap reaches n // 2: :func:`~bpseg_pgm.runs.structure.choose_structure` does so on a long abrupt text
-    whose k reaches one run per correlation length, as a text of many short unrelated passages does).
+    :func:`auto_max_runs` of the correlation length ``corr_length``, computed when None; whether to search past
+    that cap is the decision layer's: :func:`~bpseg_pgm.decisions.structure.widened_runs`).
     ``policy`` (:class:`~bpseg_pgm.policy.Policy`) holds the model's tuned numbers: ``smoothing`` (features'
     width in half-lives), ``null_block`` (the null's block in half-lives), ``null_units``, ``auto_max_runs``,
     ``correlation_window`` and the search's ``max_candidates``, ``window`` and ``window_share``.
@@ -252,14 +249,10 @@ def fit_runs(
     if starts is not None:
         cap = min(cap, len(starts) + 1)
     if isinstance(n_segments, str):
-        while True:
-            levels = segmental_levels(F, weights, cap, **search)
-            K = levels.max_runs
-            nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy)
-            k = noise_calibrated_k(levels.costs, null_costs(nulls, K, **search)) if K > 1 else 1
-            if not (widen and k == K == cap and cap < n // 2):
-                break
-            cap = min(n // 2, 2 * cap)  # k at the top of its range: the document needs more runs
+        levels = segmental_levels(F, weights, cap, **search)
+        K = levels.max_runs
+        nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy)
+        k = noise_calibrated_k(levels.costs, null_costs(nulls, K, **search)) if K > 1 else 1
     else:
         k = int(n_segments)
         nested = starts is not None and bool(len(finer)) and len(starts) <= max_candidates

@@ -42,6 +42,7 @@ def score_document(job):
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.features.words import unit_word_counts
+    from bpseg_pgm.policy import DEFAULT_POLICY
     from bpseg_pgm.runs.evidence import check_word_counts
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
@@ -50,7 +51,7 @@ def score_document(job):
     w = unit_weights(units)
     Xn = normalize_rows(np.asarray(X, dtype=float))
     counts = check_word_counts(unit_word_counts(units), len(units))
-    found = choose_structure(Xn, w, "auto", word_counts=counts, word_weight=0.0)
+    found = choose_structure(Xn, w, "auto", word_counts=counts, policy=DEFAULT_POLICY.replace(word_weight=0.0))
     if found.fit is None:
         return None
     k = int(found.fit.labels.max()) + 1

@@ -10,6 +10,7 @@ from planted import gradual_document, planted_words
 from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.decisions.structure import choose_structure
+from bpseg_pgm.policy import DEFAULT_POLICY
 
 N_BLOCKS, BLOCK = 12, 40
 N = N_BLOCKS * BLOCK
@@ -60,7 +61,7 @@ def test_the_chosen_k_weighs_the_words(document):
 def test_word_weight_zero_leaves_the_embeddings_runs(document):
     X, w, words = document
     plain = choose_structure(X, w, N_BLOCKS)
-    found = choose_structure(X, w, N_BLOCKS, word_counts=words, word_weight=0.0)
+    found = choose_structure(X, w, N_BLOCKS, word_counts=words, policy=DEFAULT_POLICY.replace(word_weight=0.0))
     assert found.fit.word_alpha is None
     np.testing.assert_array_equal(found.fit.labels, plain.fit.labels)
 

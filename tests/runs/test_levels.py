@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score
 
-from bpseg_pgm.decisions.structure import choose_structure
+from bpseg_pgm.decisions.structure import choose_structure, widened_runs
 from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.costs import cost_matrix
 from bpseg_pgm.runs.memory import estimate_windows_bound
@@ -130,7 +130,8 @@ def test_widening_searches_k_past_the_cap_while_k_reaches_it():
     assert P.auto_max_runs < cap <= 90
     capped = fit_runs(X, w, "auto", random_state=0, max_candidates=CAND)  # the default cap, kept
     assert int(capped.labels.max()) + 1 == cap
-    fit = fit_runs(X, w, "auto", random_state=0, max_runs=cap, max_candidates=CAND, widen=True)
+    corr = correlation_length(X, w)
+    fit = widened_runs(X, w, 0, corr, cap, P.replace(max_candidates=CAND), "embeddings", None)  # decisions widen
     k = int(fit.labels.max()) + 1
     assert k >= cap + 10 and adjusted_rand_score(truth, fit.labels) > 0.9
     # what a search with room to spare finds
@@ -150,5 +151,5 @@ def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
     capped = choose_structure(X, w, "auto", random_state=0, max_runs=cap)
     assert int(capped.fit.labels.max()) + 1 <= cap
     # gradual text is not searched further: its segments span several correlation lengths anyway
-    gradual = choose_structure(X, w, "auto", random_state=0, gradual_effect=100.0)
+    gradual = choose_structure(X, w, "auto", random_state=0, policy=P.replace(gradual_effect=100.0))
     assert gradual.runs and int(gradual.fine.labels.max()) + 1 <= cap
