@@ -41,7 +41,7 @@ CHANGED = {
     "run_scale": 1.0,
     "gradual_full": 0.45,
     "evidence_penalty": 1000.0,
-    "max_evidence_levels": 3,
+    "max_evidence_levels": 2,
     "auto_max_segments": 1,
     "auto_segments_per_root": 0.1,
     "em_round_sweeps": 1,
@@ -140,22 +140,56 @@ CONTEXT = {
 }
 
 
-#: fields whose effect these small documents do not show yet (they act on long documents, more runs than
-#: candidates, or a grouping that needs more rounds): strict, so that a change of theirs shows here
-NOT_SHOWN = {"group_max_rounds", "max_evidence_levels", "window", "window_share", "word_weight"}
+#: fields whose effect the documents above do not show (they act on longer documents, more runs than candidates,
+#: words that disagree with the embeddings, or a grouping that needs a second round): each is shown on a document
+#: of its own below, under the other fields it needs set (a field and its context: compared with and without it)
+SHOWN_APART = {
+    "group_max_rounds": {},
+    "max_evidence_levels": {},
+    "window": {"max_candidates": 8},
+    "window_share": {"max_candidates": 8, "window": 60},
+    "word_weight": {},
+}
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="not shown on these small documents yet"))
-        if n in NOT_SHOWN
-        else n
-        for n in sorted(CHANGED)
-    ],
-)
+@pytest.mark.parametrize("name", [n for n in sorted(CHANGED) if n not in SHOWN_APART])
 def test_the_field_changes_some_output(name, shipped):
     assert CHANGED[name] != FIELDS[name].default
     base = DEFAULT_POLICY.replace(**CONTEXT.get(name, {}))
     before = shipped if name not in CONTEXT else _outputs(base)
     assert _outputs(base.replace(**{name: CHANGED[name]})) != before, f"Policy.{name} changed no output"
+
+
+def _apart(name):
+    """The document and the parameters on which ``name`` shows (see SHOWN_APART)."""
+    if name == "group_max_rounds":  # runs whose grouping takes a second round
+        X, _, _ = returning_runs(order=(0, 1, 0, 2, 1, 3, 0, 2, 3, 1), size=12, d=24, spread=0.3, seed=2)
+        return Units(X), {"structure": "runs", "group_runs": True}
+    if name == "max_evidence_levels":  # the words' best level lies between the span rule's and the finest
+        X = gradual_document(n_blocks=12, block=20, dim=32, shift=0.4, seed=2)
+        words = planted_words(n_blocks=7, block=34, vocab=10, per=5, seed=2)
+        words = np.vstack([words, np.zeros((len(X) - len(words), words.shape[1]))])
+        return Units(X, word_counts=words), {}
+    if name == "word_weight":  # words whose blocks are not the embeddings' (9 blocks of 20 against 6 of 30)
+        X = gradual_document(n_blocks=6, block=30, dim=32, shift=0.4, seed=2)
+        words = planted_words(n_blocks=9, block=20, vocab=10, per=5, seed=2)
+        return Units(X, weights=np.linspace(0.2, 1.0, len(X)), word_counts=words), {
+            "structure": "runs",
+            "n_segments": 6,
+        }
+    # window, window_share: more runs than candidates, cut in windows; many short runs, then one long one
+    X, _ = planted_blocks([5] * 24 + [120], dim=32, noise=0.3, seed=5)
+    return Units(X), {"structure": "runs", "n_segments": 25}
+
+
+@pytest.mark.parametrize("name", sorted(SHOWN_APART))
+def test_the_field_changes_the_output_of_its_own_document(name):
+    assert CHANGED[name] != FIELDS[name].default
+    units, params = _apart(name)
+    base = DEFAULT_POLICY.replace(**SHOWN_APART[name])
+
+    def output(policy):
+        m = BPSeg(random_state=0, policy=policy, **params).fit(units)
+        return [m.structure_, m.labels_.tolist(), np.round(m.beliefs_, 6).tolist(), str(m.granularity_)]
+
+    assert output(base.replace(**{name: CHANGED[name]})) != output(base), f"Policy.{name} changed no output"
