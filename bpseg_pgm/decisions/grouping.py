@@ -1,4 +1,6 @@
-"""Grouping runs into topics (``group_runs``), with a damped second try when BP does not converge."""
+"""Grouping runs into topics (``group_runs``): the returns test decides the grouping's potentials (how many
+topics: :func:`returning_potentials`), the runs' topics are fitted (:func:`~bpseg_pgm.runtopics.fit_run_topics`),
+with a damped second try when BP does not converge."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.policy import Policy
 from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.runs.model import RunsFit
-from bpseg_pgm.runtopics import RunTopicsFit, fit_run_topics
+from bpseg_pgm.runtopics import Returns, RunTopicPotentials, RunTopicsFit, detect_returns, fit_run_topics
+from bpseg_pgm.runtopics.summary import summarize_runs
 
-__all__ = ["group_engine", "group_runs", "retry_engine"]
+__all__ = ["group_engine", "group_runs", "retry_engine", "returning_potentials"]
 
 
 def group_engine(engine: Engine) -> Engine:
@@ -34,6 +37,28 @@ def retry_engine(group: Engine, *, damping_set: bool, given_object: bool, policy
         return None
 
 
+def returning_potentials(run_labels, Xn: np.ndarray, weights: np.ndarray, policy: Policy) -> tuple[Potentials, Returns]:
+    """The grouping's default potentials for the runs of ``run_labels``, and the returns test that chose them.
+
+    The returns test (:func:`~bpseg_pgm.runtopics.detect_returns`, gated by ``Policy.returns_silhouette``,
+    ``returns_min_runs`` and ``returns_max_runs``) scores the linkage cuts of the runs' similarity: when the runs
+    fall into clear groups, the potentials attract at that cut's height with a weak reading-order prior
+    (``Policy.returns_locality``); otherwise they are :class:`~bpseg_pgm.runtopics.RunTopicPotentials` with the
+    policy's ``group_*`` numbers."""
+    similarity = summarize_runs(Xn, weights, run_labels).similarity()
+    returns = detect_returns(
+        similarity,
+        min_silhouette=policy.returns_silhouette,
+        min_runs=policy.returns_min_runs,
+        max_runs=policy.returns_max_runs,
+    )
+    if returns.detected:
+        return RunTopicPotentials.from_policy(
+            policy, threshold=returns.threshold, locality=policy.returns_locality
+        ), returns
+    return RunTopicPotentials.from_policy(policy), returns
+
+
 def group_runs(
     fit: RunsFit,
     Xn: np.ndarray,
@@ -49,7 +74,10 @@ def group_runs(
     converge is run again with ``retry`` (an engine, None, or a function giving one, called only then)
     (damped, up to ``Policy.group_retry_sweeps`` sweeps), and the damped one kept if it converged. No warning:
     the caller raises it for the grouping whose labels it returns. ``potentials``: the grouping's potentials (None:
-    its own, :class:`~bpseg_pgm.runtopics.potentials.RunTopicPotentials`)."""
+    those of the returns test: :func:`returning_potentials`; the result's ``returns`` is that test)."""
+    returns = None
+    if potentials is None:
+        potentials, returns = returning_potentials(fit.labels, Xn, weights, policy)
     rt = fit_run_topics(
         Xn, weights, fit.labels, engine=engine, potentials=potentials, random_state=seed, warn=False, policy=policy
     )
@@ -69,4 +97,4 @@ def group_runs(
         )
         if damped.converged:  # its sweeps counted after the undamped run's
             rt = dataclasses.replace(damped, n_iter=rt.n_iter + damped.n_iter)
-    return rt
+    return rt if returns is None else dataclasses.replace(rt, returns=returns)

@@ -11,7 +11,8 @@ One idea per module, bottom up:
 * :mod:`.summary`: each run's weighted mean embedding, centred on the document, and its size;
 * :mod:`.potentials`: the unary and Potts pairwise potentials over runs;
 * :mod:`.returns`: the document-level test for returns (silhouette of the runs' linkage cuts);
-* :mod:`.fit`: :func:`fit_run_topics`, the whole fit (returns test, topics proposed, BP, re-estimation).
+* :mod:`.fit`: :func:`fit_run_topics`, the whole fit with the potentials it is given (topics proposed, BP,
+  re-estimation); the decision layer runs the returns test first and chooses them.
 
 This package never imports the estimator; the decision layer (:mod:`bpseg_pgm.decisions`) calls it under
 ``group_runs``. Its tuned numbers (threshold, coupling, locality prior, the returns test's gates) are the

@@ -2,10 +2,10 @@
 
 1. The runs are summarised (:mod:`.summary`): centred unit means and sizes.
 2. Topics are proposed by average-linkage agglomeration of the run means (scikit-learn), cut where the
-   centred cosine falls below the threshold: this fixes how many topics there are. With the default
-   potentials, the returns test (:mod:`.returns`) comes first: when the runs fall into clear groups
-   (the best silhouette of the linkage cuts reaches ``Policy.returns_silhouette``), the cut is made there and
-   the potentials attract at that cut's height with a weak reading-order prior (``Policy.returns_locality``).
+   centred cosine falls below the potentials' threshold: this fixes how many topics there are. Which
+   potentials, and so which cut, is the decision layer's: it runs the returns test (:mod:`.returns`) first and,
+   when the runs fall into clear groups, gives potentials that attract at that cut's height
+   (:func:`bpseg_pgm.decisions.grouping.returning_potentials`).
 3. Each topic's centre is the size-weighted mean of its runs; the network (:mod:`.potentials`) is
    given to the engine as a :class:`~bpseg_pgm.inference.problem.Problem`, every run takes its
    arg-max topic, topics left empty are dropped, and the centres are re-estimated, for at most
@@ -31,7 +31,7 @@ from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials.base import Potentials
 
 from .potentials import RunTopicPotentials
-from .returns import Returns, detect_returns
+from .returns import Returns
 from .summary import RunSummary, summarize_runs
 
 __all__ = ["RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges", "warn_unconverged"]
@@ -47,8 +47,8 @@ class RunTopicsFit:
     ``proposed`` (m,): the topics the linkage proposed before BP; ``summary``: the runs' summaries;
     ``n_iter`` (sweeps, all rounds), ``n_rounds``, ``converged`` (last round), ``model`` (the pgmpy network
     when the engine built one), ``log_partition`` (the engine's log Z estimate for the last round, or None),
-    ``returns``: the returns test (:class:`~.returns.Returns`; None when it was not run: potentials given),
-    ``potentials``: the potentials BP used.
+    ``returns``: the returns test the decision layer ran before choosing the potentials (:class:`~.returns.Returns`;
+    None when none was run), ``potentials``: the potentials BP used.
     """
 
     run_topics: np.ndarray
@@ -143,7 +143,6 @@ def fit_run_topics(
     *,
     engine: str | Engine = "potts",
     potentials: Potentials | None = None,
-    find_returns: bool = True,
     max_rounds: int | None = None,
     max_iter: int | None = None,
     tol: float | None = None,
@@ -154,13 +153,13 @@ def fit_run_topics(
     """Group the runs of ``run_labels`` (n,) over unit rows ``Xn`` (n, d), weighted by ``weights`` (n,), into topics.
 
     ``engine``: a registered name or an :class:`~bpseg_pgm.inference.engine.Engine` (default "potts": loopy BP
-    on Potts factors); ``potentials``: default :class:`~.potentials.RunTopicPotentials` with the measured
-    defaults (its ``threshold`` also cuts the proposal); ``find_returns``: with the default potentials, run
-    the returns test first and, when it finds returns, attract at its cut (see the module docstring).
+    on Potts factors); ``potentials``: default :class:`~.potentials.RunTopicPotentials` with the policy's
+    numbers (its ``threshold`` also cuts the proposal); the decision layer gives the potentials of the returns
+    test's cut when it finds returns (see the module docstring).
     A ConvergenceWarning when the last round's BP
     stopped at ``max_iter`` before its messages converged (``warn=False``: none; ``converged`` of the result says
     it, and :func:`warn_unconverged` raises it for a caller that keeps the result). ``policy``: the grouping's
-    tuned numbers (``group_*`` and ``returns_*`` fields of :class:`~bpseg_pgm.policy.Policy`); ``max_rounds``,
+    tuned numbers (``group_*`` fields of :class:`~bpseg_pgm.policy.Policy`); ``max_rounds``,
     ``max_iter`` and ``tol`` default to its ``group_max_rounds``, ``group_max_iter`` and ``group_tol``.
     """
     max_rounds = policy.group_max_rounds if max_rounds is None else max_rounds
@@ -171,24 +170,12 @@ def fit_run_topics(
     engine = make_engine(engine)
     if not engine.uses_potentials:
         raise ValueError(f"engine {engine.name!r} brings its own potentials; topics over runs need one that takes them")
-    if not isinstance(find_returns, (bool, np.bool_)):
-        raise ValueError(f"find_returns must be True or False, got {find_returns!r}")
     pot = RunTopicPotentials.from_policy(policy) if potentials is None else potentials
     if not isinstance(pot, Potentials):
         raise ValueError(f"potentials must be a bpseg_pgm.potentials.Potentials, got {type(pot).__name__}")
     summary = summarize_runs(Xn, weights, run_labels)
     M, sizes, m = summary.means, summary.sizes, summary.n_runs
     sim = summary.similarity()
-    returns = None
-    if potentials is None and find_returns:
-        returns = detect_returns(
-            sim,
-            min_silhouette=policy.returns_silhouette,
-            min_runs=policy.returns_min_runs,
-            max_runs=policy.returns_max_runs,
-        )
-        if returns.detected:
-            pot = RunTopicPotentials.from_policy(policy, threshold=returns.threshold, locality=policy.returns_locality)
     proposed = propose_topics(sim, float(getattr(pot, "threshold", policy.group_threshold)))
     topics = proposed
     lengths = np.diff(summary.bounds)
@@ -205,7 +192,6 @@ def fit_run_topics(
             0,
             0,
             True,
-            returns=returns,
             potentials=pot,
         )
     edges = run_edges(sim, policy.group_max_dense_runs, policy.group_sparse_neighbors)
@@ -259,6 +245,5 @@ def fit_run_topics(
         converged=converged,
         model=model,
         log_partition=None if log_z is None else float(log_z),
-        returns=returns,
         potentials=pot,
     )

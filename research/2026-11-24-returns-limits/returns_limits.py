@@ -145,9 +145,7 @@ def score_document(job):
         for g in GATES:
             found = detect_returns(sim, min_silhouette=np.inf if g is None else g)
             pot = RunTopicPotentials(threshold=found.threshold, locality=RETURNS_LOCALITY) if found.detected else None
-            out[f"gate {gate_name(g)}"] = ari(
-                fit_run_topics(Xn, w, runs, potentials=pot, find_returns=False, random_state=0).labels
-            )
+            out[f"gate {gate_name(g)}"] = ari(fit_run_topics(Xn, w, runs, potentials=pot, random_state=0).labels)
         m = summary.n_runs
         if spec in DETECT and 5 <= m <= 40:
             A = sim.copy()

@@ -8,7 +8,7 @@ import pytest
 from planted import returning_runs
 
 from bpseg_pgm.policy import DEFAULT_POLICY as P
-from bpseg_pgm.runtopics import RunTopicPotentials, detect_returns, fit_run_topics, summarize_runs
+from bpseg_pgm.runtopics import detect_returns, summarize_runs
 
 
 def _similarity(order, spread, size=20):
@@ -43,28 +43,3 @@ def test_too_few_runs_are_not_scored(m):
 def test_too_many_runs_are_not_scored():
     *_, sim = _similarity((0, 1, 0, 1, 0, 1), spread=0.5)
     assert not detect_returns(sim, max_runs=5).detected
-
-
-def test_returns_that_the_locality_prior_would_split_are_kept_together():
-    # weakly separated topics (spread 0.3): the shipped threshold and locality cut them into more topics
-    X, runs, gold, _ = _similarity((0, 1, 0, 1, 0, 1), spread=0.3)
-    without = fit_run_topics(X, np.ones(len(X)), runs, find_returns=False)
-    assert without.returns is None and without.n_topics > 2
-    fit = fit_run_topics(X, np.ones(len(X)), runs)
-    np.testing.assert_array_equal(fit.run_topics, [0, 1, 0, 1, 0, 1])
-    np.testing.assert_array_equal(fit.labels, gold)
-    assert fit.returns.detected and fit.potentials.locality == P.returns_locality
-    assert fit.potentials.threshold == pytest.approx(fit.returns.threshold)
-
-
-def test_given_potentials_are_used_as_they_are():
-    X, runs, _, _ = _similarity((0, 1, 0, 1, 0, 1), spread=0.3)
-    pot = RunTopicPotentials(threshold=0.9, locality=0.0)
-    fit = fit_run_topics(X, np.ones(len(X)), runs, potentials=pot)
-    assert fit.returns is None and fit.potentials is pot
-
-
-def test_find_returns_must_be_a_bool():
-    X, runs, _, _ = _similarity((0, 1, 0), spread=0.5)
-    with pytest.raises(ValueError, match="find_returns"):
-        fit_run_topics(X, np.ones(len(X)), runs, find_returns="yes")
