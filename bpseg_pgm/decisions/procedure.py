@@ -55,7 +55,7 @@ from bpseg_pgm.types.fit import Fit
 from .grouping import group_engine, group_runs, retry_engine
 from .layout import Layout, document_layout
 from .potentials import grouping_potentials, runs_cost
-from .structure import choose_structure, keep_topics
+from .structure import choose_structure, keep_topics, runs_cap
 
 __all__ = ["Settings", "decide"]
 
@@ -165,7 +165,10 @@ def decide(units: Units, s: Settings, policy: Policy, callback: Callable | None 
     # 1. runs: asked for, or a document with headings (its sections under "auto"), grouped only if asked
     if s.structure == "runs" or headed:
         k = layout.sections if sections else s.n_segments
-        fit = fit_runs(X, w, k, random_state=s.seed, policy=policy, cost=s.cost, starts=starts, finer=layout.finer)
+        cap = runs_cap(X, w, policy)[1]  # the count cap is decided here; the runs model computes up to it
+        fit = fit_runs(
+            X, w, k, random_state=s.seed, policy=policy, max_runs=cap, cost=s.cost, starts=starts, finer=layout.finer
+        )
         if units.word_counts is not None:
             fit = fit.with_words(units.word_counts, policy.word_weight)
         measured.evidence = layout.evidence

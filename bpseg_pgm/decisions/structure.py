@@ -27,7 +27,16 @@ from bpseg_pgm.runs.statistics import correlation_length
 from bpseg_pgm.utils.labels import n_runs
 from bpseg_pgm.utils.validation import weighted_mean
 
-__all__ = ["Structure", "choose_structure", "keep_topics", "run_span", "topic_silhouette", "topics_fragmented"]
+__all__ = [
+    "Structure",
+    "choose_structure",
+    "keep_topics",
+    "run_span",
+    "runs_cap",
+    "topic_silhouette",
+    "topics_fragmented",
+    "widened_runs",
+]
 
 
 @dataclass
@@ -127,6 +136,21 @@ def run_span(
     return run_scale**t
 
 
+def runs_cap(Xn: np.ndarray, weights: np.ndarray, policy: Policy = DEFAULT_POLICY) -> tuple[float, int]:
+    """The document's correlation length (:func:`~bpseg_pgm.runs.statistics.correlation_length`) and the most runs
+    its noise-calibrated count may reach: ``Policy.auto_max_runs``, or one run per correlation length when the
+    document holds more (:func:`~bpseg_pgm.runs.model.auto_max_runs`). The cap is this layer's decision; the runs
+    model computes the levels up to it and their gain over the null (``RunsFit.null_gain``)."""
+    corr_length = correlation_length(
+        Xn,
+        weights,
+        policy.correlation_window,
+        min_weight=policy.correlation_min_weight,
+        min_units=policy.correlation_min_units,
+    )
+    return corr_length, auto_max_runs(Xn.shape[0], corr_length, policy.auto_max_runs)
+
+
 def widened_runs(Xn, weights, random_state, corr_length, cap: int, policy: Policy, cost, starts) -> RunsFit:
     """The noise-calibrated runs of a document that needs more of them than the default cap: searched with at most
     ``cap`` runs and, while k reaches the cap, again with the cap doubled, until k falls below it or the cap
@@ -193,23 +217,24 @@ def choose_structure(
     Every number comes from ``policy`` (a study changes one with ``policy=DEFAULT_POLICY.replace(run_scale=2.0)``).
     """
     gradual_effect = policy.gradual_effect
-    corr_length = correlation_length(
-        Xn,
-        weights,
-        policy.correlation_window,
-        min_weight=policy.correlation_min_weight,
-        min_units=policy.correlation_min_units,
-    )
+    corr_length, cap = runs_cap(Xn, weights, policy)
     n = Xn.shape[0]
     counts = None if word_counts is None else check_word_counts(word_counts, n)
     fine = fit_runs(
-        Xn, weights, "auto", random_state, corr_length, policy=policy, max_runs=max_runs, cost=cost, starts=starts
+        Xn,
+        weights,
+        "auto",
+        random_state,
+        corr_length,
+        policy=policy,
+        max_runs=cap if max_runs is None else max_runs,
+        cost=cost,
+        starts=starts,
     )
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
         return Structure(False, float("nan"), None)
     effect = median_boundary_effect(Xn, weights, fine.labels)
-    cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
     many = (
         max_runs is None
         and effect >= gradual_effect

@@ -37,7 +37,7 @@ from .cost_registry import RunCost, check_cost
 from .hierarchy import hierarchy_runs, nested_levels
 from .levels import Levels
 from .memory import check_runs_memory
-from .null import block_permutation, noise_calibrated_k, null_shuffles
+from .null import block_permutation, null_gain, null_shuffles
 from .search import null_costs, segmental_levels
 from .statistics import correlation_length, persistence_halflife, smoothed_embeddings
 from .wordcost import word_levels
@@ -84,6 +84,9 @@ class RunsFit:
     word_counts: sp.csr_matrix | None = field(default=None, repr=False)
     word_weight: float | None = field(default=None, repr=False)
     cost_levels: Levels | None = field(default=None, repr=False)
+    #: a noise-calibrated fit's gain over its null documents for k = 1 .. ``levels.max_runs`` (index k - 1:
+    #: :func:`~bpseg_pgm.runs.null.null_gain`; k is its argmax); None for a fit given k
+    null_gain: np.ndarray | None = field(default=None, repr=False)
     _chain: ChainResult | None = field(default=None, init=False, repr=False)
 
     def _solved(self) -> ChainResult:
@@ -117,9 +120,11 @@ class RunsFit:
             base = runs_at(
                 self.features, self.weights, self.cost_levels, int(n_runs), self.smoothing_width, cost=self.cost
             )
-            return base.with_words(self.word_counts, self.word_weight)
-        fit = runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width, cost=self.cost)
-        fit.word_alpha = self.word_alpha
+            fit = base.with_words(self.word_counts, self.word_weight)
+        else:
+            fit = runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width, cost=self.cost)
+            fit.word_alpha = self.word_alpha
+        fit.null_gain = self.null_gain
         return fit
 
     def with_words(self, counts, weight: float = DEFAULT_POLICY.word_weight) -> RunsFit:
@@ -143,6 +148,7 @@ class RunsFit:
         fit = runs_at(self.features, self.weights, levels, k, self.smoothing_width, cost=self.cost)
         fit.word_alpha = alpha
         fit.word_counts, fit.word_weight, fit.cost_levels = counts, weight, base
+        fit.null_gain = self.null_gain
         return fit
 
 
@@ -186,9 +192,11 @@ def fit_runs(
 ) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
-    ``n_segments``: k, or "auto" (noise-calibrated, at most ``max_runs`` runs: by default
-    :func:`auto_max_runs` of the correlation length ``corr_length``, computed when None; whether to search past
-    that cap is the decision layer's: :func:`~bpseg_pgm.decisions.structure.widened_runs`).
+    ``n_segments``: k, or "auto" (noise-calibrated: the k of the levels up to ``max_runs`` whose gain over the null
+    documents is largest, kept as ``RunsFit.null_gain``). ``max_runs`` is the decision layer's
+    (:func:`~bpseg_pgm.decisions.structure.runs_cap`, and whether to search past it:
+    :func:`~bpseg_pgm.decisions.structure.widened_runs`); called alone (None) it is :func:`auto_max_runs` of the
+    correlation length ``corr_length``, computed when None.
     ``policy`` (:class:`~bpseg_pgm.policy.Policy`) holds the model's tuned numbers: ``smoothing`` (features'
     width in half-lives), ``null_block`` (the null's block in half-lives), ``null_units``, ``auto_max_runs``,
     ``correlation_window`` and the search's ``max_candidates``, ``window`` and ``window_share``.
@@ -252,7 +260,8 @@ def fit_runs(
         levels = segmental_levels(F, weights, cap, **search)
         K = levels.max_runs
         nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy)
-        k = noise_calibrated_k(levels.costs, null_costs(nulls, K, **search)) if K > 1 else 1
+        gain = null_gain(levels.costs, null_costs(nulls, K, **search)) if K > 1 else np.zeros(1)
+        k = 1 + int(np.argmax(gain))
     else:
         k = int(n_segments)
         nested = starts is not None and bool(len(finer)) and len(starts) <= max_candidates
@@ -271,7 +280,10 @@ def fit_runs(
             levels = nested_levels(F, weights, (starts, *finer), reach, cost, max_candidates)
         else:
             levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
-    return runs_at(F, weights, levels, k, width, cost=cost)
+        gain = None
+    fit = runs_at(F, weights, levels, k, width, cost=cost)
+    fit.null_gain = gain
+    return fit
 
 
 def runs_at(

@@ -14,7 +14,7 @@ import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY
 
-__all__ = ["block_permutation", "noise_calibrated_k", "null_shuffles"]
+__all__ = ["block_permutation", "noise_calibrated_k", "null_gain", "null_shuffles"]
 
 
 def null_shuffles(n: int, units: int = DEFAULT_POLICY.null_units, most: int = DEFAULT_POLICY.null_max_shuffles) -> int:
@@ -31,9 +31,14 @@ def block_permutation(n: int, block: float, random_state=0) -> np.ndarray:
     return np.concatenate([np.arange(starts[o], min(starts[o] + size, n)) for o in order])
 
 
-def noise_calibrated_k(costs: np.ndarray, shuffled_costs: np.ndarray) -> int:
-    """argmax_k of (cost(1) - cost(k)) - (shuffled cost(1) - shuffled cost(k)), k >= 1."""
+def null_gain(costs: np.ndarray, shuffled_costs: np.ndarray) -> np.ndarray:
+    """The gain of k runs over the null document, for k = 1 .. K (index k - 1): (cost(1) - cost(k)) - (shuffled
+    cost(1) - shuffled cost(k)); -inf where either cost is infinite (k runs cannot be placed). 0 at k = 1."""
     real = costs[1] - costs[1:]
     noise = shuffled_costs[1] - shuffled_costs[1:]
-    gain = np.where(np.isfinite(real) & np.isfinite(noise), real - noise, -np.inf)
-    return 1 + int(np.argmax(gain))
+    return np.where(np.isfinite(real) & np.isfinite(noise), real - noise, -np.inf)
+
+
+def noise_calibrated_k(costs: np.ndarray, shuffled_costs: np.ndarray) -> int:
+    """argmax_k of :func:`null_gain`, k >= 1: the k whose runs gain most over the null document's."""
+    return 1 + int(np.argmax(null_gain(costs, shuffled_costs)))

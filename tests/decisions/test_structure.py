@@ -7,7 +7,7 @@ import pytest
 from planted import check_fitted, gradual_document, planted_blocks
 from sklearn.metrics import adjusted_rand_score
 
-import bpseg_pgm.runs.model as runs_model
+import bpseg_pgm.decisions.structure as structure
 from bpseg_pgm.decisions.structure import choose_structure
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.policy import DEFAULT_POLICY as P
@@ -110,7 +110,7 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     ungrouped = BPSeg(random_state=0, group_runs=False).fit(X)
     assert ungrouped.structure_ == "runs" and ungrouped.topic_silhouette_ < P.topic_silhouette
     assert adjusted_rand_score(truth, ungrouped.labels_) > adjusted_rand_score(truth, topics.labels_) + 0.1
-    monkeypatch.setattr(runs_model, "auto_max_runs", lambda n, corr_length, floor=P.auto_max_runs: min(floor, n // 2))
+    monkeypatch.setattr(structure, "auto_max_runs", lambda n, corr_length, floor=P.auto_max_runs: min(floor, n // 2))
     capped = choose_structure(X, w, "auto")
     assert capped.runs and capped.effect < P.gradual_effect  # the old fixed cap misjudges it
 

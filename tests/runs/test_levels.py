@@ -4,13 +4,10 @@ import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score
 
-from bpseg_pgm.decisions.structure import choose_structure, widened_runs
-from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.costs import cost_matrix
 from bpseg_pgm.runs.memory import estimate_windows_bound
-from bpseg_pgm.runs.model import auto_max_runs, fit_runs
+from bpseg_pgm.runs.model import fit_runs
 from bpseg_pgm.runs.search import null_costs, segmental_levels
-from bpseg_pgm.runs.statistics import correlation_length
 
 
 def planted(sizes, d=16, noise=0.3, seed=0):
@@ -118,38 +115,3 @@ def test_the_memory_estimates_bound_the_windows_tables(monkeypatch):
     monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**20)
     with pytest.raises(ValueError, match=r"programme in \d+ windows for 100,000,000 runs needs about 0\.\d GiB"):
         memory.check_windows_memory(np.append(levels.window_starts, len(X)), 10**8)
-
-
-# -- k past one run per correlation length ----------------------------------------------------------
-
-
-def test_widening_searches_k_past_the_cap_while_k_reaches_it():
-    X, truth = planted(SIZES, seed=3)  # 120 runs of about 10 units; the correlation length is about 13
-    w = np.ones(len(X))
-    cap = auto_max_runs(len(X), correlation_length(X, w))
-    assert P.auto_max_runs < cap <= 90
-    capped = fit_runs(X, w, "auto", random_state=0, max_candidates=CAND)  # the default cap, kept
-    assert int(capped.labels.max()) + 1 == cap
-    corr = correlation_length(X, w)
-    fit = widened_runs(X, w, 0, corr, cap, P.replace(max_candidates=CAND), "embeddings", None)  # decisions widen
-    k = int(fit.labels.max()) + 1
-    assert k >= cap + 10 and adjusted_rand_score(truth, fit.labels) > 0.9
-    # what a search with room to spare finds
-    wide = fit_runs(X, w, "auto", random_state=0, max_runs=400, max_candidates=CAND)
-    np.testing.assert_array_equal(fit.labels, wide.labels)
-
-
-def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
-    X, truth = planted(SIZES, seed=3)  # 1,160 units: more than the candidates
-    w = np.ones(len(X))
-    found = choose_structure(X, w, "auto", random_state=0)
-    assert not found.runs and found.effect > P.gradual_effect  # abrupt: the runs are the topic model's fallback
-    cap = auto_max_runs(len(X), correlation_length(X, w))
-    assert int(found.fit.labels.max()) + 1 == int(found.fine.labels.max()) + 1 >= cap + 10
-    assert adjusted_rand_score(truth, found.fit.labels) > 0.9
-    # with the cap given, the fallback is one run per correlation length as before
-    capped = choose_structure(X, w, "auto", random_state=0, max_runs=cap)
-    assert int(capped.fit.labels.max()) + 1 <= cap
-    # gradual text is not searched further: its segments span several correlation lengths anyway
-    gradual = choose_structure(X, w, "auto", random_state=0, policy=P.replace(gradual_effect=100.0))
-    assert gradual.runs and int(gradual.fine.labels.max()) + 1 <= cap

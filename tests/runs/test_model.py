@@ -229,3 +229,14 @@ def test_chain_beliefs_are_computed_on_first_use_only():
     model = BPSeg(random_state=0, structure="runs", group_runs=True).fit(X)
     assert model.structure_ == "run-topics" and model.runs_._chain is None
     assert np.allclose(model.runs_.beliefs.sum(axis=1), 1.0)
+
+
+def test_an_automatic_fit_keeps_its_gain_over_the_null():
+    X, _ = planted_blocks((10, 12, 9, 11), dim=24, noise=0.2, seed=4)
+    w = np.ones(len(X))
+    fit = fit_runs(X, w, "auto", random_state=0)
+    gain = fit.null_gain
+    assert gain.shape == (fit.levels.max_runs,) and gain[0] == 0.0
+    assert int(fit.labels.max()) + 1 == 1 + int(np.argmax(gain))  # k is the gain's argmax
+    assert fit.at(2).null_gain is gain  # a re-cut of the same document keeps it
+    assert fit_runs(X, w, 3, random_state=0).null_gain is None  # k given: no null was solved

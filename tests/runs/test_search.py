@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
-from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k
+from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k, null_gain
 from bpseg_pgm.runs.search import backtrack, segmental_labels
 
 
@@ -163,6 +163,15 @@ def test_noise_calibrated_k_by_hand():
     # an impossible k (inf cost) is never chosen
     assert noise_calibrated_k(np.array([inf, 10.0, 4.0, inf]), np.array([inf, 10.0, 9.0, 9.0])) == 2
     assert noise_calibrated_k(np.array([inf, 10.0, 4.0, 0.0]), np.array([inf, 10.0, 9.0, inf])) == 2
+
+
+def test_null_gain_is_what_noise_calibrated_k_maximises():
+    inf = np.inf
+    real = np.array([inf, 10.0, 4.0, 1.0, 0.0])
+    noise = np.array([inf, 10.0, 9.0, 8.0, 4.0])
+    np.testing.assert_array_equal(null_gain(real, noise), [0.0, 5.0, 7.0, 4.0])
+    gain = null_gain(np.array([inf, 10.0, 4.0, inf]), np.array([inf, 10.0, 9.0, 9.0]))
+    np.testing.assert_array_equal(gain, [0.0, 5.0, -inf])
 
 
 # -- block_permutation -----------------------------------------------------------------------------
