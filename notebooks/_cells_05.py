@@ -233,7 +233,8 @@ that mix the most gold topics, a first sign of what will go wrong.
 
 BP needs a number of states. `runtopics` proposes the topics by **average-linkage** agglomeration of the
 runs (scikit-learn's `AgglomerativeClustering` on $1 - \cos$). Where to cut is decided by a
-document-level **returns test** first (`detect_returns`, `runtopics/returns.py`): every cut of the
+document-level **returns test** first (`detect_returns`, `decisions/grouping.py`, on the best cut
+`runtopics/returns.py` computes): every cut of the
 linkage into $k = 2 \dots m - 1$ topics is scored by its **silhouette** (scikit-learn): how much closer
 each run is to the runs of its own topic than to those of the nearest other topic. A best silhouette
 of at least `RETURNS_SILHOUETTE` (0.35) says the runs fall into clear groups, topics that come back,
@@ -244,14 +245,14 @@ draws the same linkage with scipy; the dashed line is the cut.
     ("code", r"""
 from sklearn.metrics import silhouette_score
 
-from bpseg_pgm.runtopics import detect_returns
+from bpseg_pgm.decisions.grouping import detect_returns
 RETURNS_LOCALITY, RETURNS_SILHOUETTE = DEFAULT_POLICY.returns_locality, DEFAULT_POLICY.returns_silhouette
 
 D = np.clip(1.0 - S, 0.0, None)
 np.fill_diagonal(D, 0.0)
 tree = linkage(squareform(D, checks=False), method="average")
 sil = {k: silhouette_score(D, fcluster(tree, k, "maxclust"), metric="precomputed") for k in range(2, m)}
-found = detect_returns(S)
+found = detect_returns(S, DEFAULT_POLICY)
 print("silhouette of each cut:", {k: round(float(v), 3) for k, v in sil.items()})
 print(f"returns test: best silhouette {found.silhouette:.3f} at {found.n_topics} topics; "
       f">= RETURNS_SILHOUETTE ({RETURNS_SILHOUETTE}): {found.detected}")

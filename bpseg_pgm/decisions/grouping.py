@@ -1,5 +1,5 @@
-"""Grouping runs into topics (``group_runs``): the returns test decides the grouping's potentials (how many
-topics: :func:`returning_potentials`), the runs' topics are fitted (:func:`~bpseg_pgm.runtopics.fit_run_topics`),
+"""Grouping runs into topics (``group_runs``): the returns test (:func:`detect_returns`, its gates the Policy's)
+decides the grouping's potentials (how many topics: :func:`returning_potentials`), the runs' topics are fitted (:func:`~bpseg_pgm.runtopics.fit_run_topics`),
 with a damped second try when BP does not converge."""
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ import numpy as np
 
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
-from bpseg_pgm.policy import Policy
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.runs.model import RunsFit
-from bpseg_pgm.runtopics import Returns, RunTopicPotentials, RunTopicsFit, detect_returns, fit_run_topics
+from bpseg_pgm.runtopics import RunTopicPotentials, RunTopicsFit, best_cut, fit_run_topics
 from bpseg_pgm.runtopics.summary import summarize_runs
+from bpseg_pgm.types.returns import Returns
 
-__all__ = ["group_engine", "group_runs", "retry_engine", "returning_potentials"]
+__all__ = ["detect_returns", "group_engine", "group_runs", "retry_engine", "returning_potentials"]
 
 
 def group_engine(engine: Engine) -> Engine:
@@ -37,21 +38,29 @@ def retry_engine(group: Engine, *, damping_set: bool, given_object: bool, policy
         return None
 
 
+def detect_returns(similarity: np.ndarray, policy: Policy = DEFAULT_POLICY) -> Returns:
+    """The returns test on the runs' ``similarity`` (m, m): do the runs fall into clear groups, whatever their
+    reading order? Scored only for ``Policy.returns_min_runs`` (at least 3) to ``returns_max_runs`` runs (where it
+    was measured; otherwise nothing is detected); the runs model's best linkage cut
+    (:func:`~bpseg_pgm.runtopics.best_cut`) is taken for returns when its silhouette reaches
+    ``Policy.returns_silhouette``."""
+    m = np.asarray(similarity).shape[0]
+    if m < max(policy.returns_min_runs, 3) or m > policy.returns_max_runs:
+        return Returns(float("nan"), 0, float("nan"), False)
+    cut = best_cut(similarity)
+    return Returns(cut.silhouette, cut.n_topics, cut.threshold, bool(cut.silhouette >= policy.returns_silhouette))
+
+
 def returning_potentials(run_labels, Xn: np.ndarray, weights: np.ndarray, policy: Policy) -> tuple[Potentials, Returns]:
     """The grouping's default potentials for the runs of ``run_labels``, and the returns test that chose them.
 
-    The returns test (:func:`~bpseg_pgm.runtopics.detect_returns`, gated by ``Policy.returns_silhouette``,
-    ``returns_min_runs`` and ``returns_max_runs``) scores the linkage cuts of the runs' similarity: when the runs
+    The returns test (:func:`detect_returns`, gated by ``Policy.returns_silhouette``, ``returns_min_runs`` and
+    ``returns_max_runs``) scores the linkage cuts of the runs' similarity: when the runs
     fall into clear groups, the potentials attract at that cut's height with a weak reading-order prior
     (``Policy.returns_locality``); otherwise they are :class:`~bpseg_pgm.runtopics.RunTopicPotentials` with the
     policy's ``group_*`` numbers."""
     similarity = summarize_runs(Xn, weights, run_labels).similarity()
-    returns = detect_returns(
-        similarity,
-        min_silhouette=policy.returns_silhouette,
-        min_runs=policy.returns_min_runs,
-        max_runs=policy.returns_max_runs,
-    )
+    returns = detect_returns(similarity, policy)
     if returns.detected:
         return RunTopicPotentials.from_policy(
             policy, threshold=returns.threshold, locality=policy.returns_locality

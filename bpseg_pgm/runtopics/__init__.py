@@ -10,26 +10,27 @@ One idea per module, bottom up:
 
 * :mod:`.summary`: each run's weighted mean embedding, centred on the document, and its size;
 * :mod:`.potentials`: the unary and Potts pairwise potentials over runs;
-* :mod:`.returns`: the document-level test for returns (silhouette of the runs' linkage cuts);
+* :mod:`.returns`: the runs' best linkage cut by silhouette, which the returns test reads;
 * :mod:`.fit`: :func:`fit_run_topics`, the whole fit with the potentials it is given (topics proposed, BP,
   re-estimation); the decision layer runs the returns test first and chooses them.
 
 This package never imports the estimator; the decision layer (:mod:`bpseg_pgm.decisions`) calls it under
-``group_runs``. Its tuned numbers (threshold, coupling, locality prior, the returns test's gates) are the
-``group_*`` and ``returns_*`` fields of :class:`~bpseg_pgm.policy.Policy`.
+``group_runs``. Its tuned numbers (threshold, coupling, locality prior) are the ``group_*`` fields of
+:class:`~bpseg_pgm.policy.Policy`; the returns test's gates (``returns_*``) are the decision layer's
+(:func:`~bpseg_pgm.decisions.grouping.detect_returns`).
 """
 
 from .fit import RunTopicsFit, fit_run_topics
 from .potentials import RunTopicPotentials
-from .returns import Returns, detect_returns
+from .returns import Cut, best_cut
 from .summary import RunSummary, summarize_runs
 
 __all__ = [
+    "Cut",
     "RunSummary",
     "RunTopicPotentials",
-    "Returns",
     "RunTopicsFit",
-    "detect_returns",
+    "best_cut",
     "fit_run_topics",
     "summarize_runs",
 ]

@@ -3,7 +3,8 @@
 1. The runs are summarised (:mod:`.summary`): centred unit means and sizes.
 2. Topics are proposed by average-linkage agglomeration of the run means (scikit-learn), cut where the
    centred cosine falls below the potentials' threshold: this fixes how many topics there are. Which
-   potentials, and so which cut, is the decision layer's: it runs the returns test (:mod:`.returns`) first and,
+   potentials, and so which cut, is the decision layer's: it runs the returns test
+   (:func:`bpseg_pgm.decisions.grouping.detect_returns`, on :mod:`.returns`' best cut) first and,
    when the runs fall into clear groups, gives potentials that attract at that cut's height
    (:func:`bpseg_pgm.decisions.grouping.returning_potentials`).
 3. Each topic's centre is the size-weighted mean of its runs; the network (:mod:`.potentials`) is
@@ -29,9 +30,9 @@ from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.inference.problem import Problem
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials.base import Potentials
+from bpseg_pgm.types.returns import Returns
 
 from .potentials import RunTopicPotentials
-from .returns import Returns
 from .summary import RunSummary, summarize_runs
 
 __all__ = ["RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges", "warn_unconverged"]
@@ -47,7 +48,7 @@ class RunTopicsFit:
     ``proposed`` (m,): the topics the linkage proposed before BP; ``summary``: the runs' summaries;
     ``n_iter`` (sweeps, all rounds), ``n_rounds``, ``converged`` (last round), ``model`` (the pgmpy network
     when the engine built one), ``log_partition`` (the engine's log Z estimate for the last round, or None),
-    ``returns``: the returns test the decision layer ran before choosing the potentials (:class:`~.returns.Returns`;
+    ``returns``: the returns test the decision layer ran before choosing the potentials (:class:`~bpseg_pgm.types.returns.Returns`;
     None when none was run), ``potentials``: the potentials BP used.
     """
 

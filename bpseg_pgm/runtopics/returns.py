@@ -1,20 +1,21 @@
-"""A document-level test for returns: do the runs fall into clear groups, whatever their reading order?
+"""The runs' best linkage cut: do the runs fall into clear groups, whatever their reading order?
 
 Average linkage of the runs' centred similarity (:meth:`.summary.RunSummary.similarity`) is cut at every
 number of topics k = 2 .. m - 1, and each cut is scored by its silhouette (scikit-learn, on the distance
-1 - similarity). A best silhouette of at least ``min_silhouette`` says the runs form well separated groups:
-topics that come back. On the development sets, documents dealt in turn from two to four sources average
-0.34-0.43, the runs of one real document (meetings, PEP sections) 0.19-0.23.
+1 - similarity): :func:`best_cut` computes the best one. A best silhouette of at least ``Policy.returns_silhouette``
+says the runs form well separated groups: topics that come back. On the development sets, documents dealt in turn
+from two to four sources average 0.34-0.43, the runs of one real document (meetings, PEP sections) 0.19-0.23.
+Whether the cut is scored at all (``Policy.returns_min_runs``, ``returns_max_runs``) and whether it is taken for
+returns is the decision layer's (:func:`~bpseg_pgm.decisions.grouping.detect_returns`).
 
-When returns are found, :func:`~.fit.fit_run_topics` starts belief propagation from the best cut, with
-the attraction threshold at that cut's height and a weaker reading-order prior, so that BP keeps the
-groups the test found instead of pulling neighbouring runs back together (measured in
-``docs/policy.md``: ``returns_*``).
+When returns are found, :func:`~.fit.fit_run_topics` is given potentials that start belief propagation from the
+best cut, with the attraction threshold at that cut's height and a weaker reading-order prior, so that BP keeps
+the groups the test found instead of pulling neighbouring runs back together (measured in ``docs/policy.md``:
+``returns_*``).
 
-Limits: silhouette scores a topic of one run 0, so with few runs it prefers merging them; below
-``Policy.returns_min_runs`` runs the test is not run, nor above ``Policy.returns_max_runs`` (where it was not
-measured). And in a document that one topic dominates, two unrelated topics can look alike once centred
-(both lie away from the dominant one) and be grouped.
+Limits: silhouette scores a topic of one run 0, so with few runs it prefers merging them; and in a document that
+one topic dominates, two unrelated topics can look alike once centred (both lie away from the dominant one) and
+be grouped.
 """
 
 from __future__ import annotations
@@ -26,40 +27,29 @@ from scipy.cluster.hierarchy import fcluster, linkage
 from scipy.spatial.distance import squareform
 from sklearn.metrics import silhouette_score
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
-__all__ = ["Returns", "detect_returns"]
+__all__ = ["Cut", "best_cut"]
 
 
 @dataclass(frozen=True)
-class Returns:
-    """What :func:`detect_returns` found.
-
-    ``silhouette``: the best silhouette over the cuts (nan when no cut was scored: fewer than ``min_runs``
-    runs, or more than ``max_runs``); ``n_topics``: the number of topics of that cut (0 when none);
-    ``threshold``: a similarity at which average linkage gives exactly that cut (midway between its merge
-    heights);
-    ``detected``: ``silhouette >= min_silhouette``.
-    """
+class Cut:
+    """The runs' best linkage cut: its ``silhouette`` (nan when no cut was scored: fewer than 3 runs, or no cut
+    with an exact number of topics), ``n_topics`` (0 when none) and ``threshold``, a similarity at which average
+    linkage gives exactly that cut (midway between its merge heights)."""
 
     silhouette: float
     n_topics: int
     threshold: float
-    detected: bool
 
 
-def detect_returns(
-    similarity: np.ndarray,
-    *,
-    min_silhouette: float = DEFAULT_POLICY.returns_silhouette,
-    min_runs: int = DEFAULT_POLICY.returns_min_runs,
-    max_runs: int = DEFAULT_POLICY.returns_max_runs,
-) -> Returns:
+NO_CUT = Cut(float("nan"), 0, float("nan"))
+
+
+def best_cut(similarity: np.ndarray) -> Cut:
     """Score the average-linkage cuts of the runs' ``similarity`` (m, m) by silhouette; see the module docstring."""
     sim = np.asarray(similarity, dtype=np.float64)
     m = sim.shape[0]
-    if m < max(min_runs, 3) or m > max_runs:
-        return Returns(float("nan"), 0, float("nan"), False)
+    if m < 3:
+        return NO_CUT
     dist = np.clip(1.0 - sim, 0.0, 2.0)
     dist = (dist + dist.T) / 2.0
     np.fill_diagonal(dist, 0.0)
@@ -73,7 +63,7 @@ def detect_returns(
         if score > best_score:
             best_score, best_k = score, k
     if best_k == 0:
-        return Returns(float("nan"), 0, float("nan"), False)
+        return NO_CUT
     heights = tree[:, 2]  # ascending; after m - k merges there are k topics
     cut = (heights[m - best_k - 1] + heights[m - best_k]) / 2.0
-    return Returns(best_score, best_k, float(np.clip(1.0 - cut, -1.0, 1.0)), bool(best_score >= min_silhouette))
+    return Cut(best_score, best_k, float(np.clip(1.0 - cut, -1.0, 1.0)))

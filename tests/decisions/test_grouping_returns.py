@@ -1,14 +1,17 @@
-"""The grouping's potentials are the decision layer's: the returns test chooses them (``returning_potentials``),
+"""The grouping's potentials are the decision layer's: the returns test (``detect_returns``, its gates the Policy's)
+chooses them (``returning_potentials``),
 the runs' topics are fitted with them (``fit_run_topics`` computes, with the potentials it is given)."""
+
+import math
 
 import numpy as np
 import pytest
 from planted import returning_runs
 
-from bpseg_pgm.decisions.grouping import group_engine, group_runs, returning_potentials
+from bpseg_pgm.decisions.grouping import detect_returns, group_engine, group_runs, returning_potentials
 from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.policy import DEFAULT_POLICY as P
-from bpseg_pgm.runtopics import RunTopicPotentials, fit_run_topics
+from bpseg_pgm.runtopics import RunTopicPotentials, best_cut, fit_run_topics, summarize_runs
 
 
 def _runs(order, spread):
@@ -58,3 +61,43 @@ def test_given_potentials_are_used_as_they_are():
         potentials=pot,
     )
     assert rt.returns is None and rt.potentials is pot
+
+
+# -- the returns test: the runs' best cut, gated by the Policy -----------------------------------------
+
+
+def _similarity(order, spread=0.5):
+    X, runs, _ = _runs(order, spread)
+    return summarize_runs(X, np.ones(len(X)), runs).similarity()
+
+
+@pytest.mark.parametrize("order", [(0, 1, 0, 1, 0, 1), (0, 1, 2, 0, 1, 2)])
+def test_runs_of_topics_that_come_back_are_detected_at_the_best_cut(order):
+    sim = _similarity(order)
+    found, cut = detect_returns(sim, P), best_cut(sim)
+    assert found.detected and (found.silhouette, found.n_topics, found.threshold) == (
+        cut.silhouette,
+        cut.n_topics,
+        cut.threshold,
+    )
+    # the silhouette gate is the Policy's
+    assert not detect_returns(sim, P.replace(returns_silhouette=min(1.0, cut.silhouette + 0.01))).detected
+
+
+def test_runs_of_distinct_topics_are_not_returns():
+    found = detect_returns(_similarity((0, 1, 2, 3, 4)), P)
+    assert not found.detected and found.silhouette < P.returns_silhouette
+
+
+@pytest.mark.parametrize("m", [1, 2, P.returns_min_runs - 1])
+def test_too_few_runs_are_not_scored(m):
+    sim = _similarity(((0, 1) * m)[:m])
+    found = detect_returns(sim, P)
+    assert not found.detected and found.n_topics == 0 and math.isnan(found.silhouette)
+    assert detect_returns(sim, P.replace(returns_min_runs=3)).detected == (m >= 3)
+
+
+def test_too_many_runs_are_not_scored():
+    sim = _similarity((0, 1, 0, 1, 0, 1))
+    assert detect_returns(sim, P).detected
+    assert not detect_returns(sim, P.replace(returns_max_runs=5)).detected
