@@ -66,13 +66,17 @@ def estimate_windows_memory(lengths, max_runs: int) -> int:
     return tables + estimate_programme_memory(max(lengths)) - _BASE
 
 
-def estimate_windows_bound(n: int) -> int:
-    """Bytes past the candidates at most, for n units (0 when the programme holds every position): windows
-    of at most 3/2 ``window_size(n)`` units, at most 2 n / window + 1 of them, and up to n runs; linear in n."""
+def estimate_windows_bound(
+    n: int, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window
+) -> int:
+    """Bytes past the candidates at most, for n units (0 when the programme holds every position: n at most
+    ``max_candidates``): windows of at most 3/2 ``window_size(n)`` units, at most 2 n / window + 1 of them, and up
+    to n runs; linear in n. ``max_candidates`` and ``window``: the search's (``Policy.max_candidates``,
+    ``Policy.window``)."""
     n = int(n)
-    if n <= DEFAULT_POLICY.max_candidates:
+    if n <= int(max_candidates):
         return 0
-    window = window_size(n)
+    window = window_size(n, max_candidates, window)
     longest = (3 * window) // 2
     count = int(np.ceil(2 * n / window)) + 1
     # sum over windows of (length + 1)^2 <= (longest + 1) x (n + count)
@@ -90,19 +94,35 @@ def check_windows_memory(cuts, max_runs: int, available: int | None = None) -> i
     )
 
 
-def estimate_runs_memory(n: int, d: int = 384) -> int:
-    """Peak bytes of the runs model on n units of dimension d."""
+def estimate_runs_memory(
+    n: int, d: int = 384, *, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window
+) -> int:
+    """Peak bytes of the runs model on n units of dimension d, searched with at most ``max_candidates`` candidate
+    positions and windows of ``window`` units past them (``Policy.max_candidates``, ``Policy.window``)."""
     return (
-        estimate_programme_memory(min(int(n), DEFAULT_POLICY.max_candidates))
+        estimate_programme_memory(min(int(n), int(max_candidates)))
         + ROWS * int(n) * int(d) * 8
-        + estimate_windows_bound(n)
+        + estimate_windows_bound(n, max_candidates, window)
     )
 
 
-def check_runs_memory(n: int, d: int = 384, available: int | None = None, *, programme_only: bool = False) -> int:
+def check_runs_memory(
+    n: int,
+    d: int = 384,
+    available: int | None = None,
+    *,
+    programme_only: bool = False,
+    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    window: int = DEFAULT_POLICY.window,
+) -> int:
     """The estimate for n units of dimension d (with ``programme_only``: n candidate positions, the
-    programme alone); ValueError naming the GiB needed and available when it would not fit."""
-    need = estimate_programme_memory(n) if programme_only else estimate_runs_memory(n, d)
+    programme alone; else the runs model searched with ``max_candidates`` and ``window``: the policy's);
+    ValueError naming the GiB needed and available when it would not fit."""
+    need = (
+        estimate_programme_memory(n)
+        if programme_only
+        else estimate_runs_memory(n, d, max_candidates=max_candidates, window=window)
+    )
     what = f"its segmental programme over {n:,} positions" if programme_only else f"the runs model on {n:,} units"
     return _check(need, available, what)
 

@@ -229,8 +229,9 @@ def fit_runs(
     n = Xn.shape[0]
     cost = check_cost(cost)
     starts = check_starts(starts, n)
-    check_runs_memory(n, Xn.shape[1])  # before anything of size n x d
     max_candidates = policy.max_candidates if max_candidates is None else int(max_candidates)
+    # before anything of size n x d, for the candidates and windows this search will use
+    check_runs_memory(n, Xn.shape[1], max_candidates=max_candidates, window=policy.window)
     search = {
         "max_candidates": max_candidates,
         "window": policy.window,

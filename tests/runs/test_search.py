@@ -300,3 +300,21 @@ def test_the_programme_refuses_what_would_not_fit_before_allocating(monkeypatch)
     with pytest.raises(ValueError, match=r"runs model on 6,000 units needs about .* split the document"):
         BPSeg(structure="runs").fit(np.random.default_rng(0).normal(size=(6000, 384)))
     cost_matrix(F[:500], np.ones(500))  # small enough: no check, no error
+
+
+def test_the_memory_check_counts_the_policys_candidates(monkeypatch):
+    """The runs model's memory check estimates the search it will run: with more candidates (a Policy's
+    max_candidates) the programme it checks is that large, not the shipped one's."""
+    from bpseg_pgm.policy import DEFAULT_POLICY
+    from bpseg_pgm.runs import memory
+    from bpseg_pgm.runs.model import fit_runs
+
+    shipped = memory.estimate_runs_memory(6000, 4)
+    wide = memory.estimate_runs_memory(6000, 4, max_candidates=6000)
+    assert wide > shipped + 2**30  # every position a candidate: the (n + 1)^2 programme
+    assert memory.estimate_windows_bound(6000, max_candidates=6000) == 0
+    # between the two estimates: the shipped search fits, the widened one is refused before it allocates
+    monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: (shipped + wide) // 2)
+    X = np.random.default_rng(0).normal(size=(6000, 4))
+    with pytest.raises(ValueError, match=r"runs model on 6,000 units needs about"):
+        fit_runs(X, np.ones(6000), 3, policy=DEFAULT_POLICY.replace(max_candidates=6000))
