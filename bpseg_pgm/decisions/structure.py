@@ -57,15 +57,13 @@ class Structure:
     k_words: int | None = None
 
 
-def topics_fragmented(
-    topic_labels: np.ndarray, found: Structure, ratio: float = DEFAULT_POLICY.topic_runs_ratio
-) -> bool:
-    """Whether the topic model's labels form more than ``ratio`` times the runs of the noise-calibrated runs
-    fit (``Policy.topic_runs_ratio``); False when the document has no reading-order runs to compare."""
+def topics_fragmented(topic_labels: np.ndarray, found: Structure, policy: Policy = DEFAULT_POLICY) -> bool:
+    """Whether the topic model's labels form more than ``Policy.topic_runs_ratio`` times the runs of the
+    noise-calibrated runs fit; False when the document has no reading-order runs to compare."""
     if found.fine is None or found.fit is None:
         return False
     k_fine = int(found.fine.labels.max()) + 1
-    return n_runs(np.asarray(topic_labels)) > ratio * k_fine
+    return n_runs(np.asarray(topic_labels)) > policy.topic_runs_ratio * k_fine
 
 
 def topic_silhouette(
@@ -102,25 +100,20 @@ def keep_topics(
     random_state=0,
     *,
     policy: Policy = DEFAULT_POLICY,
-    min_silhouette: float | None = None,
-    ratio: float | None = None,
 ) -> tuple[bool, float]:
     """Whether ``structure="auto"`` keeps the topic model's labels on abrupt text, and their silhouette.
 
     Kept when the document has no reading-order runs to fall back on, or when the labels are not
-    fragmented (:func:`topics_fragmented`, ``ratio``: ``Policy.topic_runs_ratio``) and their topics are
-    clusters (:func:`topic_silhouette` at least ``min_silhouette``: ``Policy.topic_silhouette``); otherwise
-    the runs are used. The silhouette is NaN (and the runs used) when the topic model found one label, or
-    one per unit.
+    fragmented (:func:`topics_fragmented`: ``Policy.topic_runs_ratio``) and their topics are clusters
+    (:func:`topic_silhouette` at least ``Policy.topic_silhouette``); otherwise the runs are used. The silhouette
+    is NaN (and the runs used) when the topic model found one label, or one per unit.
     """
-    min_silhouette = policy.topic_silhouette if min_silhouette is None else min_silhouette
-    ratio = policy.topic_runs_ratio if ratio is None else ratio
     if found.fine is None or found.fit is None:
         return True, float("nan")
-    if topics_fragmented(topic_labels, found, ratio):
+    if topics_fragmented(topic_labels, found, policy):
         return False, float("nan")
     silhouette = topic_silhouette(Xn, weights, topic_labels, random_state, policy.silhouette_max_units)
-    return bool(silhouette >= min_silhouette), silhouette
+    return bool(silhouette >= policy.topic_silhouette), silhouette
 
 
 def run_span(

@@ -83,13 +83,13 @@ def test_keep_topics_keeps_clusters_and_drops_partitions_and_fragments():
     )
 
 
-@pytest.mark.parametrize("min_silhouette, structure", [(-1.0, "topics"), (1.01, "run-topics")])
+@pytest.mark.parametrize("min_silhouette, structure", [(-1.0, "topics"), (1.0, "run-topics")])
 def test_the_estimator_keeps_the_topic_model_only_when_keep_topics_says_so(monkeypatch, min_silhouette, structure):
     X = planted([8, 8, 8, 8, 8], d=16, noise=0.3, seed=4)
     seen = []
 
-    def keep(*args, **kwargs):
-        out = keep_topics(*args, **kwargs, min_silhouette=min_silhouette)
+    def keep(*args, policy, **kwargs):
+        out = keep_topics(*args, **kwargs, policy=policy.replace(topic_silhouette=min_silhouette))
         seen.append(out)
         return out
 
