@@ -41,7 +41,7 @@ def render_text(seg: Any) -> str:
     """Human-readable listing of a segmentation, sentences and segments numbered from 1.
 
     While every topic is one contiguous segment: each segment with its keywords and its numbered
-    sentences.  When a topic returns: a first paragraph counts segments and topics and names the
+    sentences, named by its heading where it starts at one (a Markdown or other structured text).  When a topic returns: a first paragraph counts segments and topics and names the
     topics that return with their segments ("Topic 1 returns: segments 1 and 3."), then each topic
     with its keywords, its segments (one of two or more sentences with its own keywords, when the
     topic returns) and their sentences.  When fewer labels came back than the k asked for, a first
@@ -58,8 +58,9 @@ def render_text(seg: Any) -> str:
     topic_parts = seg.topic_segments  # each of these levels computed once, not per topic
     returning = seg.returning_topics
     if not returning:
+        headings = getattr(seg, "segment_headings", None) or [None] * len(seg.segments)
         for j, idx in enumerate(seg.segments):
-            head = f"[Segment {j + 1}] sentences " + ranges(idx)
+            head = f"[Segment {j + 1}] sentences " + ranges(idx) + (f" · {headings[j]}" if headings[j] else "")
             lines = [head] + ([f"  keywords: {', '.join(keywords[j])}"] if keywords[j] else [])
             lines += [line for i in idx for line in unit(i)]
             blocks.append("\n".join(lines))

@@ -55,6 +55,16 @@ def test_a_segment_cut_at_a_heading_is_named_by_it(seg):
         assert seg.contiguous_headings[j] == want
 
 
+def test_the_text_output_names_a_segment_cut_at_a_heading_by_it(seg, embedder):
+    heads = [line for line in seg.to_text().splitlines() if line.startswith("[Segment")]
+    assert len(heads) == len(seg.segments)
+    for head, title in zip(heads, seg.segment_headings):
+        assert head.endswith(f" · {title}") if title else " · " not in head
+    assert heads[0].endswith(" · Usage")
+    plain = segment_text("The cat sat on the mat. Stocks fell on Monday.", embedder=embedder)
+    assert " · " not in plain.to_text()  # no heading: no name
+
+
 def test_the_json_round_trip_keeps_the_heading_paths(seg):
     d = seg.to_dict()
     assert d["heading_paths"][seg.sentences.index("Open the file in read mode.")] == ["Usage", "Reading files"]
