@@ -9,6 +9,18 @@ import numpy as np
 from bpseg_pgm.utils.labels import n_runs
 
 
+def planted_runs(sizes, d=16, noise=0.3, seed=0):
+    """Rows of blocks of the given sizes, each around its own random (unnormalised) centre, and their run labels."""
+    rng = np.random.default_rng(seed)
+    centers = rng.normal(size=(len(sizes), d))
+    X = np.vstack([c + noise * rng.normal(size=(s, d)) for c, s in zip(centers, sizes)])
+    return X, np.repeat(np.arange(len(sizes)), sizes)
+
+
+#: 120 runs of 6-13 units, about 1,150 units: more than the tests' candidates, solved in three windows
+LONG_SIZES = np.random.default_rng(7).integers(6, 14, size=120)
+
+
 def planted_blocks(sizes, dim=32, noise=0.1, seed=0, order=None):
     """Unit rows in contiguous blocks: block b is ``e_topic`` plus Gaussian noise; also the labels.
 

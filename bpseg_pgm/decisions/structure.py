@@ -23,7 +23,7 @@ from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.runs.effects import median_boundary_effect
 from bpseg_pgm.runs.evidence import check_word_counts, evidence_runs
 from bpseg_pgm.runs.model import RunsFit, auto_max_runs, fit_runs
-from bpseg_pgm.runs.statistics import correlation_length
+from bpseg_pgm.runs.statistics import policy_correlation_length
 from bpseg_pgm.utils.labels import n_runs
 from bpseg_pgm.utils.validation import weighted_mean
 
@@ -130,17 +130,11 @@ def run_span(
 
 
 def runs_cap(Xn: np.ndarray, weights: np.ndarray, policy: Policy = DEFAULT_POLICY) -> tuple[float, int]:
-    """The document's correlation length (:func:`~bpseg_pgm.runs.statistics.correlation_length`) and the most runs
+    """The document's correlation length (:func:`~bpseg_pgm.runs.statistics.policy_correlation_length`) and the most runs
     its noise-calibrated count may reach: ``Policy.auto_max_runs``, or one run per correlation length when the
     document holds more (:func:`~bpseg_pgm.runs.model.auto_max_runs`). The cap is this layer's decision; the runs
     model computes the levels up to it and their gain over the null (``RunsFit.null_gain``)."""
-    corr_length = correlation_length(
-        Xn,
-        weights,
-        policy.correlation_window,
-        min_weight=policy.correlation_min_weight,
-        min_units=policy.correlation_min_units,
-    )
+    corr_length = policy_correlation_length(Xn, weights, policy)
     return corr_length, auto_max_runs(Xn.shape[0], corr_length, policy.auto_max_runs)
 
 

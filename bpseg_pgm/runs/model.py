@@ -39,7 +39,7 @@ from .levels import Levels
 from .memory import check_runs_memory
 from .null import block_permutation, null_gain, null_shuffles
 from .search import null_costs, segmental_levels
-from .statistics import correlation_length, persistence_halflife, smoothed_embeddings
+from .statistics import persistence_halflife, policy_correlation_length, smoothed_embeddings
 from .wordcost import word_levels
 
 __all__ = ["RunsFit", "auto_max_runs", "fit_runs", "null_documents", "runs_at"]
@@ -244,13 +244,7 @@ def fit_runs(
     F = smoothed_embeddings(Xn, width, weights, policy.smoothing_min_width)
     if max_runs is None:
         if corr_length is None:
-            corr_length = correlation_length(
-                Xn,
-                weights,
-                policy.correlation_window,
-                min_weight=policy.correlation_min_weight,
-                min_units=policy.correlation_min_units,
-            )
+            corr_length = policy_correlation_length(Xn, weights, policy)
         cap = auto_max_runs(n, corr_length, policy.auto_max_runs)
     else:
         cap = max(1, min(int(max_runs), n // 2))

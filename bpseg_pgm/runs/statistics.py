@@ -13,11 +13,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.potentials.base import mean_pair_cosine
 from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
 
-__all__ = ["correlation_length", "lagged_dot_means", "persistence_halflife", "smoothed_embeddings"]
+__all__ = [
+    "correlation_length",
+    "lagged_dot_means",
+    "persistence_halflife",
+    "policy_correlation_length",
+    "smoothed_embeddings",
+]
 
 
 def lagged_dot_means(R: np.ndarray, max_lag: int) -> np.ndarray:
@@ -151,3 +157,15 @@ def _first_uncorrelated_lag(R: np.ndarray) -> float:
     smooth = np.convolve(acf, np.ones(5) / 5, mode="same")
     below = np.flatnonzero(smooth <= 0)
     return float(lags[below[0]]) if below.size else float(lags[-1])
+
+
+def policy_correlation_length(X: np.ndarray, weights: np.ndarray | None, policy: Policy = DEFAULT_POLICY) -> float:
+    """:func:`correlation_length` with the policy's numbers (``correlation_window``, ``correlation_min_weight``,
+    ``correlation_min_units``)."""
+    return correlation_length(
+        X,
+        weights,
+        policy.correlation_window,
+        min_weight=policy.correlation_min_weight,
+        min_units=policy.correlation_min_units,
+    )

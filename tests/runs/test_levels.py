@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from planted import LONG_SIZES
+from planted import planted_runs as planted
 from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.runs.costs import cost_matrix
@@ -9,16 +11,7 @@ from bpseg_pgm.runs.memory import estimate_windows_bound
 from bpseg_pgm.runs.model import fit_runs
 from bpseg_pgm.runs.search import null_costs, segmental_levels
 
-
-def planted(sizes, d=16, noise=0.3, seed=0):
-    """Rows of blocks of the given sizes, each around its own random centre, and their run labels."""
-    rng = np.random.default_rng(seed)
-    centers = rng.normal(size=(len(sizes), d))
-    X = np.vstack([c + noise * rng.normal(size=(s, d)) for c, s in zip(centers, sizes)])
-    return X, np.repeat(np.arange(len(sizes)), sizes)
-
-
-SIZES = np.random.default_rng(7).integers(6, 14, size=120)  # 120 runs, about 1,150 units: three windows
+SIZES = LONG_SIZES
 CAND = 30  # the candidates of the tests: far fewer than the runs
 
 
