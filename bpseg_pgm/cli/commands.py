@@ -18,7 +18,7 @@ from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
 from bpseg_pgm.io.decoding import read_bounded as _read_bounded
 from bpseg_pgm.io.decoding import too_large as _too_large
 
-__all__ = ["cmd_corpus", "cmd_demo", "cmd_prune", "cmd_segment", "flag", "read_input"]
+__all__ = ["cmd_corpus", "cmd_demo", "cmd_prune", "cmd_segment", "flag", "quiet_resource_tracker", "read_input"]
 
 
 def _markdown(args: argparse.Namespace) -> bool | None:
@@ -85,8 +85,9 @@ def read_input(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
 
 def _check_output(out: str | None, source: str | None = None) -> None:
     """Fail before any work if ``out`` cannot be written (or, without ``-o``, if stdout is closed), or if it is
-    the input ``source`` (the same file through any link: writing it would replace the user's input)."""
-    if out is None:
+    the input ``source`` (the same file through any link: writing it would replace the user's input).
+    ``-o -`` is standard output, as input ``-`` is standard input."""
+    if out is None or out == "-":
         if sys.stdout is None:
             raise ValueError("standard output is closed; use -o FILE")
         return
@@ -97,7 +98,7 @@ def _check_output(out: str | None, source: str | None = None) -> None:
 
 
 def _emit(content: str, out: str | None) -> None:
-    if out is None:
+    if out is None or out == "-":
         if sys.stdout is None:
             raise ValueError("standard output is closed; use -o FILE")
         sys.stdout.write(content)
@@ -228,6 +229,10 @@ def cmd_prune(args: argparse.Namespace) -> int:
 def cmd_corpus(args: argparse.Namespace) -> int:
     from bpseg_pgm.corpus import segment_corpus
 
+    if args.output == "-":
+        raise ValueError("-o -: bpseg corpus writes a folder of Parquet parts, not standard output; give a folder")
+    if args.workers != 0 and args.scheduler is None:
+        quiet_resource_tracker()
     extra = {} if args.task_chars is None else {"task_chars": args.task_chars}
     if args.backend is not None:
         extra["backend"] = args.backend
@@ -245,6 +250,25 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     )
     print(f"bpseg corpus: {report.summary()}")
     return 0
+
+
+#: The warning filter the resource tracker is started with (``python -W``): see :func:`quiet_resource_tracker`.
+RESOURCE_TRACKER_QUIET = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+
+def quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (if it is not running yet) with its leak warning silenced.
+
+    A Ctrl-C on ``bpseg corpus --workers N`` can end this process before the local cluster's semaphores are
+    released; the tracker then unlinks them, as it should, but first prints Python's "There appear to be N
+    leaked semaphore objects" after ``bpseg: error: interrupted``, which must stand alone. The tracker is a
+    separate Python started with this process's ``-W`` options, so the filter is added to them first.
+    """
+    from multiprocessing import resource_tracker
+
+    if RESOURCE_TRACKER_QUIET not in sys.warnoptions:
+        sys.warnoptions.append(RESOURCE_TRACKER_QUIET)
+    resource_tracker.ensure_running()
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

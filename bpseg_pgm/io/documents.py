@@ -36,9 +36,10 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES, READ_CHUNK, decode_text
+from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES, decode_text
 from bpseg_pgm.structure.detect import format_for_path
 from bpseg_pgm.types.document import Document
+from bpseg_pgm.utils.files import file_kind, read_regular
 from bpseg_pgm.utils.validation import check_str_list
 
 __all__ = [
@@ -143,54 +144,6 @@ def escape_name(name: str) -> str:
     """A file name or id that is not valid UTF-8 (undecodable bytes kept by Python as lone surrogates) as
     valid text: each such byte as ``\\xNN`` (``café`` in Latin-1 → ``caf\\xe9``)."""
     return os.fsencode(name).decode("utf-8", "backslashreplace") if not _is_utf8(name) else name
-
-
-def _kind(mode: int) -> str:
-    return (
-        "a FIFO"
-        if stat.S_ISFIFO(mode)
-        else "a character device"
-        if stat.S_ISCHR(mode)
-        else "a block device"
-        if stat.S_ISBLK(mode)
-        else "a socket"
-        if stat.S_ISSOCK(mode)
-        else "a folder"
-        if stat.S_ISDIR(mode)
-        else "not a regular file"
-    )
-
-
-def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:
-    """The bytes of the regular file ``path`` (symlinks followed), read at most ``max_bytes`` (+1 to know).
-
-    A FIFO, a device, a socket or a folder is never opened (a FIFO would block, ``/dev/zero``
-    would fill the memory): a ValueError ``"is a FIFO, not a regular file"``; a file past
-    ``max_bytes`` is a ValueError ``"larger than N bytes"``; OSError when it cannot be read.
-    """
-    st = os.stat(path)
-    if not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"is {_kind(st.st_mode)}, not a regular file")
-    if max_bytes is not None and st.st_size > max_bytes:
-        raise ValueError(f"larger than {max_bytes} bytes")
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        st = os.fstat(fd)  # what was opened, in case the path changed since
-        if not stat.S_ISREG(st.st_mode):
-            raise ValueError(f"is {_kind(st.st_mode)}, not a regular file")
-        limit = None if max_bytes is None else max_bytes + 1
-        parts, total = [], 0
-        while limit is None or total < limit:
-            chunk = os.read(fd, READ_CHUNK if limit is None else min(READ_CHUNK, limit - total))
-            if not chunk:
-                break
-            parts.append(chunk)
-            total += len(chunk)
-        if max_bytes is not None and total > max_bytes:
-            raise ValueError(f"larger than {max_bytes} bytes")
-        return b"".join(parts)
-    finally:
-        os.close(fd)
 
 
 def _read_file(path: Path, doc_id: str, max_bytes: int) -> Document:
@@ -309,7 +262,7 @@ def _read_parquet(path: Path, record: Record) -> list[Document]:
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"{path} is {_kind(st.st_mode)}, not a regular file")
+        raise ValueError(f"{path} is {file_kind(st.st_mode)}, not a regular file")
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowException) as exc:

@@ -22,7 +22,7 @@ __all__ = ["MAX_TITLE_WORDS", "looks_like_numbered", "numbered_structure"]
 #: The most words a numbered heading's title has (a longer numbered line is a list item or a sentence).
 MAX_TITLE_WORDS = 12
 
-_HEADING = re.compile(r"\A[ \t]{0,3}(\d{1,3}(?:\.\d{1,3}){0,5})\.?[ \t]+(\S[^\n\r]*?)[ \t]*\Z")
+_HEADING = re.compile(r"\A[ \t]{0,3}(\d{1,9}(?:\.\d{1,9}){0,5})\.?[ \t]+(\S[^\n\r]*?)[ \t]*\Z")
 _SENTENCE_END = re.compile(r"[.!:;,]\W*\Z|[.!?]\s+[A-Z]")
 
 

@@ -85,3 +85,49 @@ def test_a_missing_policy_file_is_one_line_exit_2(calls, text_file, tmp_path, ca
     assert cli_main.main(["segment", str(text_file), "--policy", str(tmp_path / "none.toml")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "none.toml" in err and "segment" not in calls
+
+
+def _fifo(tmp_path):
+    import os
+
+    path = tmp_path / "policy.fifo"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda tmp_path: "/dev/zero", "is a character device, not a regular file"),
+        (_fifo, "is a FIFO, not a regular file"),
+        (lambda tmp_path: tmp_path, "is a folder, not a regular file"),
+        (lambda tmp_path: _big(tmp_path), "larger than 1048576 bytes"),
+        (lambda tmp_path: _latin1(tmp_path), "is not valid UTF-8 (byte 0xe9 at offset 19)"),
+    ],
+    ids=["dev-zero", "fifo", "folder", "100MB", "latin-1"],
+)
+def test_a_policy_file_is_a_bounded_regular_utf8_file(make, message, calls, text_file, tmp_path, capsys):
+    """``--policy /dev/zero`` never returned and a FIFO waited for ever: only a regular file of at most
+    MAX_POLICY_BYTES is read, and a file that is not UTF-8 is one line naming it."""
+    import time
+
+    path = str(make(tmp_path))
+    start = time.perf_counter()
+    assert cli_main.main(["segment", str(text_file), "--policy", path]) == 2
+    assert time.perf_counter() - start < 5
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("bpseg: error: policy file ") and message in err, err
+    assert path in err and "segment" not in calls
+
+
+def _big(tmp_path):
+    path = tmp_path / "big.toml"
+    with open(path, "wb") as f:  # sparse: 100 MB without writing them
+        f.truncate(100 * 2**20)
+    return path
+
+
+def _latin1(tmp_path):
+    path = tmp_path / "latin1.toml"
+    path.write_bytes("# the policy of caf\u00e9\nrun_scale = 2.0\n".encode("latin-1"))
+    return path

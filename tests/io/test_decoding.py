@@ -1,5 +1,6 @@
 """One decode for every input (bpseg_pgm.io.decoding): binary refused, UTF-8 with its BOM dropped, bounded reads."""
 
+import codecs
 import io
 
 import pytest
@@ -68,3 +69,24 @@ def test_read_bounded_reads_up_to_max_bytes_exactly():
         read_bounded(io.BytesIO(data), "x", len(data) - 1)
     with pytest.raises(ValueError, match=r"x is not valid UTF-8 \(byte 0xc3 at offset 3\)"):
         read_bounded(io.BytesIO(b"abc\xc3"), "x", 100)  # a character cut at the very end
+
+
+WIDE = "Grüße aus Köln. The match went to five sets. 日本語の文です。"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_utf16_and_utf32_with_a_bom_are_text_not_binary(codec):
+    """UTF-16 and UTF-32 files with a byte-order mark were refused as 'looks like a binary file' (their NUL bytes)."""
+    data = "\ufeff".encode(codec) + WIDE.encode(codec)
+    assert decode_text(data, "notes.txt") == WIDE
+    assert read_bounded(io.BytesIO(data), "notes.txt", len(data)) == WIDE
+    with pytest.raises(ValueError, match="larger than --max-bytes"):
+        read_bounded(io.BytesIO(data), "notes.txt", len(data) - 1)
+
+
+def test_a_bom_does_not_make_binary_or_broken_text_readable():
+    with pytest.raises(ValueError, match="notes.txt looks like a binary file"):
+        decode_text(codecs.BOM_UTF16_LE + "ab\x00c".encode("utf-16-le"), "notes.txt")
+    with pytest.raises(ValueError, match=r"notes.txt is not valid UTF-16 \(byte 0x00 at offset 2\)"):
+        decode_text(codecs.BOM_UTF16_LE + b"\x00\xdc", "notes.txt")  # a lone low surrogate
+    assert decode_text(b"\xef\xbb\xbfplain") == "plain"  # UTF-8's own mark, as before

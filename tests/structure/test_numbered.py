@@ -49,3 +49,12 @@ def test_a_question_may_be_a_title_but_numbered_questions_alone_are_not_detected
     faq = "1. Is it running?\n\nYes it is.\n\n2. Is it managed?\n\nNo it is not.\n"
     assert len(numbered_structure(faq).headings) == 2 and not looks_like_numbered(faq)
     assert not numbered_structure("1. Why this? Because.\n\nText.\n").headings  # two sentences: not a title
+
+
+def test_numbers_past_999_are_headings():
+    """Numbered headings stopped at 999: ``1000. Part`` was prose."""
+    text = "\n\n".join(f"{n}. Part {n}\n\nThe text of part {n} goes on here." for n in range(1, 1003))
+    s = numbered_structure(text)
+    assert len(s.headings) == 1002
+    assert [text[a:b] for a, b in s.headings[998:1001]] == ["999. Part 999", "1000. Part 1000", "1001. Part 1001"]
+    assert looks_like_numbered(text)
