@@ -3,6 +3,7 @@
 from .build import (
     build_markov_network,
     network_from_log_potentials,
+    replace_unary_factors,
     representative_vectors,
     resolve_edges,
     variable_name,
@@ -12,6 +13,7 @@ from .neighbors import DENSE_LIMIT, all_pairs, auto_pairs, canonical_pairs, knn_
 __all__ = [
     "build_markov_network",
     "network_from_log_potentials",
+    "replace_unary_factors",
     "representative_vectors",
     "resolve_edges",
     "variable_name",

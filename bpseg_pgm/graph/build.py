@@ -90,6 +90,24 @@ def network_from_log_potentials(log_unary, edges, log_tables):
     return model
 
 
+def replace_unary_factors(model, log_unary) -> None:
+    """Give ``model`` (from :func:`network_from_log_potentials`, variables ``s0`` .. ``s{n-1}``) new unary factors
+    ``exp(log_unary)`` (n, k), keeping its pairwise factors: a re-estimation round changes only the unaries, and
+    rebuilding tens of thousands of pairwise factors each round would cost more than the inference."""
+    log_unary = np.asarray(log_unary, dtype=np.float64)
+    n, k = log_unary.shape
+    with np.errstate(over="ignore"):
+        unary = np.exp(log_unary)
+    if not np.all(np.isfinite(unary)):
+        raise ValueError("potentials overflowed: exp(log potential) is not finite")
+    names = [variable_name(i) for i in range(n)]
+    pairwise = [f for f in model.factors if len(f.variables) > 1]
+    if len(model.nodes()) != n or any(int(c) != k for f in pairwise[:1] for c in f.cardinality):
+        raise ValueError(f"the network does not have {n} variables of {k} states s0 .. s{n - 1}")
+    make = FactorMaker(k)
+    model.factors = [make([names[i]], unary[i]) for i in range(n)] + pairwise
+
+
 class FactorMaker:
     """Makes ``DiscreteFactor``s over variables with states 0..k-1, fast.
 

@@ -7,7 +7,11 @@ A :class:`Problem` holds
 * ``edges`` (m, 2): pairs i < j;
 * the pairwise potentials, as Potts log couplings ``log_coupling`` (m,) (psi_ij = 1 on the
   diagonal, w_ij off it) and/or full log tables ``log_tables`` (m, k, k), x_i on axis 1;
-* the run's budget: ``max_iter``, ``tol``, ``callback(t, beliefs)`` and ``random_state``.
+* the run's budget: ``max_iter``, ``tol``, ``callback(t, beliefs)`` and ``random_state``;
+* ``on_network``: True when the problem is to be solved on its pgmpy network through pgmpy's ``Inference``
+  API (engines that read arrays do so from the network's factors: the ``"potts"`` engine runs
+  :class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation` on it). The grouping of runs
+  into topics makes its problems so.
 
 It can be built from arrays alone (``Problem(log_unary, edges, log_coupling=...)``) or from
 embeddings and a :class:`~bpseg_pgm.potentials.Potentials` object (what ``BPSeg`` does); then
@@ -43,6 +47,7 @@ class Problem:
         callback=None,
         random_state=None,
         shared: dict | None = None,
+        on_network: bool = False,
     ):
         self.log_unary = np.asarray(log_unary, dtype=np.float64)
         if self.log_unary.ndim != 2 or self.log_unary.shape[1] < 1:
@@ -64,6 +69,7 @@ class Problem:
         # what does not depend on the representatives is shared between the problems of one fit
         self._shared = {} if shared is None else shared
         self._network = None
+        self.on_network = bool(on_network)
         if log_coupling is not None:
             log_coupling = np.asarray(log_coupling, dtype=np.float64)
             if log_coupling.shape != (m,):
@@ -138,11 +144,23 @@ class Problem:
         return {"log_coupling": self.coupling()} if self.is_potts else {"log_tables": self.tables()}
 
     def network(self):
-        """The pgmpy ``DiscreteMarkovNetwork`` (variables ``s0`` .. ``s{n-1}``), built once."""
-        if self._network is None:
-            from ..graph import network_from_log_potentials
+        """The pgmpy ``DiscreteMarkovNetwork`` (variables ``s0`` .. ``s{n-1}``), built once.
 
-            self._network = network_from_log_potentials(self.log_unary, self.edges, self.tables())
+        Problems made with one ``shared`` dict (the rounds of one fit: the same edges and pairwise potentials)
+        share one network per number of states: a later problem gives it its own unary factors and keeps the
+        pairwise ones, so the network an earlier problem returned then holds the later unaries.
+        """
+        if self._network is None:
+            from ..graph import network_from_log_potentials, replace_unary_factors
+
+            key = ("network", self.k)
+            model = self._shared.get(key)
+            if model is None:
+                model = network_from_log_potentials(self.log_unary, self.edges, self.tables())
+                self._shared[key] = model
+            else:
+                replace_unary_factors(model, self.log_unary)
+            self._network = model
         return self._network
 
     @property

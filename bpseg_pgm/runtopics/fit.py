@@ -8,7 +8,10 @@
    when the runs fall into clear groups, gives potentials that attract at that cut's height
    (:func:`bpseg_pgm.decisions.grouping.returning_potentials`).
 3. Each topic's centre is the size-weighted mean of its runs; the network (:mod:`.potentials`) is
-   given to the engine as a :class:`~bpseg_pgm.inference.problem.Problem`, every run takes its
+   given to the engine as a :class:`~bpseg_pgm.inference.problem.Problem` made ``on_network``: the runs become
+   the variables of a pgmpy ``DiscreteMarkovNetwork`` with explicit unary and pairwise ``DiscreteFactor``s,
+   solved through pgmpy's ``Inference`` API (the default ``"potts"`` engine runs
+   :class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation` on it); every run takes its
    arg-max topic, topics left empty are dropped, and the centres are re-estimated, for at most
    ``max_rounds`` rounds or until the labels repeat.
 
@@ -211,6 +214,7 @@ def fit_run_topics(
             tol=tol,
             random_state=random_state,
             shared=shared,
+            on_network=True,  # the non-contiguous step: solved on the runs' pgmpy network
         )
         res = engine.infer(problem)
         if not isinstance(res, EngineResult) or np.shape(res.beliefs) != (m, C.shape[0]):

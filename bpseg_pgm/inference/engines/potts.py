@@ -12,7 +12,9 @@ class PottsEngine(Engine):
 
     ``damping`` in [0, 1): geometric damping of messages; ``backend``: "compiled" (numba
     sweeps) or "numpy" (the readable path, same messages). ``log_partition`` is the Bethe
-    estimate (exact on trees).
+    estimate (exact on trees). On a problem made with ``on_network=True`` (the grouping of runs) it builds the
+    pgmpy network and infers through pgmpy's ``Inference`` API
+    (:class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation`, ``extra["inference"]``).
     """
 
     def __init__(self, damping=0.0, backend="compiled"):
@@ -20,6 +22,8 @@ class PottsEngine(Engine):
         self.backend = backend
 
     def infer(self, problem):
+        if problem.on_network:
+            return self._infer_on_network(problem)
         res = potts_bp(
             problem.log_unary, problem.u, problem.v, problem.coupling(), max_iter=problem.max_iter,
             tol=problem.tol, damping=self.damping, callback=problem.callback, backend=self.backend,
@@ -29,3 +33,18 @@ class PottsEngine(Engine):
             return potts_log_partition(problem.log_unary, problem.u, problem.v, problem.coupling(), res)
 
         return self.result(res.beliefs, res.n_iter, res.converged, res.deltas, log_partition=log_z)
+
+    def _infer_on_network(self, problem):
+        """The problem's pgmpy network, solved through pgmpy's ``Inference`` API with the same kernel."""
+        from ..kernels.potts_network import PottsBeliefPropagation  # loads pgmpy on first use
+
+        inf = PottsBeliefPropagation(
+            problem.network(), max_iter=problem.max_iter, tol=problem.tol, damping=self.damping, backend=self.backend
+        )
+        res = inf.run(callback=problem.callback)
+        index = {name: i for i, name in enumerate(inf.variable_order)}
+        order = [index[f"s{i}"] for i in range(problem.n)]
+        return self.result(
+            res.beliefs[order], res.n_iter, res.converged, res.deltas,
+            log_partition=lambda: inf.bethe_log_partition(res), inference=inf,
+        )  # fmt: skip

@@ -14,6 +14,8 @@ kernels that need them.
 * :mod:`.tables`: sum-product for arbitrary pairwise log tables (:func:`~.tables.table_bp`);
 * :mod:`.loopy`: :class:`~.loopy.LoopyBeliefPropagation`, the table kernel in pgmpy's
   ``Inference`` API (loads pgmpy);
+* :mod:`.potts_network`: :class:`~.potts_network.PottsBeliefPropagation`, the Potts kernel in pgmpy's
+  ``Inference`` API, reading a network's Potts factors (how the default grouping of runs is solved);
 * :mod:`.max_product`, :mod:`.mean_field`, :mod:`.gibbs` (vectorised chains and pgmpy's
   sampler), :mod:`.mplp` (pgmpy's ``Mplp`` with leaves folded), :mod:`.incidence` (slots by
   sender, for the one-sentence-at-a-time kernels);

@@ -203,7 +203,14 @@ class LoopyBeliefPropagation(Inference):
             keep = log_unary[i, s]
             log_unary[i, :] = -np.inf
             log_unary[i, s] = keep
-        result = table_bp(
+        result = self._solve(log_unary, callback)
+        self.n_iter_, self.converged_, self.deltas_ = result.n_iter, result.converged, result.deltas
+        self._cache = (key, result)
+        return result
+
+    def _solve(self, log_unary: np.ndarray, callback) -> BPResult:
+        """One BP run on the compiled tables with these log unaries (evidence applied)."""
+        return table_bp(
             log_unary,
             self._u,
             self._v,
@@ -214,9 +221,6 @@ class LoopyBeliefPropagation(Inference):
             damping=self.damping,
             callback=callback,
         )
-        self.n_iter_, self.converged_, self.deltas_ = result.n_iter, result.converged, result.deltas
-        self._cache = (key, result)
-        return result
 
     def _state_index(self, var, state) -> int:
         names = self.model.get_factors(var)[0].state_names.get(var) if self.model.get_factors(var) else None
