@@ -1,8 +1,9 @@
 """reStructuredText: section titles and their hierarchy, literal blocks, directives and tables, read with docutils.
 
-docutils parses the text (its warnings silenced, file inclusion and raw output off). Its sections give the titles
-and their levels: the hierarchy is the order in which the adornment styles first appear, as reStructuredText
-defines it, and a title whose adornment breaks that order is what docutils makes of it. Each title node carries the
+docutils parses the text (its warnings silenced, file inclusion and raw output off, no configuration file read,
+substitutions left unexpanded: see :func:`_parse`). Its sections give the titles and their levels: the hierarchy
+is the order in which the adornment styles first appear, as reStructuredText defines it, and a title whose
+adornment breaks that order is what docutils makes of it. Each title node carries the
 line of its underline, from which the title's line is found in the text. The view blanks the adornment lines (a
 title is one unit, its words alone), comments, hyperlink targets and substitution definitions.
 
@@ -24,6 +25,8 @@ from bpseg_pgm.utils.spans import trim_span
 __all__ = ["looks_like_rst", "rst_structure"]
 
 _SETTINGS = {
+    "_disable_config": True,  # never read a configuration file (none is: the settings are built in _parse)
+    "traceback": True,  # a failure is an exception (docutils' programmatic default), never sys.exit
     "report_level": 5,
     "halt_level": 5,
     "warning_stream": False,
@@ -60,12 +63,32 @@ def _body_end(lines: list[str], i: int, indent: int) -> int:
 
 
 def _parse(text: str):
-    from docutils.core import publish_doctree
-    from docutils.utils import SystemMessage
+    """The doctree of ``text``, read without touching anything but ``text``.
 
+    The settings are docutils' defaults and :data:`_SETTINGS`, built here: no configuration file is read
+    (``publish_doctree`` would read ``./docutils.conf``, ``~/.docutils`` and the files ``$DOCUTILSCONFIG`` names,
+    and apply them over the settings it is given, so one of them could turn file insertion back on). So
+    ``include``, ``raw`` and ``csv-table`` (``:file:`` or ``:url:``) read no file and open no connection: docutils
+    leaves a silenced error in their place. Substitutions are not expanded: the structure needs only the titles'
+    raw text and the blocks' lines, and docutils expands nested substitutions in time exponential in their depth.
+    """
+    from docutils.core import publish_doctree
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.readers.standalone import Reader
+    from docutils.transforms.references import Substitutions
+    from docutils.writers.null import Writer
+
+    class _Reader(Reader):
+        def get_transforms(self):
+            return [t for t in super().get_transforms() if t is not Substitutions]
+
+    settings = get_default_settings(Parser, _Reader, Writer)
+    for name, value in _SETTINGS.items():
+        setattr(settings, name, value)
     try:
-        return publish_doctree(text, settings_overrides=_SETTINGS)
-    except (SystemMessage, Exception) as exc:  # docutils halts only past halt_level; any other failure: say so
+        return publish_doctree(text, reader=_Reader(), settings=settings)
+    except Exception as exc:  # docutils halts only past halt_level; any other failure: say so
         raise ValueError(f"format 'rst': the text could not be read as reStructuredText ({exc})") from None
 
 
