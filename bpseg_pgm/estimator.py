@@ -89,11 +89,15 @@ def _resolve_group_runs(group, structure: str, n_segments) -> bool:
 class BPSeg(ClusterMixin, BaseEstimator):
     """BP-Seg text segmentation over sentence embeddings.
 
-    Sentences become the variables of a Markov network whose states are segment labels; belief
-    propagation gives each sentence a belief over the labels. ``structure="auto"`` (the default) decides
-    per document between runs of consecutive sentences and topics that may return, and how many; every
-    decision and every tuned number is in :mod:`bpseg_pgm.decisions` and :class:`~bpseg_pgm.policy.Policy`
-    (``docs/policy.md``). Every parameter is checked when ``fit`` starts, before any work, from one table
+    What the default (``structure="auto"``) computes, per document: runs of consecutive sentences by an exact
+    segmental dynamic programme, their count calibrated against the document shuffled in blocks; then the
+    runs grouped into topics that may return, by belief propagation over the runs: the runs are the variables
+    of a pgmpy ``DiscreteMarkovNetwork`` with explicit unary and pairwise ``DiscreteFactor``s, solved through
+    pgmpy's ``Inference`` API; on abrupt text (Choi-like documents) the paper's network over the sentences (the
+    sentences as variables, BP over them with the centred potentials and the compiled Potts kernel). The paper's model as written on every
+    document: ``BPSeg(potentials="paper", structure="topics")`` (``engine="loopy"`` runs it on the pgmpy
+    network). Every decision and every tuned number is in :mod:`bpseg_pgm.decisions` and
+    :class:`~bpseg_pgm.policy.Policy` (``docs/policy.md``). Every parameter is checked when ``fit`` starts, before any work, from one table
     (:data:`bpseg_pgm.params.PARAMETERS`).
 
     Parameters

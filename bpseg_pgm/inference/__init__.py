@@ -51,18 +51,23 @@ __all__ = [
     "GibbsEngine",
     "MplpEngine",
     "LoopyBeliefPropagation",
+    "PottsBeliefPropagation",
     "bethe_log_partition",
 ]
 
 
 def __getattr__(name):
-    # the pgmpy-based class loads pgmpy (and torch) on first use only
+    # the pgmpy-based classes load pgmpy (and torch) on first use only
     if name == "LoopyBeliefPropagation":
         from .kernels.loopy import LoopyBeliefPropagation
 
         return LoopyBeliefPropagation
+    if name == "PottsBeliefPropagation":
+        from .kernels.potts_network import PottsBeliefPropagation
+
+        return PottsBeliefPropagation
     raise AttributeError(f"module 'bpseg_pgm.inference' has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted([*globals(), "LoopyBeliefPropagation"])
+    return sorted([*globals(), "LoopyBeliefPropagation", "PottsBeliefPropagation"])

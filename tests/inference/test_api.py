@@ -24,6 +24,7 @@ PLUGIN_API = {
     "GibbsEngine",
     "MplpEngine",
     "LoopyBeliefPropagation",
+    "PottsBeliefPropagation",
     "bethe_log_partition",
 }
 
