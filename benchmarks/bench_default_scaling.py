@@ -160,6 +160,7 @@ def prepare(data_dir: Path, inputs, max_n: int) -> dict:
     from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.policy import DEFAULT_POLICY
 
     embedder = make_embedder(progress=False)
     info = {}
@@ -167,7 +168,7 @@ def prepare(data_dir: Path, inputs, max_n: int) -> dict:
         docs = load_dataset(DATASETS[name])
         rows, seconds = embed_documents(docs, embedder)
         X = np.concatenate(rows).astype(np.float32, copy=False)
-        w = np.concatenate([unit_weights(d.units) for d in docs])
+        w = np.concatenate([unit_weights(d.units, DEFAULT_POLICY.word_scale) for d in docs])
         info[name] = {"dataset": DATASETS[name], "documents": len(docs), "units": int(X.shape[0]), "dim": int(X.shape[1]),
                       "embed_seconds": round(seconds, 2)}  # fmt: skip
         np.save(data_dir / f"{name}_X.npy", X[:max_n])

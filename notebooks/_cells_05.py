@@ -41,6 +41,7 @@ from bpseg_pgm.evaluation.metrics import evaluate_partial
 from bpseg_pgm.evaluation.qmsum import load_qmsum, resolve_qmsum_dir
 from bpseg_pgm.text import Embedder, segment_sentences
 from bpseg_pgm.features.weights import unit_weights
+from bpseg_pgm.policy import DEFAULT_POLICY  # every tuned number of the library, with its reason
 
 pd.set_option("display.precision", 3)
 pd.set_option("display.max_colwidth", 90)
@@ -117,7 +118,7 @@ about one run per three correlation lengths of the embeddings instead, and then 
     ("code", r"""
 embedder = Embedder()
 X = embedder.encode(turns).astype(np.float64)  # (n, 384), rows of unit length
-w = unit_weights(turns)
+w = unit_weights(turns, DEFAULT_POLICY.word_scale)  # 1 - exp(-words / 5): backchannels count less
 
 fine = BPSeg(structure="runs", random_state=0).fit(X, sample_weight=w)
 est = BPSeg(random_state=0).fit(X, sample_weight=w)  # the defaults: structure="auto", group_runs="auto"
@@ -193,7 +194,6 @@ them apart from the rest of the meeting. A run's mean is also far less noisy tha
 square root of its length), which is why returns are sought between runs and not between turns.
 """),
     ("code", r"""
-from bpseg_pgm.policy import DEFAULT_POLICY  # every tuned number of the library, with its reason
 from bpseg_pgm.runtopics import RunTopicPotentials, summarize_runs
 from bpseg_pgm.runtopics.fit import propose_topics, run_edges
 
@@ -297,9 +297,9 @@ C = np.zeros((proposed.max() + 1, M.shape[1]))
 np.add.at(C, proposed, M * sizes[:, None])
 C /= np.linalg.norm(C, axis=1, keepdims=True)
 
-pot = RunTopicPotentials(threshold=theta, locality=locality)  # what fit_run_topics uses for this meeting
+pot = RunTopicPotentials.from_policy(DEFAULT_POLICY, threshold=theta, locality=locality)  # what fit_run_topics uses
 log_unary = pot.log_unary(M, C)  # (m runs, t topics)
-edges = run_edges(S)  # every pair of runs (up to 200 runs)
+edges = run_edges(S, policy=DEFAULT_POLICY)  # every pair of runs (up to 200 runs)
 log_w = pot.log_coupling(M, edges[:, 0], edges[:, 1])
 W = np.zeros((m, m))
 W[edges[:, 0], edges[:, 1]] = W[edges[:, 1], edges[:, 0]] = log_w
@@ -475,7 +475,8 @@ seg
 ## 5. Exercises
 
 The grouping is a few milliseconds once the runs are known, so it is cheap to experiment.
-`fit_run_topics(X, w, run_labels, potentials=RunTopicPotentials(threshold=..., locality=...))` groups
+`fit_run_topics(X, w, run_labels, potentials=RunTopicPotentials.from_policy(DEFAULT_POLICY, threshold=..., locality=...))`
+groups
 any runs you give it. Below: the default's 5 runs and the programme's 6-run level, for a few
 thresholds and localities.
 """),
@@ -487,7 +488,8 @@ for k in (5, 6):
     labels_k = runs.at(k).labels
     for threshold in (0.2, 0.3, 0.4, 0.5):
         for locality in (0.0, LOCALITY):
-            fit = fit_run_topics(X, w, labels_k, potentials=RunTopicPotentials(threshold=threshold, locality=locality))
+            pot_k = RunTopicPotentials.from_policy(DEFAULT_POLICY, threshold=threshold, locality=locality)
+            fit = fit_run_topics(X, w, labels_k, potentials=pot_k)
             rows.append({"runs": k, "threshold": threshold, "locality": locality, "run topics": fit.run_topics.tolist(),
                          "returning": fit.returning_topics(), "ARI": ari(fit.labels)})
 sweep = pd.DataFrame(rows)

@@ -71,15 +71,17 @@ def topic_silhouette(
     weights: np.ndarray,
     labels: np.ndarray,
     random_state=0,
-    max_units: int = DEFAULT_POLICY.silhouette_max_units,
+    *,
+    policy: Policy,
 ) -> float:
     """Mean silhouette of the units under ``labels`` (scikit-learn), cosine on the unit rows centred on
     their weighted mean: how far each unit's own topic is closer than the next one (1: tight, separate
-    topics; about 0: an arbitrary partition). A document of more than ``max_units`` units is scored on a
-    sample of that many, drawn with ``random_state``. NaN when there are fewer than two labels, or as many
-    labels as units (in the sample)."""
+    topics; about 0: an arbitrary partition). A document of more than ``Policy.silhouette_max_units`` units
+    (``policy``'s) is scored on a sample of that many, drawn with ``random_state``. NaN when there are fewer
+    than two labels, or as many labels as units (in the sample)."""
     from sklearn.metrics import silhouette_score
 
+    max_units = policy.silhouette_max_units
     labels = np.asarray(labels)
     n = labels.shape[0]
     center = weighted_mean(Xn, np.asarray(weights, dtype=np.float64))
@@ -112,19 +114,14 @@ def keep_topics(
         return True, float("nan")
     if topics_fragmented(topic_labels, found, policy):
         return False, float("nan")
-    silhouette = topic_silhouette(Xn, weights, topic_labels, random_state, policy.silhouette_max_units)
+    silhouette = topic_silhouette(Xn, weights, topic_labels, random_state, policy=policy)
     return bool(silhouette >= policy.topic_silhouette), silhouette
 
 
-def run_span(
-    effect: float,
-    *,
-    run_scale: float = DEFAULT_POLICY.run_scale,
-    gradual_full: float = DEFAULT_POLICY.gradual_full,
-    gradual_effect: float = DEFAULT_POLICY.gradual_effect,
-) -> float:
-    """Correlation lengths per segment on gradual text: ``run_scale`` at or below ``gradual_full``,
-    1 at ``gradual_effect``, geometric in between."""
+def run_span(effect: float, *, policy: Policy) -> float:
+    """Correlation lengths per segment on gradual text: ``Policy.run_scale`` at or below ``Policy.gradual_full``,
+    1 at ``Policy.gradual_effect``, geometric in between (``policy``'s numbers)."""
+    run_scale, gradual_full, gradual_effect = policy.run_scale, policy.gradual_full, policy.gradual_effect
     t = float(np.clip((gradual_effect - effect) / (gradual_effect - gradual_full), 0.0, 1.0))
     return run_scale**t
 
@@ -235,9 +232,7 @@ def choose_structure(
         many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule
     k_span = k_words = None
     if isinstance(n_segments, str):
-        span = run_span(
-            effect, run_scale=policy.run_scale, gradual_full=policy.gradual_full, gradual_effect=gradual_effect
-        )
+        span = run_span(effect, policy=policy)
         k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
         if not many:
             k_span = k

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 __all__ = ["unit_weights"]
 
 
-def unit_weights(units: Sequence[str], tau: float = DEFAULT_POLICY.word_scale) -> np.ndarray:
-    """1 - exp(-(number of whitespace-separated words) / tau) per unit, float64 (n,)."""
+def unit_weights(units: Sequence[str], tau: float) -> np.ndarray:
+    """1 - exp(-(number of whitespace-separated words) / tau) per unit, float64 (n,); ``tau``: the policy's
+    ``Policy.word_scale`` (``unit_weights(units, policy.word_scale)``), what :class:`~bpseg_pgm.features.Units`
+    weighs its units by."""
     if not tau > 0:
         raise ValueError(f"tau must be > 0, got {tau!r}")
     words = np.array([len(u.split()) for u in units], dtype=np.float64)

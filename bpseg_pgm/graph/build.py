@@ -63,19 +63,50 @@ def build_markov_network(embeddings, representatives, potentials: Potentials | N
     return network_from_log_potentials(log_unary, edges, log_tables)
 
 
+#: A factor's log values are stored as they are (exp of them) while they lie within +-EXP_SAFE; a factor with a
+#: value outside (exp overflows past about 709 and underflows to zero below about -745) is stored divided by
+#: exp of its largest value, its finite values no more than EXP_SAFE below it (a ratio of e^700, about 1e304,
+#: between two states of one factor is as good as infinite to BP, and a stored zero would rule a state out).
+EXP_SAFE = 700.0
+
+
+def _exp_scaled(log_values: np.ndarray) -> tuple[np.ndarray, float]:
+    """exp of each factor's log values (factors on axis 0), scaled as :data:`EXP_SAFE` says where they must be;
+    and the sum of the shifts (the log of the constant the product was divided by)."""
+    flat = log_values.reshape(len(log_values), int(np.prod(log_values.shape[1:])))
+    if not flat.size:
+        return np.exp(log_values), 0.0
+    finite = np.isfinite(flat)
+    top = np.where(finite, flat, -np.inf).max(axis=1)
+    low = np.where(finite, flat, np.inf).min(axis=1)
+    scale = np.isfinite(top) & ((top > EXP_SAFE) | (low < -EXP_SAFE))
+    if np.isposinf(flat).any() or not scale.any():  # +inf: refused by the caller; nothing to scale: as given
+        with np.errstate(over="ignore"):
+            return np.exp(log_values), 0.0
+    shifted = flat.copy()
+    shifted[scale] -= top[scale, None]
+    shifted[scale] = np.where(finite[scale], np.maximum(shifted[scale], -EXP_SAFE), shifted[scale])
+    return np.exp(shifted).reshape(log_values.shape), float(top[scale].sum())
+
+
 def network_from_log_potentials(log_unary, edges, log_tables):
     """A pgmpy ``DiscreteMarkovNetwork`` from log potentials: (n, k) unaries, (m, 2) edges and
-    (m, k, k) pairwise log tables (x_i on axis 1 for edge (i, j)); variables ``s0`` .. ``s{n-1}``."""
+    (m, k, k) pairwise log tables (x_i on axis 1 for edge (i, j)); variables ``s0`` .. ``s{n-1}``.
+
+    A factor is stored as exp of its log values; one with a value outside +-:data:`EXP_SAFE` (too large or too
+    small for exp) is stored divided by exp of its largest value, which changes no marginal, its other states at
+    most e^700 below it; the model's ``log_offset`` attribute is the log of everything so divided out (0.0 for
+    ordinary potentials), which the Bethe estimates of log Z add back."""
     from bpseg_pgm.utils.pgmpy_loader import DiscreteMarkovNetwork
 
     log_unary = np.asarray(log_unary, dtype=np.float64)
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
     n, k = log_unary.shape
-    with np.errstate(over="ignore"):  # checked just below, with a clearer message
-        unary = np.exp(log_unary)
-        tables = np.exp(np.asarray(log_tables, dtype=np.float64))
-    if tables.shape != (len(edges), k, k):
+    log_tables = np.asarray(log_tables, dtype=np.float64)
+    if log_tables.shape != (len(edges), k, k):
         raise ValueError("pairwise tables have the wrong shape")
+    unary, unary_offset = _exp_scaled(log_unary)
+    tables, pairwise_offset = _exp_scaled(log_tables)
     if not (np.all(np.isfinite(unary)) and np.all(np.isfinite(tables))):
         raise ValueError("potentials overflowed: exp(log potential) is not finite")
 
@@ -87,6 +118,8 @@ def network_from_log_potentials(log_unary, edges, log_tables):
     factors = [make([names[i]], unary[i]) for i in range(n)]
     factors += [make([names[i], names[j]], t) for (i, j), t in zip(edges, tables)]
     model.add_factors(*factors)
+    model.unary_log_offset = unary_offset
+    model.log_offset = unary_offset + pairwise_offset
     return model
 
 
@@ -96,8 +129,7 @@ def replace_unary_factors(model, log_unary) -> None:
     rebuilding tens of thousands of pairwise factors each round would cost more than the inference."""
     log_unary = np.asarray(log_unary, dtype=np.float64)
     n, k = log_unary.shape
-    with np.errstate(over="ignore"):
-        unary = np.exp(log_unary)
+    unary, unary_offset = _exp_scaled(log_unary)
     if not np.all(np.isfinite(unary)):
         raise ValueError("potentials overflowed: exp(log potential) is not finite")
     names = [variable_name(i) for i in range(n)]
@@ -106,6 +138,9 @@ def replace_unary_factors(model, log_unary) -> None:
         raise ValueError(f"the network does not have {n} variables of {k} states s0 .. s{n - 1}")
     make = FactorMaker(k)
     model.factors = [make([names[i]], unary[i]) for i in range(n)] + pairwise
+    previous = getattr(model, "unary_log_offset", 0.0)
+    model.log_offset = getattr(model, "log_offset", 0.0) - previous + unary_offset
+    model.unary_log_offset = unary_offset
 
 
 class FactorMaker:

@@ -59,16 +59,16 @@ DENSE_LIMIT = DEFAULT_POLICY.topic_dense_units
 
 def auto_pairs(
     X: np.ndarray,
-    sigma: float | None = None,
-    dense: int = DEFAULT_POLICY.topic_dense_units,
-    n_neighbors: int = DEFAULT_POLICY.topic_sparse_neighbors,
+    sigma: float | None,
+    dense: int,
+    n_neighbors: int,
 ) -> np.ndarray:
     """The default edge set: all pairs for up to ``dense`` sentences, else sparse (``Policy.topic_dense_units``,
     ``Policy.topic_sparse_neighbors``).
 
     Sparse = a reading-order window as wide as the distance decay reaches (exp(-d^2 / sigma)
-    above 1e-12, i.e. d < sqrt(27.6 sigma); 10 without decay) plus the ``n_neighbors`` (10) nearest neighbours
-    of every sentence, so that far-apart sentences on the same topic still exchange messages.
+    above 1e-12, i.e. d < sqrt(27.6 sigma); 10 without decay, ``sigma`` None) plus the ``n_neighbors`` nearest
+    neighbours of every sentence, so that far-apart sentences on the same topic still exchange messages.
     """
     n = X.shape[0]
     if n <= dense:

@@ -58,7 +58,7 @@ def topic_persistence(X: np.ndarray) -> float:
     return adjacent - mean_pair_cosine(R)
 
 
-def adaptive_context(X: np.ndarray, weight: float, full: float = DEFAULT_POLICY.context_persistence_full) -> float:
+def adaptive_context(X: np.ndarray, weight: float, full: float) -> float:
     """``weight`` scaled by topic persistence: 0 at or below 0, full from ``full``
     (``Policy.context_persistence_full``)."""
     weight = check_nonnegative(weight, "context")

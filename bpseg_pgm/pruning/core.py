@@ -94,10 +94,9 @@ def bm25_relevance(units: Sequence[str], query: str) -> np.ndarray:
     return scores / top if top > 0 else scores
 
 
-def relevance(
-    X: np.ndarray, q: np.ndarray, bm25: np.ndarray | None = None, bm25_weight: float = DEFAULT_POLICY.prune_bm25_weight
-) -> np.ndarray:
-    """Relevance of each unit: cosine of its (unit-norm) embedding row with ``q``, plus ``bm25_weight`` x ``bm25``."""
+def relevance(X: np.ndarray, q: np.ndarray, bm25: np.ndarray | None, bm25_weight: float) -> np.ndarray:
+    """Relevance of each unit: cosine of its (unit-norm) embedding row with ``q``, plus ``bm25_weight``
+    (``Policy.prune_bm25_weight``) x ``bm25`` (None: the cosine alone)."""
     X = np.asarray(X, dtype=np.float64)
     q = np.asarray(q, dtype=np.float64)
     q = q / max(float(np.linalg.norm(q)), 1e-12)
@@ -135,8 +134,9 @@ def segment_runs(
     return np.concatenate(starts).astype(np.int64)
 
 
-def segment_scores(r: np.ndarray, starts: np.ndarray, top_m: int = DEFAULT_POLICY.prune_top_m) -> np.ndarray:
-    """Score of each run ``starts[i]..starts[i+1]-1``: the mean of its ``top_m`` largest values of ``r``."""
+def segment_scores(r: np.ndarray, starts: np.ndarray, top_m: int) -> np.ndarray:
+    """Score of each run ``starts[i]..starts[i+1]-1``: the mean of its ``top_m`` (``Policy.prune_top_m``) largest
+    values of ``r``."""
     r = np.asarray(r, dtype=np.float64)
     ends = np.append(starts[1:], len(r))
     return np.array([np.sort(r[a:b])[-top_m:].mean() for a, b in zip(starts, ends)])
@@ -148,8 +148,8 @@ def select_runs(
     costs: np.ndarray,
     capacity: float,
     *,
-    top_m: int = DEFAULT_POLICY.prune_top_m,
-    part_units: int = DEFAULT_POLICY.prune_part_units,
+    top_m: int,
+    part_units: int,
 ) -> np.ndarray:
     """Boolean mask of the units kept: runs by score, whole when they fit, else their best parts.
 
@@ -160,7 +160,8 @@ def select_runs(
     ties in reading order). A run that fits in what is left is kept whole; one that does not is
     filled best-first before the next run: its consecutive pieces of ``part_units`` units wait in
     a queue ordered by the same score, the best is kept if it fits, else replaced in the queue
-    by its single units (a unit that does not fit is dropped).
+    by its single units (a unit that does not fit is dropped). ``top_m`` and ``part_units``: the policy's
+    (``Policy.prune_top_m``, ``Policy.prune_part_units``).
     """
     r = np.asarray(r, dtype=np.float64)
     costs = np.asarray(costs, dtype=np.float64)

@@ -26,8 +26,6 @@ import heapq
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 __all__ = ["binary_segmentation", "candidate_positions", "check_starts", "window_size"]
 
 #: Rows per block when a split is scanned (bounds the temporaries to this many x d floats).
@@ -129,7 +127,7 @@ def binary_segmentation(
 def candidate_positions(
     F: np.ndarray,
     weights: np.ndarray,
-    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    max_candidates: int,
     hierarchy: np.ndarray | None = None,
     starts: np.ndarray | None = None,
 ) -> np.ndarray:
@@ -153,11 +151,10 @@ def candidate_positions(
     return np.unique(np.concatenate([[0, n], inner])).astype(np.int64)
 
 
-def window_size(
-    n: int, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window
-) -> int:
+def window_size(n: int, max_candidates: int, window: int) -> int:
     """Units per window at most for n units: ``window``, wider on a document so long that its windows would
-    outnumber half the candidates (the windows are cut at the candidates' boundaries)."""
+    outnumber half the candidates (the windows are cut at the candidates' boundaries). ``max_candidates`` and
+    ``window``: the search's (``Policy.max_candidates``, ``Policy.window``)."""
     return max(int(window), int(np.ceil(4 * int(n) / max(int(max_candidates), 1))))
 
 

@@ -23,8 +23,6 @@ import scipy.sparse as sp
 from scipy.optimize import minimize_scalar
 from scipy.special import gammaln
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 __all__ = ["check_word_counts", "dcm_log_evidence", "evidence_runs", "level_evidence", "log_placements", "ml_alpha"]
 
 
@@ -99,14 +97,15 @@ def evidence_runs(
     levels,
     low: int,
     high: int,
-    penalty: float = DEFAULT_POLICY.evidence_penalty,
-    max_levels: int = DEFAULT_POLICY.max_evidence_levels,
+    penalty: float,
+    max_levels: int,
 ) -> tuple[int, dict[int, float]]:
     """The level k in [low, high] of ``levels`` (:class:`~bpseg_pgm.runs.levels.Levels`) whose penalised
     evidence is highest (the lowest such k on a tie), and the penalised evidence of every level weighed.
 
     ``C``: the unit x term counts (:func:`check_word_counts`). A text with no word left has no evidence:
     ``low`` is returned. At most ``max_levels`` levels are weighed, evenly spaced from ``low`` to ``high``.
+    ``penalty`` and ``max_levels``: the policy's (``Policy.evidence_penalty``, ``Policy.max_evidence_levels``).
     """
     n = levels.n_units
     if C.shape[0] != n:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
+from bpseg_pgm.policy import Policy
 
 from .cost_registry import RunCost, run_cost_matrix
 from .costs import EmbeddingsCost, segment_costs
@@ -62,7 +62,9 @@ def nested_levels(
     hierarchy: Sequence[np.ndarray],
     max_runs: int,
     cost: RunCost | None = None,
-    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    max_candidates: int | None = None,
+    *,
+    policy: Policy,
 ) -> Levels:
     """The levels of the module docstring for the features F (n, d) and unit weights (n,): ``hierarchy`` lists
     the allowed run starts from the coarsest level to the finest (e.g. the top-level headings, every heading,
@@ -73,14 +75,18 @@ def nested_levels(
     cut as a long document is (:func:`~bpseg_pgm.runs.search.segmental_levels`: binary segmentation among the
     starts, then windows), at its top level's starts, or at its finest level's when those allow too few runs;
     the levels between are not kept apart there (the caller keeps the document's top level below
-    ``max_candidates``: :func:`~bpseg_pgm.runs.model.fit_runs`)."""
+    ``max_candidates``: :func:`~bpseg_pgm.runs.model.fit_runs`). ``policy``: the search's numbers
+    (:func:`~bpseg_pgm.runs.search.segmental_levels`; ``max_candidates`` None is the policy's)."""
+    max_candidates = policy.max_candidates if max_candidates is None else max_candidates
     n = int(np.asarray(F).shape[0])
     cost = EmbeddingsCost() if cost is None else cost
     levels = _levels_of(hierarchy, n)
     if levels and levels[0].size > max_candidates:  # too many to solve exactly: sampled among the starts
         starts = levels[0] if levels[0].size + 1 >= int(max_runs) else levels[-1]
         runs = max(1, min(int(max_runs), starts.size + 1))
-        return segmental_levels(F, weights, runs, max_candidates=max_candidates, cost=cost, starts=starts)
+        return segmental_levels(
+            F, weights, runs, max_candidates=max_candidates, policy=policy, cost=cost, starts=starts
+        )
     top = levels[0] if levels else np.zeros(0, dtype=np.int64)
     positions = np.concatenate([[0], top, [n]]).astype(np.int64)
     m = positions.shape[0] - 1
@@ -91,7 +97,9 @@ def nested_levels(
     windows, caps = [], []
     for a, b in zip(positions[:-1].tolist(), positions[1:].tolist()):
         inner = [s[(s > a) & (s < b)] - a for s in levels[1:]]
-        windows.append(nested_levels(F[a:b], weights[a:b], inner, max_runs - m + 1, cost, max_candidates))
+        windows.append(
+            nested_levels(F[a:b], weights[a:b], inner, max_runs - m + 1, cost, max_candidates, policy=policy)
+        )
         caps.append([s.size + 1 for s in inner])
     order, total = share_runs([w.costs for w in windows], max_runs, np.asarray(caps).T)
     # total[j]: the cost with m + j runs (total[0]: each section one run, the top level's costs[m])

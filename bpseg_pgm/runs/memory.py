@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.utils import memory as memory_probe
 
 from .candidates import window_size
@@ -66,9 +65,7 @@ def estimate_windows_memory(lengths, max_runs: int) -> int:
     return tables + estimate_programme_memory(max(lengths)) - _BASE
 
 
-def estimate_windows_bound(
-    n: int, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window
-) -> int:
+def estimate_windows_bound(n: int, max_candidates: int, window: int) -> int:
     """Bytes past the candidates at most, for n units (0 when the programme holds every position: n at most
     ``max_candidates``): windows of at most 3/2 ``window_size(n)`` units, at most 2 n / window + 1 of them, and up
     to n runs; linear in n. ``max_candidates`` and ``window``: the search's (``Policy.max_candidates``,
@@ -94,9 +91,7 @@ def check_windows_memory(cuts, max_runs: int, available: int | None = None) -> i
     )
 
 
-def estimate_runs_memory(
-    n: int, d: int = 384, *, max_candidates: int = DEFAULT_POLICY.max_candidates, window: int = DEFAULT_POLICY.window
-) -> int:
+def estimate_runs_memory(n: int, d: int = 384, *, max_candidates: int, window: int) -> int:
     """Peak bytes of the runs model on n units of dimension d, searched with at most ``max_candidates`` candidate
     positions and windows of ``window`` units past them (``Policy.max_candidates``, ``Policy.window``)."""
     return (
@@ -112,12 +107,15 @@ def check_runs_memory(
     available: int | None = None,
     *,
     programme_only: bool = False,
-    max_candidates: int = DEFAULT_POLICY.max_candidates,
-    window: int = DEFAULT_POLICY.window,
+    max_candidates: int | None = None,
+    window: int | None = None,
 ) -> int:
     """The estimate for n units of dimension d (with ``programme_only``: n candidate positions, the
-    programme alone; else the runs model searched with ``max_candidates`` and ``window``: the policy's);
-    ValueError naming the GiB needed and available when it would not fit."""
+    programme alone; else the runs model searched with ``max_candidates`` and ``window``, the policy's, both
+    required then: a TypeError without them); ValueError naming the GiB needed and available when it would not
+    fit."""
+    if not programme_only and (max_candidates is None or window is None):
+        raise TypeError("check_runs_memory needs max_candidates and window (the policy's) unless programme_only")
     need = (
         estimate_programme_memory(n)
         if programme_only

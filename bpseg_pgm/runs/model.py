@@ -45,7 +45,7 @@ from .wordcost import word_levels
 __all__ = ["RunsFit", "auto_max_runs", "fit_runs", "null_documents", "runs_at"]
 
 
-def auto_max_runs(n: int, corr_length: float, floor: int = DEFAULT_POLICY.auto_max_runs) -> int:
+def auto_max_runs(n: int, corr_length: float, floor: int) -> int:
     """The most runs the noise-calibrated programme considers for n units: ``floor`` (``Policy.auto_max_runs``), or one
     per correlation length when the document holds more (a long document of many short unrelated
     passages: capped at 30, each run averaged several passages, the boundaries looked weak and the
@@ -127,9 +127,9 @@ class RunsFit:
         fit.null_gain = self.null_gain
         return fit
 
-    def with_words(self, counts, weight: float = DEFAULT_POLICY.word_weight) -> RunsFit:
+    def with_words(self, counts, weight: float) -> RunsFit:
         """The same number of runs, their boundaries placed by the embeddings' and the words' cost together
-        (:mod:`~bpseg_pgm.runs.wordcost`; ``counts`` as
+        (:mod:`~bpseg_pgm.runs.wordcost`; ``weight``: the words' weight, ``Policy.word_weight``; ``counts`` as
         :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them; beside the fit's run cost, ``cost``). The
         levels kept are the combined ones at this k; the fit also keeps the counts, the weight and the run cost's
         own levels (``cost_levels``), so :meth:`at` weighs the words again at another k. ``self`` where the words
@@ -167,7 +167,7 @@ def null_documents(
     rng = np.random.default_rng(random_state)
     for _ in range(null_shuffles(n, policy.null_units, policy.null_max_shuffles)):
         p = block_permutation(n, block, rng)
-        yield smoothed_embeddings(Xn[p], width, weights[p], policy.smoothing_min_width), weights[p]
+        yield smoothed_embeddings(Xn[p], width, weights[p], min_width=policy.smoothing_min_width), weights[p]
 
 
 def _run_mean(F: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -232,16 +232,10 @@ def fit_runs(
     max_candidates = policy.max_candidates if max_candidates is None else int(max_candidates)
     # before anything of size n x d, for the candidates and windows this search will use
     check_runs_memory(n, Xn.shape[1], max_candidates=max_candidates, window=policy.window)
-    search = {
-        "max_candidates": max_candidates,
-        "window": policy.window,
-        "share": policy.window_share,
-        "cost": cost,
-        "starts": starts,
-    }
+    search = {"max_candidates": max_candidates, "policy": policy, "cost": cost, "starts": starts}
     halflife = persistence_halflife(Xn)
     width = policy.smoothing * halflife
-    F = smoothed_embeddings(Xn, width, weights, policy.smoothing_min_width)
+    F = smoothed_embeddings(Xn, width, weights, min_width=policy.smoothing_min_width)
     if max_runs is None:
         if corr_length is None:
             corr_length = policy_correlation_length(Xn, weights, policy)
@@ -272,7 +266,7 @@ def fit_runs(
             # as many runs past the sections as the noise-calibrated count would consider, and at least the next
             # level's sections when it is not the last (a sectioned text's sub-headings, before its paragraphs)
             reach = max(k, len(starts) + 1 + full, len(finer[0]) + 1 if len(finer) > 1 else 0)
-            levels = nested_levels(F, weights, (starts, *finer), reach, cost, max_candidates)
+            levels = nested_levels(F, weights, (starts, *finer), reach, cost, max_candidates, policy=policy)
         else:
             levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
         gain = None

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 __all__ = ["block_permutation", "noise_calibrated_k", "null_gain", "null_shuffles"]
 
 
-def null_shuffles(n: int, units: int = DEFAULT_POLICY.null_units, most: int = DEFAULT_POLICY.null_max_shuffles) -> int:
+def null_shuffles(n: int, units: int, most: int) -> int:
     """How many null documents are averaged for a document of n units: ceil(units / n), between 1 and ``most``
     (``Policy.null_units``, ``Policy.null_max_shuffles``)."""
     return int(np.clip(np.ceil(units / max(n, 1)), 1, most))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.utils.labels import bounds_labels
 
 from .candidates import binary_segmentation, candidate_positions, window_size
@@ -36,10 +36,9 @@ def segmental_levels(
     weights: np.ndarray,
     max_runs: int,
     min_size: int = 1,
-    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    max_candidates: int | None = None,
     *,
-    window: int = DEFAULT_POLICY.window,
-    share: int = DEFAULT_POLICY.window_share,
+    policy: Policy,
     cost: RunCost | None = None,
     starts: np.ndarray | None = None,
 ) -> Levels:
@@ -53,6 +52,10 @@ def segmental_levels(
     the length for a given run density, no larger matrix. Levels past m hold a boundary at every cut
     between windows.
 
+    ``policy``: the search's numbers, ``Policy.max_candidates`` (``max_candidates`` here, when given, in its
+    place), ``Policy.window`` and ``Policy.window_share`` (how many times its share of the runs each window is
+    solved up to).
+
     ``cost``: the cost of a run (:class:`~bpseg_pgm.runs.cost_registry.RunCost`; None: the embeddings' scatter,
     :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`), fitted on ``F`` and ``weights`` (each window on its units).
     Binary segmentation's candidates on a long document are the embeddings' scatter's whatever the cost.
@@ -62,6 +65,8 @@ def segmental_levels(
     ``max_candidates`` of them, else binary segmentation's boundaries among them, and past those the windows
     cut at starts and solved over the starts inside each.
     """
+    max_candidates = policy.max_candidates if max_candidates is None else max_candidates
+    window, share = policy.window, policy.window_share
     n = int(np.asarray(F).shape[0])
     restricted = starts is not None and len(starts) <= max_candidates
     hierarchy = (
@@ -94,24 +99,26 @@ def segmental_labels(
     max_segments: int = 20,
     shuffled: np.ndarray | None = None,
     min_size: int = 1,
+    *,
+    policy: Policy,
 ) -> tuple[np.ndarray, float]:
     """Exact best contiguous segmentation of the rows of F into ``n_segments`` segments, or into
     the noise-calibrated number when ``n_segments`` is None (``shuffled`` = the features of the
     same units in shuffled order with their weights in the same order, as a pair, or a list of
-    such pairs whose best costs are averaged).
+    such pairs whose best costs are averaged). ``policy``: the search's numbers (:func:`segmental_levels`).
 
     Returns the labels (0..k-1 in reading order) and the mean scatter per unit of weight.
     """
     n = F.shape[0]
     K = max(1, min(int(max_segments if n_segments is None else n_segments), n // max(min_size, 1)))
-    levels = segmental_levels(F, weights, K, min_size)
+    levels = segmental_levels(F, weights, K, min_size, policy=policy)
     K = levels.max_runs
     if n_segments is None and K > 1:
         if not shuffled:
             raise ValueError("choosing k needs the shuffled features")
         if isinstance(shuffled, tuple):
             shuffled = [shuffled]
-        k = noise_calibrated_k(levels.costs, null_costs(shuffled, K, min_size))
+        k = noise_calibrated_k(levels.costs, null_costs(shuffled, K, min_size, policy=policy))
     else:
         k = K
     return levels.labels(k), float(levels.costs[k] / max(np.sum(weights), 1e-12))
@@ -121,22 +128,22 @@ def null_costs(
     shuffled,
     max_runs: int,
     min_size: int = 1,
-    max_candidates: int = DEFAULT_POLICY.max_candidates,
+    max_candidates: int | None = None,
     *,
-    window: int = DEFAULT_POLICY.window,
-    share: int = DEFAULT_POLICY.window_share,
+    policy: Policy,
     cost: RunCost | None = None,
     starts: np.ndarray | None = None,
 ) -> np.ndarray:
     """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as
-    :func:`segmental_levels` solves the document (with the same ``cost``, fitted on each null, and the same
-    allowed ``starts``: a null is cut where the document may be): ``shuffled``
-    yields (features, weights) pairs, one null at a time (a generator keeps one null's features in memory)."""
+    :func:`segmental_levels` solves the document (with the same ``policy`` and ``max_candidates``, the same
+    ``cost``, fitted on each null, and the same allowed ``starts``: a null is cut where the document may be):
+    ``shuffled`` yields (features, weights) pairs, one null at a time (a generator keeps one null's features in
+    memory)."""
     return np.mean(
         [
             padded_costs(
                 segmental_levels(
-                    Fs, ws, max_runs, min_size, max_candidates, window=window, share=share, cost=cost, starts=starts
+                    Fs, ws, max_runs, min_size, max_candidates, policy=policy, cost=cost, starts=starts
                 ).costs,
                 max_runs,
             )

@@ -74,7 +74,8 @@ def smoothed_embeddings(
     X: np.ndarray,
     width: float,
     weights: np.ndarray | None = None,
-    min_width: float = DEFAULT_POLICY.smoothing_min_width,
+    *,
+    min_width: float,
 ) -> np.ndarray:
     """Unit rows of the weighted Gaussian moving average of the unit rows of X.
 
@@ -103,11 +104,11 @@ def smoothed_embeddings(
 
 def correlation_length(
     X: np.ndarray,
-    weights: np.ndarray | None = None,
-    window: int = DEFAULT_POLICY.correlation_window,
+    weights: np.ndarray | None,
+    window: int,
     *,
-    min_weight: float = DEFAULT_POLICY.correlation_min_weight,
-    min_units: int = DEFAULT_POLICY.correlation_min_units,
+    min_weight: float,
+    min_units: int,
 ) -> float:
     """Lag (in units) at which the reading-order autocorrelation of the embeddings dies out.
 

@@ -29,8 +29,6 @@ import heapq
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 from .cost_registry import RunCost, run_cost_matrix
 from .costs import EmbeddingsCost, segment_costs
 from .levels import Levels
@@ -120,7 +118,7 @@ def windowed_levels(
     weights: np.ndarray,
     max_runs: int,
     cuts: np.ndarray,
-    share: int = DEFAULT_POLICY.window_share,
+    share: int,
     cost: RunCost | None = None,
     starts: np.ndarray | None = None,
 ):

@@ -33,8 +33,6 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.special import gammaln
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 from .cost_registry import RunCost, register_cost, run_cost_matrix
 from .costs import EmbeddingsCost, segment_costs
 from .evidence import ml_alpha
@@ -126,14 +124,14 @@ def word_levels(
     levels: Levels,
     counts: sp.csr_matrix,
     k: int,
-    weight: float = DEFAULT_POLICY.word_weight,
+    weight: float,
     cost: RunCost | None = None,
 ) -> tuple[Levels, float] | None:
     """The programme's levels again, over the same candidate positions as ``levels`` (the run cost's alone,
     ``F`` its features, ``weights`` the units'), with the words' cost added (module docstring), up to the same
     number of runs; and the alpha used. ``k``: the chosen number of runs, the reference for the two scales and
-    for alpha. ``cost``: the run cost ``levels`` were cut by (None: the embeddings',
-    :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`).
+    for alpha. ``weight``: the words' weight (``Policy.word_weight``). ``cost``: the run cost ``levels`` were cut
+    by (None: the embeddings', :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`).
 
     None where the words cannot weigh in: ``weight`` 0, k below 2, levels solved in windows (more runs
     than candidates), no word, or a cost that gains nothing at k. Words that carry no topic at all still gain

@@ -93,13 +93,10 @@ def propose_topics(similarity: np.ndarray, threshold: float) -> np.ndarray:
     return _reading_order(clusters)
 
 
-def run_edges(
-    similarity: np.ndarray,
-    max_dense: int = DEFAULT_POLICY.group_max_dense_runs,
-    neighbors: int = DEFAULT_POLICY.group_sparse_neighbors,
-) -> np.ndarray:
-    """Edges (i < j) of the runs' network: every pair up to ``max_dense`` runs; beyond, each run's neighbours
-    in reading order and its ``neighbors`` most similar runs."""
+def run_edges(similarity: np.ndarray, *, policy: Policy) -> np.ndarray:
+    """Edges (i < j) of the runs' network: every pair up to ``Policy.group_max_dense_runs`` runs; beyond, each
+    run's neighbours in reading order and its ``Policy.group_sparse_neighbors`` most similar runs (``policy``'s)."""
+    max_dense, neighbors = policy.group_max_dense_runs, policy.group_sparse_neighbors
     m = similarity.shape[0]
     if m <= max_dense or neighbors >= m - 1:  # every other run a neighbour: the dense graph
         return np.stack(np.triu_indices(m, 1), axis=1).astype(np.int64)
@@ -198,7 +195,7 @@ def fit_run_topics(
             True,
             potentials=pot,
         )
-    edges = run_edges(sim, policy.group_max_dense_runs, policy.group_sparse_neighbors)
+    edges = run_edges(sim, policy=policy)
     shared: dict = {}  # the couplings do not depend on the centres: computed once
     n_iter, rounds, converged, model, log_z = 0, 0, True, None, None
     beliefs = None

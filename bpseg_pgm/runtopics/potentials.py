@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.potentials.base import Potentials, edge_cosine
 from bpseg_pgm.utils.validation import check_nonnegative
 
@@ -25,15 +25,13 @@ __all__ = ["RunTopicPotentials"]
 
 
 class RunTopicPotentials(Potentials):
-    """Unary and Potts potentials over runs (see the module docstring); the rows given are run means in order."""
+    """Unary and Potts potentials over runs (see the module docstring); the rows given are run means in order.
 
-    def __init__(
-        self,
-        threshold: float = DEFAULT_POLICY.group_threshold,
-        lam: float = DEFAULT_POLICY.group_lam,
-        locality: float = DEFAULT_POLICY.group_locality,
-        unary_scale: float = DEFAULT_POLICY.group_unary_scale,
-    ):
+    Every number is given (``RunTopicPotentials(threshold, lam, locality, unary_scale)``); the shipped ones, or
+    a :class:`~bpseg_pgm.policy.Policy`'s with some changed, come from :meth:`from_policy`
+    (``RunTopicPotentials.from_policy(DEFAULT_POLICY, threshold=0.4)``)."""
+
+    def __init__(self, threshold: float, lam: float, locality: float, unary_scale: float):
         if (
             isinstance(threshold, bool)
             or not isinstance(threshold, (int, float, np.integer, np.floating))

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import math
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 __all__ = ["APPENDIX_DEFAULTS", "auto_labels"]
 
 #: What ``lam=None``, ``sigma="auto"``, ``em_rounds=None`` and ``context="auto"`` mean for an engine
@@ -16,9 +14,7 @@ __all__ = ["APPENDIX_DEFAULTS", "auto_labels"]
 APPENDIX_DEFAULTS = {"lam": 300.0, "sigma": 10.0, "em_rounds": 0, "context": 0.0}
 
 
-def auto_labels(
-    n: int, cap: int = DEFAULT_POLICY.auto_max_segments, per_root: float = DEFAULT_POLICY.auto_segments_per_root
-) -> int:
+def auto_labels(n: int, cap: int, per_root: float) -> int:
     """The number of labels ``n_segments="auto"`` starts from for n sentences: min(n, ceil(``per_root`` sqrt(n)),
     ``cap``) (``Policy.auto_segments_per_root``, 2, and ``Policy.auto_max_segments``), at least 1."""
     return max(1, min(n, int(cap), math.ceil(per_root * math.sqrt(n))))

@@ -16,16 +16,15 @@ from __future__ import annotations
 import numpy as np
 from scipy.cluster.hierarchy import fcluster, linkage
 
-from bpseg_pgm.policy import DEFAULT_POLICY
-
 
 def reestimate_centers(
     beliefs: np.ndarray,
     Xn: np.ndarray,
-    min_mass: float = DEFAULT_POLICY.topic_min_mass,
+    min_mass: float,
     merge_above: float | None = None,
 ):
-    """Unit representative vectors (k', d) from beliefs (n, k) over unit rows Xn (n, d).
+    """Unit representative vectors (k', d) from beliefs (n, k) over unit rows Xn (n, d); ``min_mass``: the
+    belief a label must hold to be kept (``Policy.topic_min_mass``).
 
     Returns None when no label keeps enough mass (the caller keeps its previous centres).
     """

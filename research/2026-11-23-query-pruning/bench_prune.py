@@ -148,6 +148,7 @@ def methods_for(
     m: Meeting, q: np.ndarray, query: str, gold: np.ndarray, seeds: int
 ) -> dict[str, Callable[[float], np.ndarray]]:
     """Each method as budget (in words) -> kept mask, for one query of meeting ``m``."""
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
     from bpseg_pgm.pruning import bm25_relevance, relevance, select_runs
 
     X, words, n = m.X, m.words, len(m.words)
@@ -167,18 +168,19 @@ def methods_for(
         d = ranked(m.default, best_turn(m.default, r))
         out["BP-Seg default segments, by best turn"] = lambda B: fill(d, words, B)
     live, Xl, wl = m.live, X[m.live], words[m.live]
-    full = relevance(Xl, q, bm25_relevance(m.live_units, query))
+    full = relevance(Xl, q, bm25_relevance(m.live_units, query), P.prune_bm25_weight)
 
     def on_live(mask: np.ndarray) -> np.ndarray:
         kept = np.zeros(n, dtype=bool)
         kept[live[mask]] = True
         return kept
 
-    out["bpseg prune"] = lambda B: on_live(select_runs(full, m.starts, wl, B))
-    out["bpseg prune, no BM25"] = lambda B: on_live(select_runs(Xl @ q, m.starts, wl, B))
+    parts = {"top_m": P.prune_top_m, "part_units": P.prune_part_units}
+    out["bpseg prune"] = lambda B: on_live(select_runs(full, m.starts, wl, B, **parts))
+    out["bpseg prune, no BM25"] = lambda B: on_live(select_runs(Xl @ q, m.starts, wl, B, **parts))
     from bpseg_pgm.pruning import segment_scores
 
-    whole = ranked(m.contig, segment_scores(full, m.starts))
+    whole = ranked(m.contig, segment_scores(full, m.starts, P.prune_top_m))
     out["bpseg prune, whole segments only"] = lambda B: fill(whole, words, B)
     gold_idx = np.flatnonzero(gold)
     oracle = [np.array([i]) for i in gold_idx[np.argsort(words[gold_idx], kind="stable")]]

@@ -47,7 +47,7 @@ def test_group_runs_decides_the_potentials_and_keeps_the_test():
 
 def test_given_potentials_are_used_as_they_are():
     X, runs, _ = _runs((0, 1, 0, 1, 0, 1), spread=0.3)
-    pot = RunTopicPotentials(threshold=0.9, locality=0.0)
+    pot = RunTopicPotentials.from_policy(P, threshold=0.9, locality=0.0)
     fit = fit_run_topics(X, np.ones(len(X)), runs, potentials=pot)
     assert fit.returns is None and fit.potentials is pot
     rt = group_runs(

@@ -9,6 +9,7 @@ import pytest
 from planted import gradual_document, planted_blocks, returning_runs
 
 from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.potentials.centered import CenteredPottsPotentials
 from bpseg_pgm.potentials.registry import POTENTIALS, register_potentials
@@ -112,7 +113,7 @@ class GroupLoosely(CenteredPottsPotentials):
     """The default potential, with grouping potentials of its own (everything attracts)."""
 
     def group_potentials(self, policy):
-        return RunTopicPotentials(threshold=-1.0, lam=50.0, locality=0.0)
+        return RunTopicPotentials.from_policy(P, threshold=-1.0, lam=50.0, locality=0.0)
 
 
 def test_the_grouping_takes_the_potentials_grouping_potentials():

@@ -12,7 +12,7 @@ from bpseg_pgm.decisions.structure import choose_structure
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs import auto_max_runs, boundary_effects
-from bpseg_pgm.runs.statistics import correlation_length
+from bpseg_pgm.runs.statistics import policy_correlation_length
 from bpseg_pgm.utils.labels import n_runs
 
 # -- correlation_length ---------------------------------------------------------------------------
@@ -21,7 +21,7 @@ from bpseg_pgm.utils.labels import n_runs
 @pytest.mark.parametrize("block", [6, 10, 20])
 def test_correlation_length_is_about_the_segment_length(block):
     X, _ = planted_blocks((block,) * 12, dim=32, noise=0.2, seed=1)
-    assert 0.6 * block <= correlation_length(X) <= 1.4 * block
+    assert 0.6 * block <= policy_correlation_length(X, None, P) <= 1.4 * block
 
 
 def test_correlation_length_ignores_short_units_and_scales_back():
@@ -32,8 +32,8 @@ def test_correlation_length_ignores_short_units_and_scales_back():
     both[0::2], both[1::2] = X, short / np.linalg.norm(short, axis=1, keepdims=True)
     weights = np.tile([1.0, 0.2], len(X))
     # in units of the interleaved document, a segment is 20 units long
-    assert 14 <= correlation_length(both, weights) <= 28
-    assert correlation_length(both[:10], np.tile([1.0, 0.0], 5)) == 10.0  # < 8 substantive units
+    assert 14 <= policy_correlation_length(both, weights, P) <= 28
+    assert policy_correlation_length(both[:10], np.tile([1.0, 0.0], 5), P) == 10.0  # < 8 substantive units
 
 
 # -- boundary_effects -----------------------------------------------------------------------------
@@ -84,11 +84,11 @@ def test_gradual_text_gets_runs():
 
 
 def test_auto_max_runs_is_one_per_correlation_length_beyond_the_fixed_cap():
-    assert auto_max_runs(500, 40.0) == P.auto_max_runs  # a meeting: 13 correlation lengths
-    assert auto_max_runs(600, 6.0) == 100  # many short passages: one run per correlation length
-    assert auto_max_runs(40, 1.0) == 20  # never more than half the units
-    assert auto_max_runs(3, 0.2) == 1
-    assert auto_max_runs(1000, 1000.0) == P.auto_max_runs
+    assert auto_max_runs(500, 40.0, P.auto_max_runs) == P.auto_max_runs  # a meeting: 13 correlation lengths
+    assert auto_max_runs(600, 6.0, P.auto_max_runs) == 100  # many short passages: one run per correlation length
+    assert auto_max_runs(40, 1.0, P.auto_max_runs) == 20  # never more than half the units
+    assert auto_max_runs(3, 0.2, P.auto_max_runs) == 1
+    assert auto_max_runs(1000, 1000.0, P.auto_max_runs) == P.auto_max_runs
 
 
 def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
@@ -154,9 +154,9 @@ def test_auto_is_deterministic():
 def test_run_span_falls_from_the_full_scale_to_one_correlation_length():
     from bpseg_pgm.decisions.structure import run_span
 
-    assert run_span(0.0) == run_span(P.gradual_full) == pytest.approx(P.run_scale)
-    assert run_span(P.gradual_effect) == pytest.approx(1.0)
-    spans = [run_span(e) for e in np.linspace(P.gradual_full, P.gradual_effect, 7)]
+    assert run_span(0.0, policy=P) == run_span(P.gradual_full, policy=P) == pytest.approx(P.run_scale)
+    assert run_span(P.gradual_effect, policy=P) == pytest.approx(1.0)
+    spans = [run_span(e, policy=P) for e in np.linspace(P.gradual_full, P.gradual_effect, 7)]
     assert all(a > b for a, b in zip(spans, spans[1:]))
 
 

@@ -48,20 +48,22 @@ def test_silhouette_is_high_for_clusters_and_near_zero_for_an_arbitrary_partitio
     w = np.ones(len(X))
     truth = np.repeat([0, 1, 2], 30)
     arbitrary = np.random.default_rng(0).integers(0, 3, size=90)
-    good, bad = topic_silhouette(X, w, truth), topic_silhouette(X, w, arbitrary)
+    good, bad = topic_silhouette(X, w, truth, policy=P), topic_silhouette(X, w, arbitrary, policy=P)
     assert good > 0.3 > P.topic_silhouette > abs(bad)
-    assert np.isnan(topic_silhouette(X, w, np.zeros(90, dtype=int)))  # one label
-    assert np.isnan(topic_silhouette(X, w, np.arange(90)))  # one label per unit
+    assert np.isnan(topic_silhouette(X, w, np.zeros(90, dtype=int), policy=P))  # one label
+    assert np.isnan(topic_silhouette(X, w, np.arange(90), policy=P))  # one label per unit
 
 
 def test_silhouette_of_a_long_document_is_a_seeded_sample():
     X = normalize_rows(planted([300, 300], d=16, noise=0.6, seed=2))
     w = np.ones(len(X))
     truth = np.repeat([0, 1], 300)
-    full = topic_silhouette(X, w, truth)
-    a = topic_silhouette(X, w, truth, random_state=3, max_units=200)
-    assert a == topic_silhouette(X, w, truth, random_state=3, max_units=200)  # same seed, same value
-    assert a != topic_silhouette(X, w, truth, random_state=4, max_units=200)
+    full = topic_silhouette(X, w, truth, policy=P)
+    a = topic_silhouette(X, w, truth, random_state=3, policy=P.replace(silhouette_max_units=200))
+    assert a == topic_silhouette(
+        X, w, truth, random_state=3, policy=P.replace(silhouette_max_units=200)
+    )  # same seed, same value
+    assert a != topic_silhouette(X, w, truth, random_state=4, policy=P.replace(silhouette_max_units=200))
     assert a == pytest.approx(full, abs=0.05)
 
 

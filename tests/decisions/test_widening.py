@@ -12,7 +12,7 @@ from bpseg_pgm.decisions.structure import choose_structure, runs_cap, widened_ru
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.model import auto_max_runs, fit_runs
-from bpseg_pgm.runs.statistics import correlation_length
+from bpseg_pgm.runs.statistics import policy_correlation_length
 
 SIZES = LONG_SIZES
 CAND = 30  # the candidates of the tests: far fewer than the runs
@@ -24,11 +24,11 @@ CAND = 30  # the candidates of the tests: far fewer than the runs
 def test_widening_searches_k_past_the_cap_while_k_reaches_it():
     X, truth = planted(SIZES, seed=3)  # 120 runs of about 10 units; the correlation length is about 13
     w = np.ones(len(X))
-    cap = auto_max_runs(len(X), correlation_length(X, w))
+    cap = auto_max_runs(len(X), policy_correlation_length(X, w, P), P.auto_max_runs)
     assert P.auto_max_runs < cap <= 90
     capped = fit_runs(X, w, "auto", random_state=0, max_candidates=CAND)  # the default cap, kept
     assert int(capped.labels.max()) + 1 == cap
-    corr = correlation_length(X, w)
+    corr = policy_correlation_length(X, w, P)
     fit = widened_runs(X, w, 0, corr, cap, P.replace(max_candidates=CAND), "embeddings", None)  # decisions widen
     k = int(fit.labels.max()) + 1
     assert k >= cap + 10 and adjusted_rand_score(truth, fit.labels) > 0.9
@@ -42,7 +42,7 @@ def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
     w = np.ones(len(X))
     found = choose_structure(X, w, "auto", random_state=0)
     assert not found.runs and found.effect > P.gradual_effect  # abrupt: the runs are the topic model's fallback
-    cap = auto_max_runs(len(X), correlation_length(X, w))
+    cap = auto_max_runs(len(X), policy_correlation_length(X, w, P), P.auto_max_runs)
     assert int(found.fit.labels.max()) + 1 == int(found.fine.labels.max()) + 1 >= cap + 10
     assert adjusted_rand_score(truth, found.fit.labels) > 0.9
     # with the cap given, the fallback is one run per correlation length as before
@@ -60,7 +60,7 @@ def test_runs_cap_is_the_correlation_length_and_auto_max_runs():
     X, _ = planted((8,) * 40, seed=2)
     w = np.ones(len(X))
     corr, cap = runs_cap(X, w)
-    assert corr == correlation_length(X, w) and cap == auto_max_runs(len(X), corr)
+    assert corr == policy_correlation_length(X, w, P) and cap == auto_max_runs(len(X), corr, P.auto_max_runs)
     corr2, cap2 = runs_cap(X, w, P.replace(auto_max_runs=3))
     assert corr2 == corr and cap2 == auto_max_runs(len(X), corr, 3)
 

@@ -14,6 +14,7 @@ from bpseg_pgm.evaluation.corpus import from_choi
 from bpseg_pgm.evaluation.interleaved import InterleavedDocument
 from bpseg_pgm.evaluation.methods import METHODS, Method
 from bpseg_pgm.features.weights import unit_weights
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.types.document import Document
 
 
@@ -53,7 +54,7 @@ def test_bench_choi_gives_bpseg_the_unit_weights(choi_dir, hash_embedder, spies)
     assert [c["name"] for c in spies] == ["bpseg", "bpseg"]
     for call, doc in zip(spies, docs):
         assert call["sample_weight"] is not None, "bench choi ran bpseg without the unit weights"
-        np.testing.assert_array_equal(call["sample_weight"], unit_weights(doc.sentences))
+        np.testing.assert_array_equal(call["sample_weight"], unit_weights(doc.sentences, P.word_scale))
 
 
 def test_bench_choi_and_bench_corpus_call_every_method_alike(choi_dir, hash_embedder, spies):

@@ -6,6 +6,7 @@ import scipy.sparse as sp
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.features import Units, unit_weights, unit_word_counts
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.text import segment_sentences
 
 TOPICS = {
@@ -55,7 +56,7 @@ def test_from_sentences_builds_embeddings_weights_and_words():
     s = _sentences(1)
     units = Units.from_sentences(s, PlantedEmbedder())
     assert units.embeddings.shape == (len(s), 16) and len(units) == len(s)
-    np.testing.assert_array_equal(units.weights, unit_weights(s))
+    np.testing.assert_array_equal(units.weights, unit_weights(s, P.word_scale))
     assert sp.issparse(units.word_counts)
     assert (units.word_counts != unit_word_counts(s)).nnz == 0
     assert Units.from_sentences(s, PlantedEmbedder(), words=False).word_counts is None

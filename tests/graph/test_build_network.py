@@ -110,9 +110,9 @@ def test_bad_potentials_are_refused():
     wrong_shape = make_potentials(lambda X, C: np.zeros((2, 2)), lambda X, r, c: np.zeros(len(r)))
     with pytest.raises(ValueError, match="shape"):
         build_markov_network(X, [0, 1], wrong_shape)
-    overflow = make_potentials(lambda X, C: 1e4 * (X @ C.T), lambda X, r, c: np.zeros(len(r)))
+    infinite = make_potentials(lambda X, C: np.full((len(X), len(C)), np.inf), lambda X, r, c: np.zeros(len(r)))
     with pytest.raises(ValueError, match="overflow"):
-        build_markov_network(X, [0, 1], overflow)
+        build_markov_network(X, [0, 1], infinite)
     with pytest.raises(ValueError, match="representatives"):
         build_markov_network(X, [0, 0])
     with pytest.raises(ValueError, match="neighbor"):
@@ -153,3 +153,27 @@ def test_resolve_edges():
     np.testing.assert_array_equal(resolve_edges(Xn, None), [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
     np.testing.assert_array_equal(resolve_edges(Xn, [(3, 1), (1, 3)]), [[1, 3]])
     np.testing.assert_array_equal(resolve_edges(Xn, lambda Z: [(2, 0)]), [[0, 2]])
+
+
+def test_huge_log_potentials_are_stored_scaled_with_their_offset():
+    """Log potentials past exp's range (1e4 x cosine) were refused as an overflow; they are stored divided by
+    exp of each factor's largest value (no marginal changes), ``log_offset`` says by how much."""
+    from bpseg_pgm.graph import network_from_log_potentials
+    from bpseg_pgm.inference.kernels.loopy import LoopyBeliefPropagation
+
+    rng = np.random.default_rng(3)
+    log_unary = rng.normal(size=(5, 3))
+    edges = np.stack(np.triu_indices(5, 1), axis=1)
+    tables = rng.normal(scale=0.3, size=(len(edges), 3, 3))
+    plain = network_from_log_potentials(log_unary, edges, tables)
+    assert plain.log_offset == 0.0  # ordinary potentials: stored as they are
+    big = log_unary.copy()
+    big[2] += 1e4  # one factor past exp's range, the same up to a constant
+    scaled = network_from_log_potentials(big, edges, tables)
+    scaled.check_model()
+    assert scaled.log_offset == pytest.approx(big[2].max())
+    a = LoopyBeliefPropagation(plain, tol=1e-12)
+    b = LoopyBeliefPropagation(scaled, tol=1e-12)
+    ra, rb = a.run(), b.run()
+    np.testing.assert_allclose(ra.beliefs, rb.beliefs, atol=1e-9)
+    assert b.bethe_log_partition(rb) == pytest.approx(a.bethe_log_partition(ra) + 1e4, abs=1e-6)

@@ -54,7 +54,7 @@ def test_topic_persistence_and_adaptive_weight_by_hand():
     assert topic_persistence(R) == pytest.approx(adjacent - pairs, abs=1e-12)
     assert topic_persistence(R[:2]) == 0.0
     p = topic_persistence(R)
-    assert adaptive_context(R, 0.2) == pytest.approx(0.2 * min(max(p / PERSISTENCE_FULL, 0.0), 1.0))
+    assert adaptive_context(R, 0.2, PERSISTENCE_FULL) == pytest.approx(0.2 * min(max(p / PERSISTENCE_FULL, 0.0), 1.0))
 
 
 def _alternating_and_persistent():

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm import prune
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.pruning import select_runs
 from bpseg_pgm.text import sentence_spans
 
@@ -111,11 +112,20 @@ def test_select_runs_whole_segment_then_best_parts():
     starts = np.array([0, 3, 10])
     costs = np.ones(12)
     # run 3..9 (score 0.85) fits whole in 7
-    assert np.flatnonzero(select_runs(r, starts, costs, 7)).tolist() == list(range(3, 10))
+    assert np.flatnonzero(
+        select_runs(r, starts, costs, 7, top_m=P.prune_top_m, part_units=P.prune_part_units)
+    ).tolist() == list(range(3, 10))
     # in 6 it does not: its best piece (units 3-7) then, best first, its single units (8)
-    assert np.flatnonzero(select_runs(r, starts, costs, 6, part_units=5)).tolist() == [3, 4, 5, 6, 7, 8]
+    assert np.flatnonzero(select_runs(r, starts, costs, 6, part_units=5, top_m=P.prune_top_m)).tolist() == [
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+    ]
     # in 3: piece 3-7 does not fit, so its units by relevance: 3, 4, then piece 8-9's unit 8
-    assert np.flatnonzero(select_runs(r, starts, costs, 3, part_units=5)).tolist() == [3, 4, 8]
+    assert np.flatnonzero(select_runs(r, starts, costs, 3, part_units=5, top_m=P.prune_top_m)).tolist() == [3, 4, 8]
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.candidates import binary_segmentation, candidate_positions
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
 from bpseg_pgm.runs.model import fit_runs
@@ -53,7 +54,7 @@ def test_candidates_are_every_position_on_short_documents_and_bounded_on_long_on
 def test_levels_read_back_the_exact_programme_on_short_documents():
     rng = np.random.default_rng(3)
     F, w = rng.normal(size=(25, 4)), rng.uniform(0.2, 1.0, 25)
-    levels = segmental_levels(F, w, 6)
+    levels = segmental_levels(F, w, 6, policy=P)
     costs, arg = segment_costs(cost_matrix(F, w), 6)
     np.testing.assert_allclose(levels.costs, costs)
     for k in range(1, 7):
@@ -64,8 +65,8 @@ def test_levels_read_back_the_exact_programme_on_short_documents():
 
 def test_levels_over_candidates_match_the_exact_programme_on_planted_runs():
     X = planted([60, 90, 50, 100, 70], seed=4)
-    exact = segmental_levels(X, np.ones(len(X)), 5, max_candidates=10_000)
-    approx = segmental_levels(X, np.ones(len(X)), 5, max_candidates=40)
+    exact = segmental_levels(X, np.ones(len(X)), 5, max_candidates=10_000, policy=P)
+    approx = segmental_levels(X, np.ones(len(X)), 5, max_candidates=40, policy=P)
     assert approx.positions.size <= 41
     np.testing.assert_array_equal(approx.labels(5), exact.labels(5))
     assert approx.costs[5] >= exact.costs[5] - 1e-9
@@ -113,7 +114,7 @@ def test_levels_past_the_candidates_keep_to_the_starts():
     rng = np.random.default_rng(4)
     X, w = rng.normal(size=(600, 4)), np.ones(600)
     starts = np.arange(3, 600, 3)
-    levels = segmental_levels(X, w, 150, max_candidates=40, window=60, starts=starts)
+    levels = segmental_levels(X, w, 150, max_candidates=40, starts=starts, policy=P.replace(window=60))
     assert levels.max_runs >= 150 > levels.programme_runs
     for k in (10, 40, 100, 150):
         assert set(levels.starts(k)[1:].tolist()) <= set(starts.tolist()), k

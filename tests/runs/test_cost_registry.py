@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from planted import planted_blocks
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs import RunsFit, fit_runs
 from bpseg_pgm.runs.cost_registry import (
     COSTS,
@@ -204,7 +205,10 @@ def test_the_words_beside_the_embeddings_cost_are_the_words_beside_the_default()
     X, _ = planted_blocks((30, 30, 30, 30), dim=16, noise=1.5, seed=3)
     w = np.ones(len(X))
     C = block_words(seed=3)
-    a, b = fit_runs(X, w, 4).with_words(C), fit_runs(X, w, 4, cost="embeddings").with_words(C)
+    a, b = (
+        fit_runs(X, w, 4).with_words(C, P.word_weight),
+        fit_runs(X, w, 4, cost="embeddings").with_words(C, P.word_weight),
+    )
     _same_fit(a, b)
     assert a.word_alpha == b.word_alpha is not None
     np.testing.assert_array_equal(run_cost_matrix(WordsCost(C, 0.3), X, w), word_cost_matrix(C, 0.3))
@@ -257,11 +261,11 @@ def test_the_words_go_beside_a_users_cost_and_re_cuts_keep_it():
     C = block_words(seed=5)
     mine = FirstAxisScatter()
     fit = fit_runs(X, w, 4, cost=mine)
-    words = fit.with_words(C)
+    words = fit.with_words(C, P.word_weight)
     assert words.cost is mine and words.word_alpha is not None
     assert words.cost_levels is fit.levels
     for k in (2, 3, 5):
-        cut, given = words.at(k), fit_runs(X, w, k, cost=mine).with_words(C)
+        cut, given = words.at(k), fit_runs(X, w, k, cost=mine).with_words(C, P.word_weight)
         assert cut.cost is mine
         np.testing.assert_array_equal(cut.labels, given.labels)
 
@@ -270,7 +274,7 @@ def test_segmental_levels_takes_a_cost():
     X = two_shifts()
     w = np.ones(len(X))
     np.testing.assert_array_equal(
-        segmental_levels(X, w, 5, cost=EmbeddingsCost()).costs, segmental_levels(X, w, 5).costs
+        segmental_levels(X, w, 5, cost=EmbeddingsCost(), policy=P).costs, segmental_levels(X, w, 5, policy=P).costs
     )
-    mine = segmental_levels(X, w, 5, cost=FirstAxisScatter())
+    mine = segmental_levels(X, w, 5, cost=FirstAxisScatter(), policy=P)
     assert abs(int(mine.starts(2)[1]) - 20) <= 1

@@ -8,6 +8,7 @@ import scipy.sparse as sp
 from planted import planted_blocks
 from scipy.special import gammaln
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.evidence import check_word_counts, dcm_log_evidence, evidence_runs, level_evidence
 from bpseg_pgm.runs.search import segmental_levels
 
@@ -17,7 +18,7 @@ RUNS, SIZE = 4, 30
 def planted_levels(runs=RUNS, size=SIZE):
     """The runs programme's levels (1..10 runs) over embeddings whose 4-run split is the planted blocks."""
     X, truth = planted_blocks((size,) * runs, dim=32, noise=0.1, seed=0)
-    levels = segmental_levels(X, np.ones(len(X)), 10)
+    levels = segmental_levels(X, np.ones(len(X)), 10, policy=P)
     np.testing.assert_array_equal(levels.labels(runs), truth)  # the levels hold the planted split
     return levels
 
@@ -79,27 +80,29 @@ def test_level_evidence_is_the_evidence_at_the_best_alpha():
 def test_planted_word_runs_are_found():
     levels = planted_levels()
     C = check_word_counts(planted_words(), RUNS * SIZE)
-    k, scores = evidence_runs(C, levels, 1, 10)
+    k, scores = evidence_runs(C, levels, 1, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)
     assert k == RUNS
     assert sorted(scores) == list(range(1, 11))
     assert scores[RUNS] == max(scores.values())
     # the bounds are kept: the best within [5, 10] is not 4
-    assert evidence_runs(C, levels, 5, 10)[0] >= 5
-    assert evidence_runs(C, levels, 1, 3)[0] <= 3
+    assert evidence_runs(C, levels, 5, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)[0] >= 5
+    assert evidence_runs(C, levels, 1, 3, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)[0] <= 3
 
 
 def test_words_that_never_change_give_the_lowest_count():
     levels = planted_levels()
     C = check_word_counts(unchanging_words(), RUNS * SIZE)
-    assert evidence_runs(C, levels, 1, 10)[0] == 1
-    assert evidence_runs(C, levels, 3, 10)[0] == 3  # the floor (the span rule's count) is kept
+    assert evidence_runs(C, levels, 1, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)[0] == 1
+    assert (
+        evidence_runs(C, levels, 3, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)[0] == 3
+    )  # the floor (the span rule's count) is kept
 
 
 def test_a_larger_penalty_never_gives_more_runs():
     levels = planted_levels()
     C = check_word_counts(planted_words(), RUNS * SIZE)
     penalties = [0.0, 0.5, 1.0, 3.0, 10.0, 30.0, 60.0, 100.0, 300.0]
-    ks = [evidence_runs(C, levels, 1, 10, penalty=b)[0] for b in penalties]
+    ks = [evidence_runs(C, levels, 1, 10, penalty=b, max_levels=P.max_evidence_levels)[0] for b in penalties]
     assert all(a >= b for a, b in zip(ks, ks[1:])), ks
     assert ks[0] >= RUNS and ks[-1] == 1  # and it does bite: from the planted count down to one run
 
@@ -108,8 +111,8 @@ def test_scores_are_evidence_less_penalty_times_log_binomial():
     levels = planted_levels()
     C = check_word_counts(planted_words(), RUNS * SIZE)
     n = RUNS * SIZE
-    _, free = evidence_runs(C, levels, 1, 10, penalty=0.0)
-    _, paid = evidence_runs(C, levels, 1, 10, penalty=2.0)
+    _, free = evidence_runs(C, levels, 1, 10, penalty=0.0, max_levels=P.max_evidence_levels)
+    _, paid = evidence_runs(C, levels, 1, 10, penalty=2.0, max_levels=P.max_evidence_levels)
     for k in free:
         log_binom = gammaln(n) - gammaln(k) - gammaln(n - k + 1)  # log C(n - 1, k - 1)
         assert paid[k] == pytest.approx(free[k] - 2.0 * log_binom, abs=1e-6)
@@ -122,7 +125,7 @@ def test_a_tie_goes_to_the_fewest_runs(monkeypatch):
     levels = planted_levels()
     C = check_word_counts(planted_words(), RUNS * SIZE)
     monkeypatch.setattr(evidence, "level_evidence", lambda C, labels: 0.0)  # every level equally likely
-    k, scores = evidence_runs(C, levels, 2, 10, penalty=0.0)
+    k, scores = evidence_runs(C, levels, 2, 10, penalty=0.0, max_levels=P.max_evidence_levels)
     assert scores == dict.fromkeys(range(2, 11), 0.0)
     assert k == 2
 
@@ -131,19 +134,21 @@ def test_no_vocabulary_gives_the_lowest_count():
     levels = planted_levels()
     empty = check_word_counts(np.zeros((RUNS * SIZE, 0)), RUNS * SIZE)
     assert empty.shape == (RUNS * SIZE, 0)
-    assert evidence_runs(empty, levels, 1, 10) == (1, {})
-    assert evidence_runs(empty, levels, 2, 10) == (2, {})
+    assert evidence_runs(empty, levels, 1, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels) == (1, {})
+    assert evidence_runs(empty, levels, 2, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels) == (2, {})
     zeros = check_word_counts(np.zeros((RUNS * SIZE, 7)), RUNS * SIZE)  # words that never occur
-    assert zeros.shape == (RUNS * SIZE, 0) and evidence_runs(zeros, levels, 2, 10) == (2, {})
+    assert zeros.shape == (RUNS * SIZE, 0) and evidence_runs(
+        zeros, levels, 2, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels
+    ) == (2, {})
 
 
 def test_max_levels_thins_the_levels_and_keeps_both_ends():
     levels = planted_levels()
     C = check_word_counts(planted_words(), RUNS * SIZE)
-    k, scores = evidence_runs(C, levels, 2, 10, max_levels=3)
+    k, scores = evidence_runs(C, levels, 2, 10, max_levels=3, penalty=P.evidence_penalty)
     assert len(scores) <= 3 and min(scores) == 2 and max(scores) == 10
     assert k in scores
-    _, all_scores = evidence_runs(C, levels, 2, 10)
+    _, all_scores = evidence_runs(C, levels, 2, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)
     assert len(all_scores) == 9
     for kk, s in scores.items():  # the same scores, only fewer of them
         assert s == pytest.approx(all_scores[kk])
@@ -152,7 +157,7 @@ def test_max_levels_thins_the_levels_and_keeps_both_ends():
 def test_high_is_capped_by_the_levels():
     levels = planted_levels()
     C = check_word_counts(planted_words(), RUNS * SIZE)
-    _, scores = evidence_runs(C, levels, 1, 500)
+    _, scores = evidence_runs(C, levels, 1, 500, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)
     assert max(scores) == levels.max_runs == 10
 
 
@@ -199,10 +204,29 @@ def test_dense_and_sparse_counts_give_the_same_evidence():
     levels = planted_levels()
     words = planted_words()
     words[:, 3] = 0  # an unused term: dropped, so the evidence does not depend on it
-    dense = evidence_runs(check_word_counts(words, RUNS * SIZE), levels, 1, 10)
-    sparse = evidence_runs(check_word_counts(sp.csr_matrix(words), RUNS * SIZE), levels, 1, 10)
+    dense = evidence_runs(
+        check_word_counts(words, RUNS * SIZE),
+        levels,
+        1,
+        10,
+        penalty=P.evidence_penalty,
+        max_levels=P.max_evidence_levels,
+    )
+    sparse = evidence_runs(
+        check_word_counts(sp.csr_matrix(words), RUNS * SIZE),
+        levels,
+        1,
+        10,
+        penalty=P.evidence_penalty,
+        max_levels=P.max_evidence_levels,
+    )
     wider = evidence_runs(
-        check_word_counts(np.hstack([words, np.zeros((RUNS * SIZE, 50))]), RUNS * SIZE), levels, 1, 10
+        check_word_counts(np.hstack([words, np.zeros((RUNS * SIZE, 50))]), RUNS * SIZE),
+        levels,
+        1,
+        10,
+        penalty=P.evidence_penalty,
+        max_levels=P.max_evidence_levels,
     )
     for other in (sparse, wider):
         assert other[0] == dense[0]
@@ -213,7 +237,7 @@ def test_counts_for_another_text_or_too_few_levels_are_a_value_error():
     levels = planted_levels()
     C = check_word_counts(planted_words(), RUNS * SIZE)
     with pytest.raises(ValueError, match="rows for levels over"):
-        evidence_runs(C[:-1], levels, 1, 10)
+        evidence_runs(C[:-1], levels, 1, 10, penalty=P.evidence_penalty, max_levels=P.max_evidence_levels)
     for bad in (1, 0, -3):
         with pytest.raises(ValueError, match="max_levels must be at least 2"):
-            evidence_runs(C, levels, 1, 10, max_levels=bad)
+            evidence_runs(C, levels, 1, 10, max_levels=bad, penalty=P.evidence_penalty)

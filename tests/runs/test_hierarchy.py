@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.cost_registry import run_cost_matrix
 from bpseg_pgm.runs.costs import EmbeddingsCost
 from bpseg_pgm.runs.hierarchy import hierarchy_runs, nested_levels
@@ -29,8 +30,8 @@ def _cost(C, starts, n):
 
 def test_up_to_the_sections_it_is_the_programme_over_the_top_level():
     X, w = _doc()
-    nested = nested_levels(X, w, (TOP, SUB, PARA), 12)
-    flat = segmental_levels(X, w, 3, starts=TOP)
+    nested = nested_levels(X, w, (TOP, SUB, PARA), 12, policy=P)
+    flat = segmental_levels(X, w, 3, starts=TOP, policy=P)
     for k in (1, 2, 3):
         np.testing.assert_array_equal(nested.starts(k), flat.starts(k))
         assert nested.costs[k] == pytest.approx(flat.costs[k])
@@ -38,7 +39,7 @@ def test_up_to_the_sections_it_is_the_programme_over_the_top_level():
 
 def test_past_the_sections_every_top_boundary_stays_and_the_cuts_nest():
     X, w = _doc()
-    levels = nested_levels(X, w, (TOP, SUB, PARA), 12)
+    levels = nested_levels(X, w, (TOP, SUB, PARA), 12, policy=P)
     assert levels.max_runs == 12
     C = run_cost_matrix(EmbeddingsCost(), X, w)
     previous = set(levels.starts(3).tolist())
@@ -53,7 +54,7 @@ def test_past_the_sections_every_top_boundary_stays_and_the_cuts_nest():
 
 def test_the_first_run_past_the_sections_is_the_best_single_sub_heading():
     X, w = _doc(seed=3)
-    levels = nested_levels(X, w, (TOP, SUB), 6)
+    levels = nested_levels(X, w, (TOP, SUB), 6, policy=P)
     C = run_cost_matrix(EmbeddingsCost(), X, w)
     best = min(_cost(C, np.sort(np.r_[0, TOP, c]), len(X)) for c in set(SUB) - set(TOP))
     assert levels.costs[4] == pytest.approx(best)
@@ -62,7 +63,7 @@ def test_the_first_run_past_the_sections_is_the_best_single_sub_heading():
 
 def test_sub_headings_come_before_paragraphs():
     X, w = _doc()
-    levels = nested_levels(X, w, (TOP, SUB, PARA), 20)
+    levels = nested_levels(X, w, (TOP, SUB, PARA), 20, policy=P)
     # a section is split at a paragraph only once its own sub-headings are used
     for k in range(4, levels.max_runs + 1):
         starts = set(levels.starts(k).tolist())
@@ -79,7 +80,7 @@ def test_hierarchy_runs_and_levels_that_add_nothing():
     assert hierarchy_runs((TOP, TOP, np.array([], int)), 36) == 3
     assert hierarchy_runs((), 36) == 1
     X, w = _doc()
-    levels = nested_levels(X, w, (TOP, TOP), 9)  # nothing finer: the top level alone
+    levels = nested_levels(X, w, (TOP, TOP), 9, policy=P)  # nothing finer: the top level alone
     assert levels.max_runs == 3 and levels.windows is None
 
 
@@ -99,7 +100,7 @@ def test_fit_runs_with_finer_levels_reaches_past_the_sections_and_recuts_as_it_f
 
 def test_few_runs_asked_solve_the_top_level_only_that_far():
     X, w = _doc()
-    levels = nested_levels(X, w, (TOP, SUB, PARA), 2)
+    levels = nested_levels(X, w, (TOP, SUB, PARA), 2, policy=P)
     assert levels.max_runs == 2 and levels.windows is None
 
 
@@ -108,7 +109,7 @@ def test_a_section_with_more_starts_than_candidates_is_cut_among_them():
     # section is cut as a long document is, among its own starts, and every paragraph is reached
     X, w = _doc()
     para = np.array([3, 6, 9, 18, 30])
-    levels = nested_levels(X, w, (TOP, para), 20, max_candidates=2)
+    levels = nested_levels(X, w, (TOP, para), 20, max_candidates=2, policy=P)
     assert levels.max_runs == 8
     assert set(levels.starts(8).tolist()) == {0, 3, 6, 9, 11, 18, 24, 30}
     for k in range(1, 9):
@@ -140,10 +141,10 @@ def test_every_sub_heading_before_any_paragraph_across_sections():
     X, w = _doc()  # planted changes at 6, 11, 18, 24, 32
     sub = np.array([3])  # a sub-heading where nothing changes, in the first section
     para = np.array([3, 32])  # a paragraph break where the text changes, in the last section
-    levels = nested_levels(X, w, (TOP, sub, para), 5)
+    levels = nested_levels(X, w, (TOP, sub, para), 5, policy=P)
     assert set(levels.starts(4).tolist()) == {0, 3, 11, 24}  # the sub-heading first, however little it gains
     assert set(levels.starts(5).tolist()) == {0, 3, 11, 24, 32}
-    free = nested_levels(X, w, (TOP, para), 4)  # the same starts as one level: the change is taken first
+    free = nested_levels(X, w, (TOP, para), 4, policy=P)  # the same starts as one level: the change is taken first
     assert set(free.starts(4).tolist()) == {0, 11, 24, 32}
 
 

@@ -6,6 +6,7 @@ from planted import LONG_SIZES
 from planted import planted_runs as planted
 from sklearn.metrics import adjusted_rand_score
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.costs import cost_matrix
 from bpseg_pgm.runs.memory import estimate_windows_bound
 from bpseg_pgm.runs.model import fit_runs
@@ -24,7 +25,7 @@ def split_cost(X, w, starts):
 def test_the_levels_go_past_the_candidates_and_find_the_planted_runs():
     X, truth = planted(SIZES)
     w = np.ones(len(X))
-    levels = segmental_levels(X, w, 150, max_candidates=CAND)
+    levels = segmental_levels(X, w, 150, max_candidates=CAND, policy=P)
     assert levels.positions.size == CAND + 1 and levels.programme_runs == CAND
     assert levels.max_runs == 150 and len(levels.windows) >= 3
     np.testing.assert_array_equal(levels.labels(len(SIZES)), truth)
@@ -36,8 +37,8 @@ def test_the_levels_go_past_the_candidates_and_find_the_planted_runs():
 def test_levels_past_the_candidates_are_nested_and_cost_what_they_say():
     X, _ = planted(SIZES, noise=0.8, seed=1)
     w = np.random.default_rng(1).uniform(0.2, 1.0, len(X))
-    levels = segmental_levels(X, w, 150, max_candidates=CAND)
-    exact = segmental_levels(X, w, 150, max_candidates=10_000)  # every position a candidate
+    levels = segmental_levels(X, w, 150, max_candidates=CAND, policy=P)
+    exact = segmental_levels(X, w, 150, max_candidates=10_000, policy=P)  # every position a candidate
     for k in (CAND + 1, 60, 121, 150):
         assert levels.costs[k] == pytest.approx(split_cost(X, w, levels.starts(k)), rel=1e-9)
         assert levels.costs[k] >= exact.costs[k] - 1e-9
@@ -52,9 +53,9 @@ def test_levels_past_the_candidates_are_nested_and_cost_what_they_say():
 def test_short_documents_and_few_runs_stay_on_the_programme():
     X, _ = planted(SIZES[:40])
     w = np.ones(len(X))
-    exact = segmental_levels(X, w, 60)  # fewer units than the candidates: every position is one
+    exact = segmental_levels(X, w, 60, policy=P)  # fewer units than the candidates: every position is one
     assert exact.programme_runs == exact.max_runs == 60 and exact.windows is None
-    few = segmental_levels(X, w, 20, max_candidates=CAND)  # fewer runs asked for than candidates
+    few = segmental_levels(X, w, 20, max_candidates=CAND, policy=P)  # fewer runs asked for than candidates
     assert few.programme_runs == few.max_runs == 20 and few.windows is None
 
 
@@ -63,9 +64,9 @@ def test_null_documents_are_solved_past_the_candidates_too():
     w = np.ones(len(X))
     rng = np.random.default_rng(0)
     nulls = [(X[p], w) for p in (rng.permutation(len(X)) for _ in range(2))]
-    costs = null_costs(nulls, 150, max_candidates=CAND)
+    costs = null_costs(nulls, 150, max_candidates=CAND, policy=P)
     assert costs.shape == (151,) and np.all(np.isfinite(costs[1:]))
-    expected = np.mean([segmental_levels(F, ws, 150, max_candidates=CAND).costs for F, ws in nulls], axis=0)
+    expected = np.mean([segmental_levels(F, ws, 150, max_candidates=CAND, policy=P).costs for F, ws in nulls], axis=0)
     np.testing.assert_allclose(costs[1:], expected[1:])
 
 
@@ -98,12 +99,16 @@ def test_the_memory_estimates_bound_the_windows_tables(monkeypatch):
 
     X, _ = planted(SIZES, seed=5)
     w = np.ones(len(X))
-    levels = segmental_levels(X, w, len(X), max_candidates=CAND)  # every unit its own run: the largest tables
+    levels = segmental_levels(X, w, len(X), max_candidates=CAND, policy=P)  # every unit its own run: the largest tables
     assert levels.max_runs == len(X)
     kept = sum(window.arg.nbytes for window in levels.windows) + levels.order.nbytes
     lengths = np.diff(np.append(levels.window_starts, len(X)))
-    assert kept <= memory.estimate_windows_memory(lengths, len(X)) <= estimate_windows_bound(len(X)) + 2**20
-    assert estimate_windows_bound(1000) == 0
+    assert (
+        kept
+        <= memory.estimate_windows_memory(lengths, len(X))
+        <= estimate_windows_bound(len(X), max_candidates=P.max_candidates, window=P.window) + 2**20
+    )
+    assert estimate_windows_bound(1000, max_candidates=P.max_candidates, window=P.window) == 0
     # checked once the windows are cut, before they are solved
     monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**20)
     with pytest.raises(ValueError, match=r"programme in \d+ windows for 100,000,000 runs needs about 0\.\d GiB"):

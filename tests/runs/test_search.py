@@ -7,6 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
 from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k, null_gain
 from bpseg_pgm.runs.search import backtrack, segmental_labels
@@ -223,7 +224,7 @@ def test_segmental_labels_finds_three_planted_blocks_against_a_shuffled_null():
     n = F.shape[0]
     w = np.ones(n)
     perm = np.random.default_rng(0).permutation(n)
-    labels, scatter = segmental_labels(F, w, None, max_segments=10, shuffled=(F[perm], w[perm]))
+    labels, scatter = segmental_labels(F, w, None, max_segments=10, shuffled=(F[perm], w[perm]), policy=P)
     np.testing.assert_array_equal(labels, [0] * 12 + [1] * 15 + [2] * 10)
     costs, _ = segment_costs(cost_matrix(F, w), 3)
     assert scatter == pytest.approx(costs[3] / n)
@@ -232,13 +233,13 @@ def test_segmental_labels_finds_three_planted_blocks_against_a_shuffled_null():
 def test_segmental_labels_with_given_k_and_min_size():
     F = _planted()
     w = np.ones(F.shape[0])
-    labels, _ = segmental_labels(F, w, n_segments=3)
+    labels, _ = segmental_labels(F, w, n_segments=3, policy=P)
     np.testing.assert_array_equal(labels, [0] * 12 + [1] * 15 + [2] * 10)
-    labels, _ = segmental_labels(F, w, n_segments=2)
+    labels, _ = segmental_labels(F, w, n_segments=2, policy=P)
     assert list(np.bincount(labels)) in ([12, 25], [27, 10])
-    labels, _ = segmental_labels(F, w, n_segments=5, min_size=9)  # at most 37 // 9 = 4 runs
+    labels, _ = segmental_labels(F, w, n_segments=5, min_size=9, policy=P)  # at most 37 // 9 = 4 runs
     assert labels.max() + 1 == 4 and np.bincount(labels).min() >= 9
-    labels, _ = segmental_labels(F, w, n_segments=100)  # at most one run per unit
+    labels, _ = segmental_labels(F, w, n_segments=100, policy=P)  # at most one run per unit
     np.testing.assert_array_equal(labels, np.arange(F.shape[0]))
 
 
@@ -248,15 +249,15 @@ def test_segmental_labels_on_noise_keeps_one_segment():
     F /= np.linalg.norm(F, axis=1, keepdims=True)
     w = np.ones(40)
     perm = rng.permutation(40)
-    labels, _ = segmental_labels(F, w, None, max_segments=10, shuffled=(F[perm], w[perm]))
+    labels, _ = segmental_labels(F, w, None, max_segments=10, shuffled=(F[perm], w[perm]), policy=P)
     assert labels.max() + 1 <= 2  # no structure: the real order explains no more than a shuffle
 
 
 def test_segmental_labels_needs_the_shuffled_features_to_choose_k():
     F = _planted()
     with pytest.raises(ValueError, match="shuffled"):
-        segmental_labels(F, np.ones(F.shape[0]), None)
-    labels, _ = segmental_labels(F[:1], np.ones(1), None)  # one unit: nothing to choose
+        segmental_labels(F, np.ones(F.shape[0]), None, policy=P)
+    labels, _ = segmental_labels(F[:1], np.ones(1), None, policy=P)  # one unit: nothing to choose
     np.testing.assert_array_equal(labels, [0])
 
 
@@ -267,14 +268,14 @@ def test_segmental_labels_averages_several_null_documents():
     rng = np.random.default_rng(2)
     perms = [block_permutation(n, 2.0, rng) for _ in range(3)]
     nulls = [(F[p], w[p]) for p in perms]
-    labels, _ = segmental_labels(F, w, None, max_segments=10, shuffled=nulls)
+    labels, _ = segmental_labels(F, w, None, max_segments=10, shuffled=nulls, policy=P)
     np.testing.assert_array_equal(labels, [0] * 12 + [1] * 15 + [2] * 10)
     # the list is scored by the mean of its best costs
     costs, arg = segment_costs(cost_matrix(F, w), 10)
     mean = np.mean([segment_costs(cost_matrix(Fs, ws), 10)[0] for Fs, ws in nulls], axis=0)
     np.testing.assert_array_equal(labels, backtrack(arg, noise_calibrated_k(costs, mean), n))
     with pytest.raises(ValueError, match="shuffled"):
-        segmental_labels(F, w, None, shuffled=[])
+        segmental_labels(F, w, None, shuffled=[], policy=P)
 
 
 def test_the_programme_refuses_what_would_not_fit_before_allocating(monkeypatch):
@@ -284,12 +285,15 @@ def test_the_programme_refuses_what_would_not_fit_before_allocating(monkeypatch)
     from bpseg_pgm.runs import memory
 
     # the quadratic part no longer grows with the length: 20,000 units need well under 1 GiB at d = 384
-    assert memory.estimate_runs_memory(20_000, 384) < 2**30
+    assert memory.estimate_runs_memory(20_000, 384, max_candidates=P.max_candidates, window=P.window) < 2**30
     # linear: the rows, and the windows past the candidates (about 3 KiB a unit at most)
-    windows = memory.estimate_windows_bound(20_000) - memory.estimate_windows_bound(10_000)
+    windows = memory.estimate_windows_bound(
+        20_000, max_candidates=P.max_candidates, window=P.window
+    ) - memory.estimate_windows_bound(10_000, max_candidates=P.max_candidates, window=P.window)
     assert 0 < windows < 4096 * 10_000
     assert (
-        memory.estimate_runs_memory(20_000, 384) - memory.estimate_runs_memory(10_000, 384)
+        memory.estimate_runs_memory(20_000, 384, max_candidates=P.max_candidates, window=P.window)
+        - memory.estimate_runs_memory(10_000, 384, max_candidates=P.max_candidates, window=P.window)
         == 10 * 10_000 * 384 * 8 + windows
     )
     monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: 2**30)  # pretend 1 GiB is left
@@ -309,10 +313,10 @@ def test_the_memory_check_counts_the_policys_candidates(monkeypatch):
     from bpseg_pgm.runs import memory
     from bpseg_pgm.runs.model import fit_runs
 
-    shipped = memory.estimate_runs_memory(6000, 4)
-    wide = memory.estimate_runs_memory(6000, 4, max_candidates=6000)
+    shipped = memory.estimate_runs_memory(6000, 4, max_candidates=P.max_candidates, window=P.window)
+    wide = memory.estimate_runs_memory(6000, 4, max_candidates=6000, window=P.window)
     assert wide > shipped + 2**30  # every position a candidate: the (n + 1)^2 programme
-    assert memory.estimate_windows_bound(6000, max_candidates=6000) == 0
+    assert memory.estimate_windows_bound(6000, max_candidates=6000, window=P.window) == 0
     # between the two estimates: the shipped search fits, the widened one is refused before it allocates
     monkeypatch.setattr(memory.memory_probe, "available_bytes", lambda: (shipped + wide) // 2)
     X = np.random.default_rng(0).normal(size=(6000, 4))

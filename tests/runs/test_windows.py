@@ -37,8 +37,8 @@ def test_windows_hold_half_to_one_and_a_half_windows(seed):
 
 
 def test_windows_widen_on_very_long_documents():
-    assert window_size(50_000, 1000) == P.window
-    assert window_size(400_000, 1000) == 1600  # at most about half the candidates' worth of windows
+    assert window_size(50_000, 1000, P.window) == P.window
+    assert window_size(400_000, 1000, P.window) == 1600  # at most about half the candidates' worth of windows
 
 
 def test_greedy_sharing_is_the_best_sharing_of_convex_costs():
@@ -66,7 +66,7 @@ def test_windowed_levels_are_each_windows_programme():
     rng = np.random.default_rng(1)
     F, w = rng.normal(size=(60, 3)), rng.uniform(0.2, 1.0, 60)
     cuts = np.array([0, 25, 60])
-    windows, order, total = windowed_levels(F, w, 8, cuts)
+    windows, order, total = windowed_levels(F, w, 8, cuts, share=P.window_share)
     for (a, b), window in zip(zip(cuts[:-1], cuts[1:]), windows):
         expected = segment_costs(cost_matrix(F[a:b], w[a:b]), window.max_runs)[0]
         np.testing.assert_allclose(window.costs, expected)
@@ -85,7 +85,7 @@ def test_windows_with_starts_are_cut_at_starts_only():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(1100, 3))
     cuts = window_cuts(np.zeros(0, dtype=np.int64), 1100, 500, starts)
-    windows, _, _ = windowed_levels(X, np.ones(1100), 60, cuts, starts=starts)
+    windows, _, _ = windowed_levels(X, np.ones(1100), 60, cuts, starts=starts, share=P.window_share)
     for a, window in zip(cuts, windows):
         for k in range(1, window.max_runs + 1):
             assert set((a + window.starts(k)[1:]).tolist()) <= set(starts.tolist())

@@ -154,9 +154,9 @@ def test_alpha_must_be_positive(alpha):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_words_place_the_boundaries_the_embeddings_cannot_see(seed):
     F, w = noise_rows(seed=seed), np.ones(N)
-    levels = segmental_levels(F, w, 10)
+    levels = segmental_levels(F, w, 10, policy=DEFAULT_POLICY)
     C = block_words(seed=seed)
-    found = word_levels(F, w, levels, C, RUNS)
+    found = word_levels(F, w, levels, C, RUNS, DEFAULT_POLICY.word_weight)
     assert found is not None
     combined, alpha = found
     assert within_one(combined.starts(RUNS), PLANTED_STARTS), combined.starts(RUNS)
@@ -177,7 +177,7 @@ def test_combined_levels_are_the_exact_optimum_of_the_scaled_costs():
     F, w = noise_rows(n=n, d=8, seed=3), np.random.default_rng(3).uniform(0.3, 1.7, n)
     F[:, :3] += 2.0 * np.repeat(np.eye(3), [5, 5, 4], axis=0)  # the embeddings see the blocks too: the words agree
     C = block_words(sizes=(5, 5, 4), vocab=6, per=5, shared=1, seed=3)
-    levels = segmental_levels(F, w, 5)
+    levels = segmental_levels(F, w, 5, policy=DEFAULT_POLICY)
     k = 3
     for weight in (0.4, DEFAULT_POLICY.word_weight, 3.0):
         combined, alpha = word_levels(F, w, levels, C, k, weight)
@@ -200,8 +200,12 @@ def test_combined_levels_are_the_exact_optimum_of_the_scaled_costs():
 def test_the_embeddings_scale_does_not_decide():
     F, w = noise_rows(seed=4), np.ones(N)
     C = block_words(seed=4)
-    one, alpha = word_levels(F, w, segmental_levels(F, w, 8), C, RUNS)
-    scaled, alpha_scaled = word_levels(5.0 * F, w, segmental_levels(5.0 * F, w, 8), C, RUNS)
+    one, alpha = word_levels(
+        F, w, segmental_levels(F, w, 8, policy=DEFAULT_POLICY), C, RUNS, DEFAULT_POLICY.word_weight
+    )
+    scaled, alpha_scaled = word_levels(
+        5.0 * F, w, segmental_levels(5.0 * F, w, 8, policy=DEFAULT_POLICY), C, RUNS, DEFAULT_POLICY.word_weight
+    )
     np.testing.assert_allclose(scaled.costs, one.costs, rtol=1e-9)
     assert alpha_scaled == alpha
     for k in range(1, 9):
@@ -210,7 +214,7 @@ def test_the_embeddings_scale_does_not_decide():
 
 def test_a_larger_weight_follows_the_words_more():
     F, w = noise_rows(seed=6), np.ones(N)
-    levels = segmental_levels(F, w, 8)
+    levels = segmental_levels(F, w, 8, policy=DEFAULT_POLICY)
     C = block_words(seed=6)
     light, _ = word_levels(F, w, levels, C, RUNS, weight=1e-3)
     heavy, _ = word_levels(F, w, levels, C, RUNS, weight=50.0)
@@ -224,15 +228,15 @@ def test_a_larger_weight_follows_the_words_more():
 @pytest.fixture(scope="module")
 def planted_case():
     F, w = noise_rows(seed=0), np.ones(N)
-    return F, w, segmental_levels(F, w, 6), block_words(seed=0)
+    return F, w, segmental_levels(F, w, 6, policy=DEFAULT_POLICY), block_words(seed=0)
 
 
 def test_the_planted_case_weighs_the_words(planted_case):
     """The control of the cases below: each changes one thing of this one."""
     F, w, levels, C = planted_case
-    assert word_levels(F, w, levels, C, RUNS) is not None
-    assert word_levels(F, w, levels, C, 2) is not None
-    assert word_levels(F, w, levels, C, levels.programme_runs) is not None
+    assert word_levels(F, w, levels, C, RUNS, DEFAULT_POLICY.word_weight) is not None
+    assert word_levels(F, w, levels, C, 2, DEFAULT_POLICY.word_weight) is not None
+    assert word_levels(F, w, levels, C, levels.programme_runs, DEFAULT_POLICY.word_weight) is not None
     assert word_levels(F, w, levels, C, RUNS, weight=1e-6) is not None
 
 
@@ -245,39 +249,43 @@ def test_no_weight_is_none(planted_case, weight):
 @pytest.mark.parametrize("k", [1, 0])
 def test_fewer_than_two_runs_is_none(planted_case, k):
     F, w, levels, C = planted_case
-    assert word_levels(F, w, levels, C, k) is None
+    assert word_levels(F, w, levels, C, k, DEFAULT_POLICY.word_weight) is None
 
 
 def test_more_runs_than_the_programme_placed_is_none(planted_case):
     F, w, levels, C = planted_case
     assert levels.programme_runs == 6
-    assert word_levels(F, w, levels, C, 7) is None
+    assert word_levels(F, w, levels, C, 7, DEFAULT_POLICY.word_weight) is None
 
 
 @pytest.mark.parametrize("empty", [sp.csr_matrix((N, 5)), check_word_counts(np.zeros((N, 0)), N)])
 def test_no_word_is_none(planted_case, empty):
     F, w, levels, _ = planted_case
-    assert word_levels(F, w, levels, empty, RUNS) is None
+    assert word_levels(F, w, levels, empty, RUNS, DEFAULT_POLICY.word_weight) is None
 
 
 def test_levels_solved_in_windows_are_none():
     n = 1200
     F, w = noise_rows(n=n, d=8, seed=1), np.ones(n)
-    levels = segmental_levels(F, w, 60, max_candidates=40)  # more runs than the 40 candidates: windows
+    levels = segmental_levels(
+        F, w, 60, max_candidates=40, policy=DEFAULT_POLICY
+    )  # more runs than the 40 candidates: windows
     assert levels.windows is not None and levels.programme_runs < levels.max_runs
     C = block_words(sizes=(300,) * 4, seed=1)
     k = 4  # within the programme's levels: only the windows stop the words
-    assert word_levels(F, w, levels, C, k) is None
+    assert word_levels(F, w, levels, C, k, DEFAULT_POLICY.word_weight) is None
     programme_only = Levels(levels.positions, levels.costs[: levels.programme_runs + 1], levels.arg)
-    assert word_levels(F, w, programme_only, C, k) is not None  # the control: the same levels, no windows
+    assert (
+        word_levels(F, w, programme_only, C, k, DEFAULT_POLICY.word_weight) is not None
+    )  # the control: the same levels, no windows
 
 
 def test_embeddings_that_gain_nothing_are_none():
     F = np.tile(noise_rows(n=1), (N, 1))  # every unit the same row: no split gains anything
     w = np.ones(N)
-    levels = segmental_levels(F, w, 6)
+    levels = segmental_levels(F, w, 6, policy=DEFAULT_POLICY)
     assert np.all(levels.costs[1:] == 0.0)
-    assert word_levels(F, w, levels, block_words(), RUNS) is None
+    assert word_levels(F, w, levels, block_words(), RUNS, DEFAULT_POLICY.word_weight) is None
 
 
 def test_words_that_gain_nothing_are_none(planted_case):
@@ -288,7 +296,7 @@ def test_words_that_gain_nothing_are_none(planted_case):
     D = word_cost_matrix(same, alpha, levels.positions)
     reference = np.searchsorted(levels.positions, np.append(levels.starts(RUNS), N))
     assert split_cost(D, [0, N]) - split_cost(D, reference) <= 0  # splitting them only costs
-    assert word_levels(F, w, levels, same, RUNS) is None
+    assert word_levels(F, w, levels, same, RUNS, DEFAULT_POLICY.word_weight) is None
 
 
 # -- RunsFit.with_words ---------------------------------------------------------------------------------
@@ -315,12 +323,12 @@ def test_with_words_keeps_k_and_moves_the_boundaries_to_the_words(embedding_fit)
     fit, C = embedding_fit
     assert fit.word_alpha is None
     assert not within_one(fit.levels.starts(RUNS), PLANTED_STARTS)
-    words = fit.with_words(C)
+    words = fit.with_words(C, DEFAULT_POLICY.word_weight)
     assert isinstance(words, RunsFit) and words is not fit
     assert int(words.labels.max()) + 1 == RUNS and words.centers.shape[0] == RUNS
     assert within_one(words.levels.starts(RUNS), PLANTED_STARTS), words.levels.starts(RUNS)
     np.testing.assert_array_equal(words.labels, words.levels.labels(RUNS))
-    expected = word_levels(fit.features, fit.weights, fit.levels, C, RUNS)
+    expected = word_levels(fit.features, fit.weights, fit.levels, C, RUNS, DEFAULT_POLICY.word_weight)
     assert words.word_alpha == expected[1] and np.isfinite(words.word_alpha) and words.word_alpha > 0
     np.testing.assert_array_equal(words.levels.costs, expected[0].costs)  # the combined levels are kept
     np.testing.assert_array_equal(words.levels.positions, fit.levels.positions)
@@ -332,7 +340,7 @@ def test_with_words_keeps_k_and_moves_the_boundaries_to_the_words(embedding_fit)
 
 def test_with_words_scatter_is_the_embeddings_scatter(embedding_fit):
     fit, C = embedding_fit
-    words = fit.with_words(C)
+    words = fit.with_words(C, DEFAULT_POLICY.word_weight)
     F, w = words.features, words.weights
     assert words.scatter == pytest.approx(direct_scatter(F, w, words.labels), rel=1e-9)
     # not the combined levels' cost, which weighs the words too
@@ -346,11 +354,11 @@ def test_at_weighs_the_words_again_at_the_new_number_of_runs(embedding_fit):
     """Issue 36 fault 2: a re-cut of a fit that weighs the words is the fit given that k (the words' scales and
     alpha set at the new k, on the embeddings' own levels), not the combined levels of the fitted k read back."""
     fit, C = embedding_fit
-    words = fit.with_words(C)
+    words = fit.with_words(C, DEFAULT_POLICY.word_weight)
     assert words.cost_levels is fit.levels and words.word_counts is C
     for j in range(1, words.levels.max_runs + 1):
         cut = words.at(j)
-        given = fit.at(j).with_words(C)  # the runs fit given j runs, then the words
+        given = fit.at(j).with_words(C, DEFAULT_POLICY.word_weight)  # the runs fit given j runs, then the words
         assert int(cut.labels.max()) + 1 == j
         np.testing.assert_array_equal(cut.labels, given.labels)
         assert cut.word_alpha == given.word_alpha
@@ -366,16 +374,16 @@ def test_at_weighs_the_words_again_at_the_new_number_of_runs(embedding_fit):
 def test_with_words_is_self_where_the_words_cannot_weigh_in(embedding_fit):
     fit, C = embedding_fit
     assert fit.with_words(C, weight=0.0) is fit
-    assert fit.with_words(sp.csr_matrix((N, 5))) is fit
-    assert fit.with_words(check_word_counts(np.zeros((N, 0)), N)) is fit
-    assert fit.at(1).with_words(C).word_alpha is None  # one run: nothing to place
+    assert fit.with_words(sp.csr_matrix((N, 5)), DEFAULT_POLICY.word_weight) is fit
+    assert fit.with_words(check_word_counts(np.zeros((N, 0)), N), DEFAULT_POLICY.word_weight) is fit
+    assert fit.at(1).with_words(C, DEFAULT_POLICY.word_weight).word_alpha is None  # one run: nothing to place
     one = fit.at(1)
-    kept = one.with_words(C)  # the same run, in a copy that keeps the words for a re-cut
+    kept = one.with_words(C, DEFAULT_POLICY.word_weight)  # the same run, in a copy that keeps the words for a re-cut
     np.testing.assert_array_equal(kept.labels, one.labels)
     assert kept.word_alpha is None and kept.levels is one.levels and kept.cost_levels is one.levels
-    np.testing.assert_array_equal(kept.at(RUNS).labels, fit.with_words(C).labels)
+    np.testing.assert_array_equal(kept.at(RUNS).labels, fit.with_words(C, DEFAULT_POLICY.word_weight).labels)
     bare = RunsFit(fit.labels, fit.centers, fit.smoothing_width)  # no levels kept
-    assert bare.with_words(C) is bare
+    assert bare.with_words(C, DEFAULT_POLICY.word_weight) is bare
 
 
 # -- runs_at: the scatter per unit of weight -------------------------------------------------------------
@@ -385,7 +393,7 @@ def test_with_words_is_self_where_the_words_cannot_weigh_in(embedding_fit):
 def test_runs_at_scatter_is_the_levels_cost_per_unit_of_weight(seed):
     X, _ = planted_blocks((12, 20, 9, 15), dim=16, noise=0.3, seed=seed)
     w = np.random.default_rng(seed).uniform(0.1, 2.0, len(X))
-    levels = segmental_levels(X, w, 10)
+    levels = segmental_levels(X, w, 10, policy=DEFAULT_POLICY)
     for k in range(1, 11):
         fit = runs_at(X, w, levels, k, 0.5)
         assert fit.scatter == pytest.approx(levels.costs[k] / w.sum(), rel=1e-9, abs=1e-12)

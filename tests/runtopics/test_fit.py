@@ -5,6 +5,7 @@ import pytest
 from planted import returning_runs as returning
 from sklearn.exceptions import ConvergenceWarning
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runtopics import RunTopicPotentials, fit_run_topics
 from bpseg_pgm.runtopics.fit import propose_topics, run_edges
 
@@ -51,9 +52,11 @@ def test_loopy_builds_the_pgmpy_network_of_runs():
 
 def test_the_threshold_decides_what_groups():
     X, runs, _ = returning(order=(0, 1, 2, 3))
-    everything = fit_run_topics(X, np.ones(len(X)), runs, potentials=RunTopicPotentials(threshold=-1.0))
+    everything = fit_run_topics(X, np.ones(len(X)), runs, potentials=RunTopicPotentials.from_policy(P, threshold=-1.0))
     assert everything.n_topics == 1  # every pair is "alike" at -1: one topic
-    nothing = fit_run_topics(X, np.ones(len(X)), runs, potentials=RunTopicPotentials(threshold=1.0, locality=0.0))
+    nothing = fit_run_topics(
+        X, np.ones(len(X)), runs, potentials=RunTopicPotentials.from_policy(P, threshold=1.0, locality=0.0)
+    )
     assert nothing.n_topics == 4
 
 
@@ -80,7 +83,7 @@ def test_bad_arguments_are_one_clear_error():
     with pytest.raises(ValueError, match="potentials must be"):
         fit_run_topics(X, np.ones(len(X)), runs, potentials="centered")
     with pytest.raises(ValueError, match="threshold"):
-        RunTopicPotentials(threshold=2.0)
+        RunTopicPotentials.from_policy(P, threshold=2.0)
 
 
 def test_an_unconverged_last_round_warns():
@@ -92,8 +95,8 @@ def test_an_unconverged_last_round_warns():
 def test_proposal_and_edges():
     sim = np.array([[1.0, 0.9, 0.0], [0.9, 1.0, 0.0], [0.0, 0.0, 1.0]])
     np.testing.assert_array_equal(propose_topics(sim, 0.5), [0, 0, 1])
-    assert run_edges(sim).tolist() == [[0, 1], [0, 2], [1, 2]]
+    assert run_edges(sim, policy=P).tolist() == [[0, 1], [0, 2], [1, 2]]
     big = np.eye(30)
-    sparse = run_edges(big, max_dense=10, neighbors=2)
+    sparse = run_edges(big, policy=P.replace(group_max_dense_runs=10, group_sparse_neighbors=2))
     assert {(i, i + 1) for i in range(29)} <= {tuple(e) for e in sparse}  # reading-order neighbours always
     assert len(sparse) < 30 * 29 // 2 and np.all(sparse[:, 0] < sparse[:, 1])

@@ -2,13 +2,14 @@
 
 import numpy as np
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runtopics import RunTopicPotentials
 from bpseg_pgm.runtopics.summary import summarize_runs
 
 
 def test_coupling_sign_follows_the_threshold_and_neighbours_pay_locality():
     M = np.array([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
-    pot = RunTopicPotentials(threshold=0.4, lam=10.0, locality=3.0)
+    pot = RunTopicPotentials.from_policy(P, threshold=0.4, lam=10.0, locality=3.0)
     w = pot.log_coupling(M, np.array([0, 0, 1]), np.array([1, 2, 2]))
     # (0, 1): alike, neighbours; (0, 2): unrelated, not neighbours; (1, 2): unrelated, neighbours
     np.testing.assert_allclose(w, [-10 * 0.6 / 2 - 3.0, 10 * 0.4 / 2, 10 * 0.4 / 2 - 3.0])

@@ -10,6 +10,7 @@ import pytest
 
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.features.weights import unit_weights
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.text.pipeline import segment_sentences, segment_text
 from bpseg_pgm.text.segmentation import Segmentation
 
@@ -46,7 +47,7 @@ def _snapshot(seg: Segmentation) -> dict:
 
 def test_recut_labels_equal_a_fresh_runs_fit_with_that_k(fitted):
     sentences, X, seg = fitted
-    weights = unit_weights(sentences)
+    weights = unit_weights(sentences, P.word_scale)
     assert seg.structure == "runs" and seg.max_segments is not None and seg.max_segments >= 10
     for k in sorted({1, 2, 3, 5, 7, seg.max_segments}):
         cut = seg.recut(k)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.topics.reestimate import merge_similar, reestimate_centers
 
 
@@ -38,11 +39,11 @@ def test_reestimate_drops_emptied_labels_and_merges():
     beliefs = np.array(
         [[0.5, 0.5, 0.0, 0.0], [0.4, 0.6, 0.0, 0.0], [0.0, 0.0, 0.9, 0.1], [0.0, 0.0, 0.8, 0.2]]
     )  # labels 0 and 1 hold topic A, label 2 topic B, label 3 only 0.3 of a sentence
-    C = reestimate_centers(beliefs, X)
+    C = reestimate_centers(beliefs, X, min_mass=P.topic_min_mass)
     assert C.shape == (3, 4)  # label 3 dropped
-    C = reestimate_centers(beliefs, X, merge_above=0.9)
+    C = reestimate_centers(beliefs, X, merge_above=0.9, min_mass=P.topic_min_mass)
     np.testing.assert_allclose(C, np.eye(4)[[0, 1]])  # and labels 0, 1 merged
-    assert reestimate_centers(np.full((4, 2), 0.1), X) is None
+    assert reestimate_centers(np.full((4, 2), 0.1), X, min_mass=P.topic_min_mass) is None
 
 
 def test_estimator_merge_above():

@@ -44,12 +44,14 @@ class LoopyBeliefPropagation(Inference):
             raise ValueError(f"max_iter must be an integer >= 1, got {max_iter!r}")
         if not (0.0 <= float(damping) < 1.0):
             raise ValueError(f"damping must be in [0, 1), got {damping!r}")
-        if not float(tol) > 0:
-            raise ValueError(f"tol must be > 0, got {tol!r}")
+        if not float(tol) >= 0:
+            raise ValueError(f"tol must be >= 0 (0: every sweep runs), got {tol!r}")
         self.max_iter = int(max_iter)
         self.tol = float(tol)
         self.damping = float(damping)
         self.cardinality = self.model.get_cardinality()
+        # what the network's builder divided its factors by to store them (graph.build: 0.0 unless they were huge)
+        self._log_offset = float(getattr(self.model, "log_offset", 0.0) or 0.0)
         self._compile()
         self.n_iter_ = None
         self.converged_ = None
@@ -170,7 +172,8 @@ class LoopyBeliefPropagation(Inference):
         return _read_only(self._log_tables)
 
     def bethe_log_partition(self, result: BPResult) -> float:
-        """The Bethe estimate of log Z at the messages of ``result`` (from :meth:`run`, no evidence).
+        """The Bethe estimate of log Z at the messages of ``result`` (from :meth:`run`, no evidence), with the
+        model's ``log_offset`` added back when it has one (the log of what its builder divided the factors by).
 
         Defined for unpadded models only (all variables with the same number of states)."""
         if self.padded:
@@ -187,7 +190,7 @@ class LoopyBeliefPropagation(Inference):
             np.arange(m),
             np.arange(m) + m,
             log_tables=self._log_tables,
-        )
+        ) + self._log_offset
 
     # -- running ---------------------------------------------------------------------------
     def _run(self, evidence=None, callback=None) -> BPResult:

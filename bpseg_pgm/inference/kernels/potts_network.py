@@ -78,4 +78,5 @@ class PottsBeliefPropagation(LoopyBeliefPropagation):
 
     def bethe_log_partition(self, result: BPResult) -> float:
         """The Bethe estimate of log Z at the messages of ``result`` (from :meth:`run`, no evidence)."""
-        return potts_log_partition(self._log_unary, self._u, self._v, self._log_w, result) + self._log_diag
+        log_z = potts_log_partition(self._log_unary, self._u, self._v, self._log_w, result)
+        return log_z + self._log_diag + self._log_offset
