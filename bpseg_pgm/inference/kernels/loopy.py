@@ -181,16 +181,19 @@ class LoopyBeliefPropagation(Inference):
         m = self._u.size
         layout = EdgeLayout(len(self._vars), self._u, self._v)
         log_b = self._log_unary + layout.incoming(result.log_messages)
-        return bethe_log_partition(
-            self._log_unary,
-            self._u,
-            self._v,
-            log_b,
-            result.log_messages,
-            np.arange(m),
-            np.arange(m) + m,
-            log_tables=self._log_tables,
-        ) + self._log_offset
+        return (
+            bethe_log_partition(
+                self._log_unary,
+                self._u,
+                self._v,
+                log_b,
+                result.log_messages,
+                np.arange(m),
+                np.arange(m) + m,
+                log_tables=self._log_tables,
+            )
+            + self._log_offset
+        )
 
     # -- running ---------------------------------------------------------------------------
     def _run(self, evidence=None, callback=None) -> BPResult:

@@ -158,7 +158,9 @@ def test_state_names_are_kept():
     np.testing.assert_allclose(q["x"].values, ve_marginal(model, "x", {"y": "r"}), atol=1e-12)
 
 
-@pytest.mark.parametrize("kw", [{"max_iter": 0}, {"max_iter": 2.5}, {"damping": 1.0}, {"damping": -0.1}, {"tol": -1e-3}])
+@pytest.mark.parametrize(
+    "kw", [{"max_iter": 0}, {"max_iter": 2.5}, {"damping": 1.0}, {"damping": -0.1}, {"tol": -1e-3}]
+)
 def test_bad_parameters(loopy_model, kw):
     with pytest.raises(ValueError):
         LoopyBeliefPropagation(loopy_model, **kw)
