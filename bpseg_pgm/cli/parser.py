@@ -181,7 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Split a UTF-8 text into sentences, embed them and group them into "
         "k possibly non-contiguous segments.",
     )
-    seg.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
+    seg.add_argument(
+        "file",
+        metavar="FILE",
+        help="a text file (UTF-8, or UTF-16/UTF-32 with a byte-order mark), or - for standard input",
+    )
     seg.add_argument(
         "-k",
         "--n-segments",
@@ -241,8 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
         "-o",
         "--output",
         metavar="OUT",
-        help="write here instead of standard output (a symlink is followed and the file's permissions "
-        "kept; a read-only file is refused; /dev/null, /dev/stdout and FIFOs are written directly)",
+        help="write here instead of standard output (- is standard output; a symlink is followed and the "
+        "file's permissions kept; a read-only file is refused; /dev/null, /dev/stdout and FIFOs are written directly)",
     )
     seg.add_argument(
         "--max-bytes",
@@ -322,7 +326,11 @@ def build_parser() -> argparse.ArgumentParser:
         "query (whole, or their best parts when they do not fit) until the budget "
         "is filled; print them in reading order.",
     )
-    prune.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for standard input")
+    prune.add_argument(
+        "file",
+        metavar="FILE",
+        help="a text file (UTF-8, or UTF-16/UTF-32 with a byte-order mark), or - for standard input",
+    )
     prune.add_argument("--query", "-q", required=True, help="the question the kept text should answer")
     size = prune.add_mutually_exclusive_group()
     size.add_argument(
@@ -352,7 +360,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="sentence-transformers model name or local directory "
         "(default: the bundled all-MiniLM-L6-v2, works offline)",
     )
-    prune.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    prune.add_argument(
+        "-o", "--output", metavar="OUT", help="write here instead of standard output (- is standard output)"
+    )
     prune.add_argument(
         "--max-bytes",
         type=byte_size,
