@@ -19,6 +19,9 @@ permission bits kept, and ``/dev/null``, ``/dev/stdout`` or FIFOs written direct
 ``--format`` offers the formats registered in :mod:`bpseg_pgm.formats` (``segmentation`` ones for
 ``segment``, ``prune`` ones for ``prune``), with the options each declares; the chosen format
 renders the result.  A new format is a class in ``bpseg_pgm/formats/``: nothing here changes.
+
+Installed plug-ins (:mod:`bpseg_pgm.plugins`) are loaded when the parser is built, as their names are
+among its choices; ``bpseg --version`` is answered before that and loads none.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import warnings
 from typing import Callable
 
 from bpseg_pgm.cli.commands import read_input as _read_input  # noqa: F401  (tests call it here)
-from bpseg_pgm.cli.parser import build_parser
+from bpseg_pgm.cli.parser import _version, build_parser
 from bpseg_pgm.cli.parser import byte_size as _byte_size  # noqa: F401  (tests call it here)
 from bpseg_pgm.io.decoding import READ_CHUNK as _READ_CHUNK  # noqa: F401  (tests read it here)
 from bpseg_pgm.io.decoding import read_bounded as _read_bounded  # noqa: F401  (tests call it here)
@@ -67,8 +70,36 @@ def _one_line_warnings(deferred: list[str]):
     return showwarning
 
 
+class _NotVersion(Exception):
+    """Raised by :func:`_answer_version`'s parser where the command line is not ``bpseg --version``."""
+
+
+class _VersionParser(argparse.ArgumentParser):
+    def error(self, message: str):
+        raise _NotVersion
+
+
+class _Stop(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        raise _NotVersion
+
+
+def _answer_version(argv: list[str] | None) -> None:
+    """``bpseg --version``: print the version and exit 0 (SystemExit), as the full parser would, before it is
+    built, so that no plug-in is loaded. The top-level options are the full parser's (``-h``, ``--version``,
+    abbreviations included) and what follows the command is the command's: anything but ``--version`` reached
+    before the command, or ``--help``, returns and leaves the command line to the full parser."""
+    parser = _VersionParser(prog="bpseg", add_help=False)
+    parser.add_argument("-h", "--help", nargs=0, action=_Stop)
+    parser.add_argument("--version", action="version", version=f"bpseg {_version()}")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    with contextlib.suppress(_NotVersion):
+        parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpseg`` command line; returns the exit code."""
+    _answer_version(argv)
     args = build_parser().parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     deferred: list[str] = []

@@ -9,8 +9,10 @@ itself under a name with :func:`register_potentials`, together with what ``lam=N
         def __init__(self, lam=2.0, sigma=None): ...
 
 after which ``BPSeg(potentials="mine")`` and ``bpseg segment --potentials mine`` work. A class
-registered under a name is built as ``cls(lam=..., sigma=...)``. A :class:`Potentials` *object*
-given to the estimator keeps its own parameters and takes :data:`CUSTOM_DEFAULTS`.
+registered under a name is built as ``cls(lam=..., sigma=...)``; a name is registered once (another class,
+or other defaults, under a taken name is a ValueError, as for engines, run costs and formats: a plug-in cannot
+change what ``"centered"``, the default, means). A :class:`Potentials` *object* given to the estimator keeps its
+own parameters and takes :data:`CUSTOM_DEFAULTS`.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ POTENTIALS: dict[str, RegisteredPotentials] = {}
 
 
 def register_potentials(name: str, *, defaults: dict[str, Any]):
-    """Class decorator: make ``cls`` available as ``potentials=name`` with these defaults."""
+    """Class decorator: make ``cls`` available as ``potentials=name`` with these defaults. ValueError for a name
+    already registered to another class or with other defaults (the same registration again is a no-op)."""
     if not isinstance(name, str) or not name or any(c.isspace() for c in name):
         raise ValueError(f"a potentials name must be a non-empty str without spaces, got {name!r}")
     if set(defaults) != _KEYS:
@@ -59,6 +62,13 @@ def register_potentials(name: str, *, defaults: dict[str, Any]):
     def register(cls):
         if not (isinstance(cls, type) and issubclass(cls, Potentials)):
             raise ValueError(f"register_potentials needs a Potentials subclass, got {cls!r}")
+        taken = POTENTIALS.get(name)
+        if taken is not None and (taken.cls is not cls or taken.defaults != dict(defaults)):
+            # a name is taken once: a plug-in must not change what "centered" (the default fit) means
+            raise ValueError(
+                f"potentials are already registered as {name!r}: {taken.cls.__name__} with defaults "
+                f"{taken.defaults}; choose another name"
+            )
         cls.name = name
         POTENTIALS[name] = RegisteredPotentials(name, cls, dict(defaults))
         return cls

@@ -114,7 +114,8 @@ COSTS: dict[str, type[RunCost]] = {}
 
 
 def register_cost(cls: type[RunCost]) -> type[RunCost]:
-    """Class decorator: make ``cls`` (a :class:`RunCost` subclass) available as ``cost=cls.name``."""
+    """Class decorator: make ``cls`` (a :class:`RunCost` subclass) available as ``cost=cls.name``. ValueError
+    for a name already registered to another class (a built-in's or another plug-in's)."""
     if not (isinstance(cls, type) and issubclass(cls, RunCost)):
         raise ValueError(f"register_cost needs a RunCost subclass, got {cls!r}")
     name = cls.__dict__.get("name", "")
@@ -124,8 +125,9 @@ def register_cost(cls: type[RunCost]) -> type[RunCost]:
             f"{cls.__name__} has {name!r}"
         )
     taken = COSTS.get(name)
-    if name in BUILT_IN and taken is not None and taken is not cls:
-        raise ValueError(f"cost name {name!r} is a built-in one ({taken.__name__}); choose another name")
+    if taken is not None and taken is not cls:  # a name is taken once, a built-in's or a plug-in's
+        kind = "a built-in one" if name in BUILT_IN else "already registered"
+        raise ValueError(f"cost name {name!r} is {kind} ({taken.__name__}); choose another name")
     COSTS[name] = cls
     return cls
 

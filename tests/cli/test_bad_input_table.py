@@ -97,7 +97,6 @@ ROWS = [
     _row("X strings", "BPSeg", (dict(n_segments=2), np.array([["a", "b"], ["c", "d"]])), r"numeric"),
     _row("X ragged", "BPSeg", (dict(n_segments=2), [[1.0, 2.0], [3.0]]), r"numeric"),
     _row("reference overflow", "BPSeg", (dict(n_segments=3, lam=1e4, engine="reference"), X), r"reference solver"),
-    _row("loopy overflow", "BPSeg", (dict(n_segments=3, lam=1e4, engine="loopy"), X), r"overflowed"),
     _row("exact too big", "BPSeg", (dict(n_segments=8, engine="exact", init="all"), X), r"clique table"),
     _row("no memory, complete graph", "BPSeg", (dict(neighbors="all", _free=2**20), X_BIG), r"GiB"),
     _row("no memory, init all", "BPSeg", (dict(init="all", _free=2**20), X_BIG), r"GiB"),
