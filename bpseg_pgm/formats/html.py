@@ -43,6 +43,7 @@ the fragment's own id, so several fragments (or a notebook's styles) do not inte
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import numbers
@@ -131,8 +132,10 @@ _SCRIPT = """(function () {
   var link = root.querySelector(".level a.export"), legend = root.querySelector(".legend");
   var list = root.querySelector(".segs");
   function esc(s) { return s.replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); }
+  function str(i) { return data.strings[i]; }
   function show(k) {
     var lv = data.levels[String(k)], labels = lv.labels, m = lv.names.length, segs = [];
+    var names = lv.names.map(str), paths = lv.heading_paths.map(function (p) { return p.map(str); });
     for (var j = 0; j < m; j++) segs.push([]);
     labels.forEach(function (j, i) {
       segs[j].push(i);
@@ -143,8 +146,8 @@ _SCRIPT = """(function () {
         el.classList.toggle("start", el === cells[i] && i > 0 && labels[i - 1] !== j);
       });
     });
-    legend.innerHTML = lv.names.map(function (name, j) {
-      var path = lv.heading_paths[j].join(" › ");
+    legend.innerHTML = names.map(function (name, j) {
+      var path = paths[j].join(" › ");
       return '<li class="hl" data-seg="' + j + '" style="background:' + data.colors[j % data.colors.length] + '"' +
         (path ? ' title="' + esc(path) + '"' : "") + ">Segment " + (j + 1) + " · " + segs[j].length + name + "</li>";
     }).join("");
@@ -156,10 +159,10 @@ _SCRIPT = """(function () {
       }).join("");
       return '<details class="seg" data-seg="' + j + '" style="border-color:' + data.colors[j % data.colors.length] +
         '"><summary>Segment ' + (j + 1) + " · " + idx.length + (idx.length === 1 ? " sentence" : " sentences") +
-        lv.names[j] + "</summary><ol>" + items + "</ol></details>";
+        names[j] + "</summary><ol>" + items + "</ol></details>";
     }).join("");
     out.textContent = k + (k === 1 ? " segment" : " segments") + (k === data.own ? " (the fit's)" : "");
-    var chosen = {n_segments: k, labels: labels, segments: segs, segment_heading_paths: lv.heading_paths};
+    var chosen = {n_segments: k, labels: labels, segments: segs, segment_heading_paths: paths};
     link.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(chosen));
     link.download = "segments-" + k + ".json";
     root.dataset.level = k;
@@ -214,9 +217,18 @@ def _headings(seg: Any) -> list[str | None]:
     return list(heads) if heads is not None else [None] * seg.n_segments
 
 
-def _name(heading: str | None, words: list[str]) -> str:
-    """How the legend names a segment: by the heading it starts at, else by its keywords."""
-    return f' · <span class="head">{heading_html(heading)}</span>' if heading is not None else _keywords(words)
+def _name(heading: str | None, words: list[str], *, markdown: bool) -> str:
+    """How the legend names a segment: by the heading it starts at (inline Markdown rendered when the text was
+    read as Markdown, ``markdown``, else escaped), else by its keywords."""
+    if heading is None:
+        return _keywords(words)
+    return f' · <span class="head">{heading_html(heading, markdown=markdown)}</span>'
+
+
+def _namer(seg: Any):
+    """:func:`_name` for ``seg``: its headings are Markdown only when its text was read as Markdown."""
+    markdown = bool(getattr(seg, "markdown", None)) and not getattr(seg, "lines", False)
+    return functools.partial(_name, markdown=markdown)
 
 
 def _paths(seg: Any) -> list[str]:
@@ -254,12 +266,32 @@ def _export(k: int, level: dict[str, Any]) -> str:
     return "data:application/json;charset=utf-8," + quote(json.dumps(chosen, separators=(",", ":")), safe="")
 
 
+def _shared_strings(levels: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """The levels for the page's data, each distinct name and heading title stored once: ``{"strings": [...],
+    "levels": {"k": {"labels": [...], "names": [i, ...], "heading_paths": [[i, ...], ...]}}}``, every ``i`` an
+    index into ``strings`` (a heading recurs at every level the slider offers: a long one would fill the page)."""
+    index: dict[str, int] = {}
+
+    def at(text: str) -> int:
+        return index.setdefault(text, len(index))
+
+    out = {
+        str(k): {
+            "labels": level["labels"],
+            "names": [at(name) for name in level["names"]],
+            "heading_paths": [[at(title) for title in path] for path in level["heading_paths"]],
+        }
+        for k, level in levels.items()
+    }
+    return {"strings": list(index), "levels": out}
+
+
 def _slider(rid: str, own: int, levels: dict[int, dict[str, Any]], colors: list[str]) -> tuple[str, str]:
     """The granularity slider, and its data and script for the end of the page (both empty without levels)."""
     if not levels:
         return "", ""
     ks = list(levels)
-    data = {"own": own, "colors": colors, "levels": {str(k): v for k, v in levels.items()}}
+    data = {"own": own, "colors": colors, **_shared_strings(levels)}
     plural_s = "segment" if own == 1 else "segments"
     control = (
         f'<div class="level"><label for="{rid}-level">Granularity</label>'
@@ -314,7 +346,8 @@ def render_html(
         raise ValueError(f"title must be a str or None, got {type(title).__name__}")
     if full_page and title is None:
         title = "BP-Seg segmentation"
-    levels = granularity_levels(seg, _name)
+    name = _namer(seg)
+    levels = granularity_levels(seg, name)
     colors = segment_colors(max([m, *levels]))
     conf = seg.confidence()
     labels = [int(x) for x in seg.labels]
@@ -387,7 +420,7 @@ def render_html(
         f'<div class="axis"><span>sentence 1</span><span>{caption}</span>'
         f"<span>sentence {n}</span></div></div>"
     )
-    names = [_name(heading, words) for heading, words in zip(_headings(seg), keywords)]
+    names = [name(heading, words) for heading, words in zip(_headings(seg), keywords)]
     if topics:
         entries = [
             f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{names[j]}"

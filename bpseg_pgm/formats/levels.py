@@ -90,6 +90,14 @@ def granularity_levels(seg: Any, name: Callable[[str | None, list[str]], str]) -
         return {}
     own = seg.n_segments
     words = _Keywords(list(seg.sentences))
+    named: dict[tuple, str] = {}
+
+    def once(heading: str | None, keywords: list[str]) -> str:  # each name made once, not once a level
+        key = (heading, tuple(keywords))
+        if key not in named:
+            named[key] = name(heading, keywords)
+        return named[key]
+
     levels: dict[int, dict[str, Any]] = {}
     for k in range(1, min(top, MAX_LEVELS) + 1):
         if k == own:
@@ -99,7 +107,7 @@ def granularity_levels(seg: Any, name: Callable[[str | None, list[str]], str]) -
         except ValueError:  # a level the fit could not fill
             continue
         m = int(labels.max()) + 1 if labels.size else 0
-        levels[k] = _level(seg, labels, words.of(labels, m), name)
+        levels[k] = _level(seg, labels, words.of(labels, m), once)
     own_labels = np.asarray(seg.labels, dtype=np.int64)
-    levels[own] = _level(seg, own_labels, seg.topic_keywords(), name)
+    levels[own] = _level(seg, own_labels, seg.topic_keywords(), once)
     return dict(sorted(levels.items())) if len(levels) > 1 else {}

@@ -104,9 +104,10 @@ def front_matter_html(seg: Any) -> str:
     return f'<pre class="front">{escape(seg.text[:end].strip(), quote=True)}</pre>' if end else ""
 
 
-def heading_html(title: str) -> str:
-    """A heading's title (inline Markdown) as HTML."""
-    return _parser().renderInline(title)
+def heading_html(title: str, *, markdown: bool) -> str:
+    """A heading's title as HTML: rendered as inline Markdown when the text was read as Markdown (``markdown``),
+    else escaped as the plain text it is (an RST or HTML heading's ``[x](url)`` is no link)."""
+    return _parser().renderInline(title) if markdown else escape(title, quote=True)
 
 
 def starts_list_item(seg: Any, i: int) -> bool:

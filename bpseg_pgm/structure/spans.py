@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 
 from bpseg_pgm.structure.blocks import Structure
@@ -22,7 +23,7 @@ def block_spans(structure: Structure, prose: Callable[[str, int, int], list[Span
         if b <= pos:
             continue
         a = max(a, pos)
-        cuts = [pos, *(c for c in item_starts if pos < c < a), a]
+        cuts = [pos, *item_starts[bisect.bisect_right(item_starts, pos) : bisect.bisect_left(item_starts, a)], a]
         for lo, hi in zip(cuts, cuts[1:]):
             spans.extend(prose(view, lo, hi))
         if a < b and view[a:b].strip():

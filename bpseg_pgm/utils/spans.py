@@ -4,20 +4,61 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BLANK_LINE", "join_sentences", "outermost", "paths_under", "trim_span"]
+__all__ = ["BLANK_LINE", "join_sentences", "outermost", "paths_under", "trim_span", "trim_spans"]
 
 #: A blank line (two line ends with only spaces between them): where a paragraph ends, for the sentence
 #: splitter's hard boundaries, the text's layout, the chunks' preferred cuts and the HTML view alike.
 BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 
 
+_NON_SPACE = re.compile(r"\S")  # what str.isspace calls whitespace, negated
+
+
+def _first_non_space(text: str, start: int) -> int:
+    """The offset of the first non-whitespace character at or after ``start``, else ``len(text)``."""
+    m = _NON_SPACE.search(text, start)
+    return len(text) if m is None else m.start()
+
+
+def _after_last_non_space(text: str, end: int) -> int:
+    """One past the last non-whitespace character before ``end``, else 0 (read backwards in growing pieces, so a
+    long run of whitespace costs its length, not a character at a time in Python)."""
+    size = 64
+    while end > 0:
+        lo = max(0, end - size)
+        kept = text[lo:end].rstrip()
+        if kept:
+            return lo + len(kept)
+        end, size = lo, size * 2
+    return 0
+
+
 def trim_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     """``(start, end)`` shrunk to exclude whitespace at both ends; None if nothing but whitespace is left."""
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return (start, end) if start < end else None
+    start = _first_non_space(text, start) if start < end else start
+    if start >= end:
+        return None
+    return start, _after_last_non_space(text, end)
+
+
+def trim_spans(text: str, spans) -> list[tuple[int, int] | None]:
+    """:func:`trim_span` of each of ``spans``, in time linear in ``len(text)`` plus the number of spans: a run of
+    whitespace is read once however many spans start or end in it (nested blocks all start in the same run of
+    blanked tags; one :func:`trim_span` each would read it again and again)."""
+    spans = [(int(a), int(b)) for a, b in spans]
+    first: dict[int, int] = {}
+    scanned_from, found = 1, 0  # text[scanned_from:found] is whitespace, text[found] is not (or found == len)
+    for a in sorted({a for a, _ in spans}):
+        if not scanned_from <= a <= found:
+            scanned_from, found = a, _first_non_space(text, a)
+        first[a] = found
+    last: dict[int, int] = {}
+    found, scanned_to = 1, 0  # text[found:scanned_to] is whitespace, text[found - 1] is not (or found == 0)
+    for b in sorted({b for _, b in spans}, reverse=True):
+        if not found <= b <= scanned_to:
+            found, scanned_to = _after_last_non_space(text, b), b
+        last[b] = found
+    return [(first[a], last[b]) if a < b and first[a] < b else None for a, b in spans]
 
 
 def outermost(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

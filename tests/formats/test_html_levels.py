@@ -41,9 +41,19 @@ def seg(embedder):
     return segment_text(DOC, structure="runs", embedder=embedder)
 
 
-def _data(html: str) -> dict:
+def _raw_data(html: str) -> dict:
     found = re.search(r'<script type="application/json" class="levels">(.*?)</script>', html, re.S)
     return json.loads(found.group(1))
+
+
+def _data(html: str) -> dict:
+    """The page's levels, each name and heading title looked up in the page's table of strings."""
+    data = _raw_data(html)
+    strings = data["strings"]
+    for level in data["levels"].values():
+        level["names"] = [strings[i] for i in level["names"]]
+        level["heading_paths"] = [[strings[i] for i in path] for path in level["heading_paths"]]
+    return data
 
 
 def test_the_page_carries_every_level_the_fit_kept(seg):
@@ -57,7 +67,7 @@ def test_the_page_carries_every_level_the_fit_kept(seg):
             continue
         assert data["levels"][str(k)]["labels"] == cut.labels.tolist()
         assert data["levels"][str(k)]["heading_paths"] == cut.segment_heading_paths
-        names = [_name(h, w) for h, w in zip(cut.segment_headings, cut.topic_keywords())]
+        names = [_name(h, w, markdown=True) for h, w in zip(cut.segment_headings, cut.topic_keywords())]
         assert data["levels"][str(k)]["names"] == names
     assert data["levels"][str(seg.n_segments)]["labels"] == seg.labels.tolist()
     assert "<b>Note" not in html  # the data and the names are escaped like the rest
@@ -76,7 +86,7 @@ def test_a_segment_of_a_level_without_headings_is_named_by_its_keywords(embedder
     data = _data(plain.to_html())
     k = 2 if plain.n_segments != 2 else 3
     cut = plain.recut(k)
-    assert data["levels"][str(k)]["names"] == [_name(None, w) for w in cut.topic_keywords()]
+    assert data["levels"][str(k)]["names"] == [_name(None, w, markdown=False) for w in cut.topic_keywords()]
     assert all('class="kw"' in n for n in data["levels"][str(k)]["names"] if n)
 
 
