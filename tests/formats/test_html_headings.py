@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 
 import numpy as np
 import pytest
+from browser import needs_browser, run_browser
 
 from bpseg_pgm.chunks.markdown import heading_paths as markdown_heading_paths
 from bpseg_pgm.formats.levels import granularity_levels
@@ -120,30 +119,12 @@ def test_a_heading_is_stored_once_however_many_levels_the_slider_offers():
     assert want[5]["heading_paths"][0] == [title]  # the level of 5 segments starts under the heading
 
 
-BROWSER = next(
-    (b for b in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable") if shutil.which(b)), None
-)
-
-
-@pytest.mark.skipif(BROWSER is None, reason="no Chromium installed (apt-get install chromium)")
+@needs_browser
 def test_the_slider_names_a_level_s_segments_by_their_headings_from_the_table(tmp_path):
     seg = _segmentation(TEXTS["html"], "html", [0, 0, 0, 1, 1, 1], top=4)
     page = tmp_path / "levels.html"
     page.write_text(seg.to_html(), encoding="utf-8")
-    cmd = [
-        BROWSER,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--virtual-time-budget=5000",
-        "--dump-dom",
-        page.as_uri() + "?segments=3",
-    ]
-    dom = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+    dom = run_browser(["--dump-dom", page.as_uri() + "?segments=3"], tmp_path).stdout
     assert 'data-level="3"' in dom
     legend = dom[dom.index('<ul class="legend">') : dom.index("</ul>", dom.index('<ul class="legend">'))]
     assert legend.count("<li") == 3

@@ -11,20 +11,15 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from urllib.parse import unquote
 
 import numpy as np
 import pytest
+from browser import needs_browser, run_browser
 
 from bpseg_pgm.formats.colors import segment_colors
 from bpseg_pgm.formats.html import _name
 from bpseg_pgm.text import Segmentation, segment_text
-
-BROWSER = next(
-    (b for b in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable") if shutil.which(b)), None
-)
-needs_browser = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed (apt-get install chromium)")
 
 TOPICS = [
     "The river floods the valley every spring. Farmers move their cattle to the hills.",
@@ -95,31 +90,13 @@ def test_no_slider_without_levels(seg):
     assert back.max_segments is None and "<script" not in back.to_html() and 'type="range"' not in back.to_html()
 
 
-def _browser(args, tmp_path):
-    cmd = [
-        BROWSER,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--hide-scrollbars",
-        "--force-device-scale-factor=1",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--virtual-time-budget=5000",
-        *args,
-    ]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-
-
 @needs_browser
 def test_choosing_a_level_recolours_the_page_and_exports_it(seg, tmp_path):
     page = tmp_path / "levels.html"
     page.write_text(seg.to_html(), encoding="utf-8")
     k = 3 if seg.n_segments != 3 else 2
     want = seg.recut(k)
-    dom = _browser(["--dump-dom", page.as_uri() + f"?segments={k}"], tmp_path).stdout
+    dom = run_browser(["--dump-dom", page.as_uri() + f"?segments={k}"], tmp_path).stdout
     assert f'data-level="{k}"' in dom
     colors = segment_colors(max(seg.n_segments, seg.max_segments))
     units = re.findall(r'class="s hl[^"]*" id="bpseg-s(\d+)" data-seg="(\d+)" style="background: ?([^;"]+)', dom)
@@ -144,7 +121,7 @@ def test_screenshot_of_a_chosen_level(seg, tmp_path):
     page = tmp_path / "levels.html"
     page.write_text(seg.to_html(), encoding="utf-8")
     png = tmp_path / "levels.png"
-    _browser(["--window-size=1280,1400", f"--screenshot={png}", page.as_uri() + "?segments=2"], tmp_path)
+    run_browser(["--window-size=1280,1400", f"--screenshot={png}", page.as_uri() + "?segments=2"], tmp_path)
     assert png.exists()
     keep = os.environ.get("BPSEG_SCREENSHOT_DIR")
     if keep:

@@ -1,37 +1,16 @@
 """Deeply nested HTML blocks are read in time near-linear in their depth (each nested block's span used to be
 trimmed of the same long run of blanked tags, one character at a time: 58 s at 10,000 nested list items)."""
 
-import signal
-import threading
 import time
-from contextlib import contextmanager
 
 import pytest
+from deadline import deadline
 
 from bpseg_pgm.structure.html import html_structure
 from bpseg_pgm.text.split import sentence_spans
 
 DEPTH = 10_000
 BOUND_S = 8.0  # about 0.5 s each here; the quadratic reader took a minute or more for each
-
-
-@contextmanager
-def _deadline(seconds: float):
-    """Fail (instead of hanging) when the block runs past ``seconds``; no limit where SIGALRM is missing."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum, frame):
-        raise TimeoutError(f"still reading after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.mark.parametrize(
@@ -46,7 +25,7 @@ def _deadline(seconds: float):
 def test_ten_thousand_nested_blocks_are_read_in_seconds(open_, close, words):
     text = "<p>Before it.</p>" + open_ * DEPTH + words + close * DEPTH + "<p>After it.</p>"
     start = time.perf_counter()
-    with _deadline(BOUND_S):
+    with deadline(BOUND_S):
         s = html_structure(text)
         spans = sentence_spans(text, format="html")
     assert time.perf_counter() - start < BOUND_S

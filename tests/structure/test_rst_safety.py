@@ -4,13 +4,13 @@ values would turn file insertion back on), and nested substitutions do not make 
 import http.server
 import json
 import os
-import signal
 import subprocess
 import sys
 import threading
 from contextlib import contextmanager
 
 import pytest
+from deadline import deadline
 
 from bpseg_pgm.structure.rst import _parse, looks_like_rst, rst_structure
 
@@ -165,25 +165,6 @@ def test_reading_rst_opens_no_file_and_no_socket(tmp_path, no_proxy):
     assert hits == []
 
 
-@contextmanager
-def _deadline(seconds: float):
-    """Fail (instead of hanging) when the block runs past ``seconds``; no limit where SIGALRM is missing."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum, frame):
-        raise TimeoutError(f"still reading after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def _nested(levels: int) -> str:
     defs = "".join(f".. |a{i}| replace:: |a{i + 1}| |a{i + 1}|\n" for i in range(levels))
     return f"Title\n=====\n\nUse |a0| here.\n\n{defs}.. |a{levels}| replace:: x\n\nOther\n=====\n\nStocks fell.\n"
@@ -192,7 +173,7 @@ def _nested(levels: int) -> str:
 def test_nested_substitutions_are_read_in_seconds():
     text = _nested(22)  # 2**22 copies once expanded: docutils' expansion alone would take hours
     assert len(text) < 1000
-    with _deadline(10):
+    with deadline(10):
         s = rst_structure(text)
         assert looks_like_rst(text)
     assert [text[a:b] for a, b in s.headings] == ["Title", "Other"]
