@@ -157,8 +157,8 @@ def child(data_dir: str, name: str, n: int, profile_path: str | None) -> None:
 
 def prepare(data_dir: Path, inputs, max_n: int) -> dict:
     """Embed and save each input (concatenated documents, cut to ``max_n`` rows) and its weights."""
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.policy import DEFAULT_POLICY
 
@@ -281,7 +281,7 @@ def plot(results: list[dict], path: Path, title: str) -> None:
 
 def machine() -> dict:
     """The report's machine description (evaluation.report.machine_info) plus memory and load."""
-    from bpseg_pgm.evaluation.report import machine_info
+    from bpseg_bench.report import machine_info
 
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / GIB
     return {**machine_info(), "memory_gib": mem, "load_average": os.getloadavg(),

@@ -56,8 +56,8 @@ def _import_seconds(module: str, before: str = "") -> float:
 
 
 def measure(datasets, limit) -> list[dict]:
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, segment
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, segment
     from bpseg_pgm.inference.kernels import potts_network
     from bpseg_pgm.inference.problem import Problem
     from bpseg_pgm.text import Embedder

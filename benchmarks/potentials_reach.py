@@ -24,10 +24,10 @@ POTENTIALS = ("centered", "paper")
 
 def measure() -> dict:
     import bpseg_pgm
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents
     from bpseg_pgm.estimator import BPSeg
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.metrics import evaluate
-    from bpseg_pgm.evaluation.runner import embed_documents
     from bpseg_pgm.features.units import Units
     from bpseg_pgm.text import Embedder
 

@@ -3,7 +3,7 @@
 A restructuring of the code must leave every label where it was. This script segments every
 document of the development sets (Choi set 1, its interleaved documents, QMSum train, PEPs train
 and the round-robin sets) with each method (by default the automatic ``bpseg`` and the runs model
-given the gold k) exactly as ``bpseg bench corpus`` does (:func:`bpseg_pgm.evaluation.runner.segment`:
+given the gold k) exactly as ``bpseg bench corpus`` does (:func:`bpseg_bench.runner.segment`:
 unit weights and word counts as the text pipeline gives them), plus the ``bpseg demo`` output, and
 writes them to one JSON file; ``--compare OLD.json`` then lists every document whose labels differ.
 
@@ -28,8 +28,8 @@ METHODS = ("bpseg", "bpseg-contiguous-true-k")
 
 
 def record(datasets, limit=None, methods=METHODS) -> dict:
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, segment
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, segment
     from bpseg_pgm.text import Embedder
 
     embedder = Embedder(show_progress=True)

@@ -318,7 +318,7 @@ The corpus is not part of the package. `load_choi` finds it from `$BPSEG_CHOI_DI
 `shared/`).
 """),
     ("code", r"""
-from bpseg_pgm.evaluation.choi import load_choi, resolve_data_dir
+from bpseg_bench.choi import load_choi, resolve_data_dir
 from bpseg_pgm.evaluation.metrics import evaluate
 
 print("Choi data:", resolve_data_dir())
@@ -403,7 +403,7 @@ plt.show()
 """),
     ("md", r"""
 What to take from the table (5 documents are a demonstration, not a benchmark; the evaluation harness,
-`bpseg_pgm.evaluation`, runs the full sets):
+`bpseg_bench` in the repository's `bench/`, runs the full sets):
 
 * Without distance decay, the complete graph's pairwise term does not help on 40-sentence documents:
   compare the first two rows, and note that a $\lambda$ large enough to matter makes everything one

@@ -126,9 +126,9 @@ on a 39-sentence document), `mplp` (pgmpy's pure-Python Mplp took 53 s on one 39
 $k = 10$), `exact` and `reference` (tiny inputs only).
 """),
     ("code", r"""
-from bpseg_pgm.evaluation.choi import load_choi
+from bpseg_bench.choi import load_choi
 from bpseg_pgm.evaluation.metrics import evaluate, evaluate_partial
-from bpseg_pgm.evaluation.qmsum import load_qmsum
+from bpseg_bench.qmsum import load_qmsum
 
 choi = load_choi(sets=[1], ranges=["3-5"], limit=3)
 meetings = load_qmsum(splits=["val"], limit=2)

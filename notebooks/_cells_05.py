@@ -38,7 +38,7 @@ from scipy.spatial.distance import squareform
 
 from bpseg_pgm import BPSeg
 from bpseg_pgm.evaluation.metrics import evaluate_partial
-from bpseg_pgm.evaluation.qmsum import load_qmsum, resolve_qmsum_dir
+from bpseg_bench.qmsum import load_qmsum, resolve_qmsum_dir
 from bpseg_pgm.text import Embedder, segment_sentences
 from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.policy import DEFAULT_POLICY  # every tuned number of the library, with its reason

@@ -176,3 +176,14 @@ def test_the_code_map_lists_every_package_in_an_order_the_imports_keep():
         }
     )
     assert not upward, upward
+
+
+def test_the_package_never_imports_the_benchmarks():
+    """``bpseg_bench`` (the repository's ``bench/``, not in the wheel) sits on top of the package, never below it."""
+    found = []
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            found += [f"{path.relative_to(ROOT.parent)}: {n}" for n in names if n.split(".")[0] == "bpseg_bench"]
+    assert found == []

@@ -164,7 +164,7 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_pgm.cli.bench`` exists."""
+    """The ``bpseg`` argument parser, with ``bench`` added when ``bpseg_bench.cli`` exists."""
     from bpseg_pgm.formats import format_names
 
     parser = _Parser(
@@ -394,10 +394,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _optional_bench():
-    """``bpseg_pgm.cli.bench`` if it is installed; errors inside it are not hidden."""
+    """``bpseg_bench.cli`` if the benchmarks (the repository's ``bench/``) are installed; errors inside it are not hidden."""
     try:
-        return importlib.import_module("bpseg_pgm.cli.bench")
+        return importlib.import_module("bpseg_bench.cli")
     except ModuleNotFoundError as exc:
-        if exc.name == "bpseg_pgm.cli.bench":
+        if exc.name in ("bpseg_bench", "bpseg_bench.cli"):
             return None
         raise

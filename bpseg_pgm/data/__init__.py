@@ -2,7 +2,7 @@
 
 The 13-sentence text mixes weather, tennis and small talk; the paper asks, for k = 2..7,
 whether the three tennis sentences (5, 10 and 13, counting from 1) end up together. Both the
-demo (:mod:`bpseg_pgm.cli.demo`) and the benchmark (:mod:`bpseg_pgm.evaluation.bench_example`)
+demo (:mod:`bpseg_pgm.cli.demo`) and the benchmark (:mod:`bpseg_bench.bench_example`)
 read it from here.
 """
 

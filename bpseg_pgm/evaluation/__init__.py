@@ -1,27 +1,10 @@
-"""Evaluation: the Choi corpus loader, segmentation metrics, baselines and the paper's benchmarks.
+"""Evaluation metrics a researcher imports: clustering scores (ARI, NMI, AMI) and boundary scores (Pk, WindowDiff).
 
-The names below load on first use, so that importing one module of this package (the CLI reads
-:mod:`.defaults` and :mod:`.choi` to build its help) does not load scikit-learn.
+The dataset loaders, baselines and benchmark runners are not part of the package: they are the
+``bpseg_bench`` package in the repository's ``bench/`` folder (``pip install -e ./bench``), which
+also adds ``bpseg bench`` to the command line.
 """
 
-_EXPORTS = {
-    "CHOI_RANGES": "bpseg_pgm.evaluation.choi",
-    "CHOI_SETS": "bpseg_pgm.evaluation.choi",
-    "ChoiDocument": "bpseg_pgm.evaluation.choi",
-    "load_choi": "bpseg_pgm.evaluation.choi",
-    "resolve_data_dir": "bpseg_pgm.evaluation.choi",
-    "METRICS": "bpseg_pgm.evaluation.metrics",
-    "evaluate": "bpseg_pgm.evaluation.metrics",
-}
+from bpseg_pgm.evaluation.metrics import METRICS, evaluate
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name):
-    if name in _EXPORTS:
-        import importlib
-
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'bpseg_pgm.evaluation' has no attribute {name!r}")
+__all__ = ["METRICS", "evaluate"]

@@ -13,7 +13,7 @@
   (a list of strings).
 
 :func:`read_documents` reads any of them (``bpseg corpus``); :func:`read_jsonl` is the JSONL reader
-itself, which the benchmark corpus (:func:`bpseg_pgm.evaluation.corpus.read_corpus`) uses with its
+itself, which the benchmark corpus (:func:`bpseg_bench.corpus.read_corpus`) uses with its
 own record format. One set of rules for both: the file is UTF-8 (a byte-order mark dropped), lines
 end at ``\\n`` (or ``\\r\\n``, ``\\r``) only, so a U+2028 or U+0085 inside a JSON string stays in its
 string; blank lines are skipped; a line that is not JSON is ``<file> line <n>: not valid JSON (...)``;

@@ -8,7 +8,7 @@ also carries gold ``labels``: one per unit, ``None`` for a unit that belongs to 
 no part in equality.
 
 The readers (:mod:`bpseg_pgm.io.documents`) and the dataset loaders
-(:mod:`bpseg_pgm.evaluation`) build documents; the names ``CorpusDocument`` (the corpus input),
+(the benchmarks, :mod:`bpseg_bench`) build documents; the names ``CorpusDocument`` (the corpus input),
 ``LabelledDocument``, ``ChoiDocument`` and ``InterleavedDocument`` (the benchmarks') are this one
 class or thin subclasses that keep their old constructors.
 """

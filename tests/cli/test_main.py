@@ -248,7 +248,7 @@ def test_bench_hook_registers_the_subcommand(monkeypatch, capsys):
         p = subparsers.add_parser("bench", help="fake bench")
         p.set_defaults(func=lambda args: calls.append(args.command) or 0)
 
-    monkeypatch.setitem(sys.modules, "bpseg_pgm.cli.bench", types.SimpleNamespace(register=register))
+    monkeypatch.setitem(sys.modules, "bpseg_bench.cli", types.SimpleNamespace(register=register))
     assert cli_main.main(["bench"]) == 0
     assert calls == ["bench"]
 
@@ -257,8 +257,8 @@ def test_bench_hook_is_optional_but_does_not_hide_broken_imports(monkeypatch):
     real = importlib.import_module
 
     def missing(name, *a):
-        if name == "bpseg_pgm.cli.bench":
-            raise ModuleNotFoundError("No module named 'bpseg_pgm.cli.bench'", name=name)
+        if name == "bpseg_bench.cli":
+            raise ModuleNotFoundError("No module named 'bpseg_bench.cli'", name=name)
         return real(name, *a)
 
     monkeypatch.setattr(cli_main.importlib, "import_module", missing)
@@ -267,7 +267,7 @@ def test_bench_hook_is_optional_but_does_not_hide_broken_imports(monkeypatch):
     assert exc.value.code == 2
 
     def broken(name, *a):
-        if name == "bpseg_pgm.cli.bench":
+        if name == "bpseg_bench.cli":
             raise ModuleNotFoundError("No module named 'plotly'", name="plotly")
         return real(name, *a)
 

@@ -117,7 +117,7 @@ def test_corpus_output_that_is_its_input_is_refused(tmp_path, capsys, no_work, w
 
 
 def test_bench_export_and_corpus_refuse_to_write_over_their_input(tmp_path, capsys, monkeypatch):
-    import bpseg_pgm.evaluation.bench_corpus as bench_corpus
+    import bpseg_bench.bench_corpus as bench_corpus
 
     def refuse(*args, **kwargs):
         raise AssertionError("loaded the dataset before refusing the output")

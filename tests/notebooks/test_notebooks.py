@@ -113,14 +113,14 @@ def test_notebook_matches_generator(name):
 def test_notebook_runs(name, cache_dir, monkeypatch, record_property):
     monkeypatch.chdir(NB_DIR)  # the kernel's working directory, where the Choi loader starts looking
     if name in NEEDS_CHOI:
-        from bpseg_pgm.evaluation.choi import resolve_data_dir
+        from bpseg_bench.choi import resolve_data_dir
 
         try:
             resolve_data_dir()
         except ValueError as exc:
             pytest.skip(f"{name} needs Choi's corpus: {exc}")
     if name in NEEDS_QMSUM:
-        from bpseg_pgm.evaluation.qmsum import resolve_qmsum_dir
+        from bpseg_bench.qmsum import resolve_qmsum_dir
 
         try:
             resolve_qmsum_dir()

@@ -49,8 +49,8 @@ def test_the_benchmark_measures_what_prune_keeps(fake_embedder):
     """The benchmark's 'bpseg prune' row (parts called on cached embeddings) keeps exactly what prune() keeps."""
     import types
 
+    from bpseg_bench.corpus import LabelledDocument
     from bpseg_pgm import prune
-    from bpseg_pgm.evaluation.corpus import LabelledDocument
 
     topics = ["tennis final serve court", "rain wind snow forecast", "budget invoice cost price"]
     units = [

@@ -6,10 +6,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from bpseg_bench.choi import ChoiDocument
+from bpseg_bench.corpus import LabelledDocument
+from bpseg_bench.interleaved import InterleavedDocument
 from bpseg_pgm.corpus import CorpusDocument
-from bpseg_pgm.evaluation.choi import ChoiDocument
-from bpseg_pgm.evaluation.corpus import LabelledDocument
-from bpseg_pgm.evaluation.interleaved import InterleavedDocument
 from bpseg_pgm.types.document import Document
 
 
