@@ -27,8 +27,8 @@ inside a sentence is made only where a part holds nothing but pieces of one sent
 
 ``min_tokens`` (contiguous chunks only) merges a chunk shorter than that into a neighbour *of the same
 segment* (a piece of the same run, cut for size), the one it is most similar to, when the merge fits
-``max_tokens``.  It never merges across segments (topics): a chunk's ``segment``, ``topic``,
-``contiguous_segment``, ``keywords`` and ``confidence`` describe every sentence in it, so a short run
+``max_tokens``.  It never merges across segments: a chunk's ``segment``,
+``run``, ``keywords`` and ``confidence`` describe every sentence in it, so a short run
 between two others stays a short chunk.  By default (None) ``min_tokens`` is a quarter of
 ``max_tokens`` (no merging without a cap); ``min_tokens=0`` turns merging off.
 
@@ -458,23 +458,23 @@ def make_chunks(
 
 
 def _with_levels(seg: Any, chunks: list[Chunk]) -> list[Chunk]:
-    """The chunks with their contiguous segment, their topic's keywords and their first sentence's heading path,
-    where the segmentation has them (``contiguous_labels``, ``topic_keywords()`` and ``heading_paths``, as a
+    """The chunks with their run, their segment's keywords and their first sentence's heading path,
+    where the segmentation has them (``run_labels``, ``segment_keywords()`` and ``heading_paths``, as a
     :class:`~bpseg_pgm.text.segmentation.Segmentation`)."""
-    contiguous = getattr(seg, "contiguous_labels", None)
-    keywords = getattr(seg, "topic_keywords", None)
+    contiguous = getattr(seg, "run_labels", None)
+    keywords = getattr(seg, "segment_keywords", None)
     paths = getattr(seg, "heading_paths", None)
     if contiguous is None and not callable(keywords) and paths is None:
         return chunks
     labels = np.asarray(seg.labels)
-    topic_words = keywords() if callable(keywords) else None
+    segment_words = keywords() if callable(keywords) else None
     out = []
     for c in chunks:
         run = None
         if contiguous is not None and c.sentences:
             own = [i for i in c.sentences if labels[i] == c.segment] or list(c.sentences)
             run = int(np.bincount(np.asarray(contiguous)[own]).argmax())  # most of them; ties: the first
-        words = tuple(topic_words[c.segment]) if topic_words is not None and c.segment < len(topic_words) else ()
+        words = tuple(segment_words[c.segment]) if segment_words is not None and c.segment < len(segment_words) else ()
         path = tuple(paths[c.sentences[0]]) if paths is not None and c.sentences else ()
-        out.append(replace(c, contiguous_segment=run, keywords=words, heading_path=path))
+        out.append(replace(c, run=run, keywords=words, heading_path=path))
     return out

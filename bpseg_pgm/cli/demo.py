@@ -33,7 +33,7 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
     embedder = Embedder(model, show_progress=show_progress)
     params.setdefault("init", "farthest")
     params.setdefault("potentials", "paper")
-    params.setdefault("structure", "topics")  # the paper's model: segments are topics
+    params.setdefault("structure", "topics")  # the paper's model: a segment's sentences may be far apart
     run = lambda kk: segment_sentences(sentences, kk, embedder=embedder, **params)  # noqa: E731
     main = run(k)
     p = main.params
@@ -47,24 +47,24 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
         f"BP-Seg demo: the paper's illustrative example ({len(sentences)} sentences; tennis sentences: {tennis}).",
         f"Model {main.model}; {setting}.",
         "",
-        f"k = {k}: {plural(main.n_segments, 'topic')}, tennis sentences together: "
+        f"k = {k}: {plural(main.n_segments, 'segment')}, tennis sentences together: "
         f"{'yes' if tennis_together(main) else 'no'}"
         + (
             ""
-            if main.n_contiguous_segments == main.n_segments
-            else f" (a topic is the paper's segment: its sentences may be far apart; below, "
-            f"{plural(main.n_segments, 'topic')} in {plural(main.n_contiguous_segments, 'segment')} of consecutive "
+            if main.n_runs == main.n_segments
+            else f" (a segment's sentences may be far apart, as in the paper; below, "
+            f"{plural(main.n_segments, 'segment')} in {plural(main.n_runs, 'run')} of consecutive "
             "sentences)"
         ),
         main.to_text(),
-        f"Topic of each sentence for k = {min(ks)}..{max(ks)}:",
+        f"Segment of each sentence for k = {min(ks)}..{max(ks)}:",
         "sentence " + "".join(f"{i + 1:>3}" for i in range(len(sentences))),
     ]
     for kk in ks:
         seg = main if kk == k else run(kk)
         row = "".join(f"{int(x) + 1:>3}" for x in seg.labels)
         lines.append(
-            f"k = {kk:<4} {row}   {plural(seg.n_segments, 'topic')}, tennis together: "
+            f"k = {kk:<4} {row}   {plural(seg.n_segments, 'segment')}, tennis together: "
             f"{'yes' if tennis_together(seg) else 'no'}"
         )
     return "\n".join(lines) + "\n"

@@ -111,7 +111,7 @@ def _add_structure(group) -> None:
         dest="structure",
         help="every segment one run of consecutive sentences (exact segmental programme and "
         "chain marginals); for boundaries, e.g. retrieval chunks. Default: decided per "
-        "document (runs where topics shift gradually, as in meetings and lectures)",
+        "document (runs where the subject shifts gradually, as in meetings and lectures)",
     )
     structure.add_argument(
         "--topics",

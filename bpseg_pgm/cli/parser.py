@@ -192,14 +192,15 @@ def build_parser() -> argparse.ArgumentParser:
         dest="k",
         type=_n_segments,
         default="auto",
-        help="number of segments k, or 'auto' (the default) to let BP-Seg choose; ignored with --init all",
+        help="number of segments k (labels: a segment may return, so it can span several runs of consecutive "
+        "sentences), or 'auto' (the default) to let BP-Seg choose; ignored with --init all",
     )
     seg.add_argument(
         "--segment-length",
         type=_positive_number,
         metavar="N",
-        help="target mean number of sentences per segment: the fit stays automatic, then its runs are "
-        "re-cut, without refitting, into round(sentences / N) segments (within the levels the fit "
+        help="target mean number of sentences per run: the fit stays automatic, then its runs are "
+        "re-cut, without refitting, into round(sentences / N) runs (within the levels the fit "
         "kept); not with -k or --topics. A fit that chose the topic model keeps no runs to re-cut: "
         "add --contiguous",
     )

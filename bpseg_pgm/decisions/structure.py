@@ -28,7 +28,7 @@ from bpseg_pgm.utils.labels import n_runs
 from bpseg_pgm.utils.validation import weighted_mean
 
 __all__ = [
-    "Structure",
+    "StructureChoice",
     "choose_structure",
     "keep_topics",
     "run_span",
@@ -40,7 +40,7 @@ __all__ = [
 
 
 @dataclass
-class Structure:
+class StructureChoice:
     """What ``structure="auto"`` found: ``runs`` (True: segment into runs), the median boundary
     effect of the noise-calibrated runs (NaN: fewer than two), ``fit``: the runs fit to use (at the
     chosen granularity; also when the topic model is chosen, as its fallback), ``fine``: the
@@ -57,7 +57,7 @@ class Structure:
     k_words: int | None = None
 
 
-def topics_fragmented(topic_labels: np.ndarray, found: Structure, policy: Policy = DEFAULT_POLICY) -> bool:
+def topics_fragmented(topic_labels: np.ndarray, found: StructureChoice, policy: Policy = DEFAULT_POLICY) -> bool:
     """Whether the topic model's labels form more than ``Policy.topic_runs_ratio`` times the runs of the
     noise-calibrated runs fit; False when the document has no reading-order runs to compare."""
     if found.fine is None or found.fit is None:
@@ -98,7 +98,7 @@ def keep_topics(
     Xn: np.ndarray,
     weights: np.ndarray,
     topic_labels: np.ndarray,
-    found: Structure,
+    found: StructureChoice,
     random_state=0,
     *,
     policy: Policy = DEFAULT_POLICY,
@@ -163,7 +163,7 @@ def choose_structure(
     word_counts=None,
     cost="embeddings",
     starts=None,
-) -> Structure:
+) -> StructureChoice:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
 
     The document is cut into runs against its block-shuffled self (as ``structure="runs"``
@@ -217,7 +217,7 @@ def choose_structure(
     )
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
-        return Structure(False, float("nan"), None)
+        return StructureChoice(False, float("nan"), None)
     effect = median_boundary_effect(Xn, weights, fine.labels)
     many = (
         max_runs is None
@@ -252,4 +252,4 @@ def choose_structure(
         )
     if counts is not None:
         fit = fit.with_words(counts, policy.word_weight)
-    return Structure(bool(effect < gradual_effect), effect, fit, fine, k_span, k_words)
+    return StructureChoice(bool(effect < gradual_effect), effect, fit, fine, k_span, k_words)

@@ -3,8 +3,8 @@
 The chunks are the segmentation's own (``Segmentation.chunks``): one per run of consecutive
 sentences, or one per segment with ``whole_segments``; ``max_tokens`` is a hard cap (``soft_cap``: a
 sentence longer than it stays whole) and ``min_tokens`` merges shorter ones into a neighbour of the same
-segment.  Each line is the chunk's ``to_dict()`` after its 0-based number ``chunk``: its segment and topic, its
-contiguous segment, the topic's keywords and its heading path (Markdown) among them.
+segment.  Each line is the chunk's ``to_dict()`` after its 0-based number ``chunk``: its segment, its
+run, the segment's keywords and its heading path (Markdown) among them.
 """
 
 from __future__ import annotations

@@ -16,14 +16,14 @@ the list is collapsed, its summary naming the sentences (as ranges).  In a fragm
 the document scrolls inside a box of at most 36rem, so a long text does not flood the notebook.  Colours come from :func:`bpseg_pgm.formats.colors.segment_colors`, distinct
 for 20+ segments.  Numbers shown are 1-based.
 
-Two levels: while every topic (label) is one contiguous segment, the page speaks of segments.  When a
-topic returns (``seg.returning_topics``), sentences and cells are coloured by *topic*, the legend lists
-the topics with their segments ("Topic 1 · segments 1, 4"), the strip marks where each contiguous
-segment starts (a white line) and hatches the cells of a topic that has come back, tooltips name both
-the segment and the topic, and the list below goes topic by topic, segment by segment.  Hovering a
-topic shows all of its segments at once.  The legend and the list give each segment's or topic's
-keywords (``seg.topic_keywords()``; in the list, a returning topic's segments of two or more sentences
-also get their own, ``seg.contiguous_keywords()``); a segment that starts at a Markdown heading is named by
+Segments and runs: a segment is a label (its sentences may be far apart), a run a stretch of consecutive
+sentences of one segment.  While every segment is one run, the page lists segments.  When a segment
+returns (``seg.returning_segments``), the legend lists the segments with their runs ("Segment 1 · runs 1
+and 4"), the strip marks where each run starts (a white line) and hatches the cells of a segment that has
+come back, tooltips name both the segment and the run, and the list below goes segment by segment, run by
+run.  Hovering a segment shows all of its runs at once.  The legend and the list give each segment's
+keywords (``seg.segment_keywords()``; in the list, a returning segment's runs of two or more sentences
+also get their own, ``seg.run_keywords()``); a segment that starts at a Markdown heading is named by
 that heading instead, its heading path in the tooltip.
 
 A text read as Markdown is shown rendered (:mod:`bpseg_pgm.formats.markdown_view`): headings, code blocks,
@@ -173,7 +173,7 @@ _SCRIPT = """(function () {
 })();"""
 
 
-#: The hatching of an overview cell whose topic has come back (drawn over the topic's colour).
+#: The hatching of an overview cell whose segment has come back (drawn over the segment's colour).
 _HATCH = "repeating-linear-gradient(135deg,rgba(0,0,0,.32) 0 2px,transparent 2px 5px)"
 
 
@@ -183,13 +183,13 @@ def _e(value: Any) -> str:
 
 def _summary(seg: Any) -> str:
     p = seg.params
-    topics = bool(seg.returning_topics)
-    parts = [plural(len(seg.sentences), "sentence"), plural(seg.n_segments, "topic" if topics else "segment")]
+    returns = bool(seg.returning_segments)
+    parts = [plural(len(seg.sentences), "sentence"), plural(seg.n_segments, "segment")]
     k = seg.requested_segments
     if k is not None:
         parts[-1] += f" (k = {k})"
-    if topics:
-        parts[-1] += f" in {plural(seg.n_contiguous_segments, 'segment')}"
+    if returns:
+        parts[-1] += f" in {plural(seg.n_runs, 'run')}"
     for key, label in (
         ("potentials", "potentials"),
         ("engine", "engine"),
@@ -212,7 +212,7 @@ def _keywords(words: list[str], lead: str = " · ") -> str:
 
 
 def _headings(seg: Any) -> list[str | None]:
-    """The heading each topic starts at (``seg.segment_headings``), None where none or not given."""
+    """The heading each segment starts at (``seg.segment_headings``), None where none or not given."""
     heads = getattr(seg, "segment_headings", None)
     return list(heads) if heads is not None else [None] * seg.n_segments
 
@@ -232,7 +232,7 @@ def _namer(seg: Any):
 
 
 def _paths(seg: Any) -> list[str]:
-    """A ``title`` attribute with each topic's heading path ("Usage › Reading files"), or nothing."""
+    """A ``title`` attribute with each segment's heading path ("Usage › Reading files"), or nothing."""
     paths = getattr(seg, "segment_heading_paths", None)
     if paths is None:
         return [""] * seg.n_segments
@@ -351,16 +351,16 @@ def render_html(
     colors = segment_colors(max([m, *levels]))
     conf = seg.confidence()
     labels = [int(x) for x in seg.labels]
-    topics = bool(seg.returning_topics)  # two levels to show: a topic comes back
-    part = [int(r) for r in seg.contiguous_labels]  # contiguous segment of each sentence
-    topic_parts = seg.topic_segments
-    back = {r for rs in topic_parts for r in rs[1:]}  # segments of a topic seen before
+    returns = bool(seg.returning_segments)  # runs to show too: a segment comes back
+    part = [int(r) for r in seg.run_labels]  # the run of each sentence
+    runs_of = seg.segment_runs
+    back = {r for rs in runs_of for r in rs[1:]}  # runs of a segment seen before
     keywords = result_keywords(seg)
-    part_keywords = result_keywords(seg, contiguous=True) if topics else keywords
+    part_keywords = result_keywords(seg, contiguous=True) if returns else keywords
 
     def where(i: int) -> str:
-        """Sentence ``i``'s segment, and its topic when topics are shown."""
-        return f"Segment {part[i] + 1} · Topic {labels[i] + 1}" if topics else f"Segment {labels[i] + 1}"
+        """Sentence ``i``'s segment, and its run when a segment returns."""
+        return f"Segment {labels[i] + 1} · Run {part[i] + 1}" if returns else f"Segment {labels[i] + 1}"
 
     # the document, paragraph by paragraph: (tag and class, the units' HTML)
     kinds = unit_kinds(seg)
@@ -401,8 +401,8 @@ def render_html(
     sticky = " sticky" if full_page and rows * (cell + 2) + 40 <= 120 else ""
     cells = []
     for i, j in enumerate(labels):
-        start = " start" if topics and i > 0 and part[i] != part[i - 1] else ""
-        returned = topics and part[i] in back
+        start = " start" if returns and i > 0 and part[i] != part[i - 1] else ""
+        returned = returns and part[i] in back
         fill = f"{_HATCH},{colors[j]}" if returned else colors[j]
         tip = f"Sentence {i + 1} · {where(i)}{' (returns)' if returned else ''}"
         cells.append(
@@ -410,8 +410,8 @@ def render_html(
             f'title="{_e(tip)}"></a>'
         )
     caption = (
-        "one cell per sentence, in reading order; white line: a new segment; hatched: a topic that has come back"
-        if topics
+        "one cell per sentence, in reading order; white line: a new run; hatched: a segment that has come back"
+        if returns
         else "one cell per sentence, in reading order"
     )
     overview = (
@@ -421,9 +421,9 @@ def render_html(
         f"<span>sentence {n}</span></div></div>"
     )
     names = [name(heading, words) for heading, words in zip(_headings(seg), keywords)]
-    if topics:
+    if returns:
         entries = [
-            f"Topic {j + 1} · {len(idx)} · {numbered('segment', topic_parts[j])}{names[j]}"
+            f"Segment {j + 1} · {len(idx)} · {numbered('run', runs_of[j])}{names[j]}"
             for j, idx in enumerate(seg.segments)
         ]
     else:
@@ -433,18 +433,18 @@ def render_html(
         f'<li class="hl" data-seg="{j}" style="background:{colors[j]}"{paths[j]}>{entry}</li>'
         for j, entry in enumerate(entries)
     )
-    sentences_of = seg.contiguous_segments
+    sentences_of = seg.runs
     blocks = []
     for j, idx in enumerate(seg.segments):
         opened = " open" if len(idx) <= OPEN_UP_TO and n <= OPEN_DOC_UP_TO else ""
-        if topics:
-            head = f"Topic {j + 1} · {numbered('segment', topic_parts[j])} · "
+        if returns:
+            head = f"Segment {j + 1} · {numbered('run', runs_of[j])} · "
             items = "".join(
-                f'<p class="part">Segment {r + 1}'
-                f"{_keywords(part_keywords[r]) if len(topic_parts[j]) > 1 and len(sentences_of[r]) > 1 else ''}</p><ol>"
+                f'<p class="part">Run {r + 1}'
+                f"{_keywords(part_keywords[r]) if len(runs_of[j]) > 1 and len(sentences_of[r]) > 1 else ''}</p><ol>"
                 + "".join(f'<li value="{i + 1}">{unit_html(seg, i, kinds[i])}</li>' for i in sentences_of[r])
                 + "</ol>"
-                for r in topic_parts[j]
+                for r in runs_of[j]
             )
         else:
             head = f"Segment {j + 1} · "
@@ -455,10 +455,10 @@ def render_html(
             f"{items}</details>"
         )
     note = seg.fewer_than_requested()
-    level, alone = ("topic", "that topic alone, all its segments") if topics else ("segment", "that segment alone")
+    alone = "that segment alone, all its runs" if returns else "that segment alone"
     meta = (
         f"{_e(_summary(seg))}.{' ' + _e(note[0].upper() + note[1:]) + '.' if note else ''} Hover a sentence, "
-        f"an overview cell or a {level} to see {alone}; click a cell to jump to its sentence. "
+        f"an overview cell or a segment to see {alone}; click a cell to jump to its sentence. "
         f"Dotted underline: confidence below {low_belief:g} (the estimated chance that the sentence lies in "
         "its segment)."
     )
@@ -470,9 +470,7 @@ def render_html(
         f'<div class="bpseg{"" if full_page else " fragment"}" id="{rid}">\n{heading}<p class="meta">{meta}</p>\n{overview}\n'
         f"{control}"
         f'<ul class="legend">\n{legend}\n</ul>\n<div class="doc">\n{document}\n</div>\n'
-        f'<h2>{"Topics" if topics else "Segments"}</h2>\n<div class="segs">\n'
-        + "\n".join(blocks)
-        + f"\n</div>\n{script}</div>\n"
+        f'<h2>Segments</h2>\n<div class="segs">\n' + "\n".join(blocks) + f"\n</div>\n{script}</div>\n"
     )
     css = _css(f"#{rid}", max([m, *levels]), n)
     if not full_page:

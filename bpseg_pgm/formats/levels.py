@@ -5,9 +5,9 @@ A segmentation made by the pipeline keeps the runs model's levels (``seg.runs_fi
 ``seg.max_segments``.  :func:`granularity_levels` collects them for the page: each level's labels
 (``seg.level_labels(k)``, the labels of ``seg.recut(k)`` without its beliefs), the legend name of each of its
 segments (its heading when it starts at one, else its keywords) and each segment's heading path.  The level the
-segmentation itself shows is taken as it is (for the topic model, its topics).
+segmentation itself shows is taken as it is (for the topic model, its segments).
 
-The keywords are those of ``seg.recut(k).topic_keywords()`` (class-based TF-IDF,
+The keywords are those of ``seg.recut(k).segment_keywords()`` (class-based TF-IDF,
 :mod:`bpseg_pgm.keywords`), computed from one count of each sentence's words for all levels: a class's counts
 are the sum of its sentences' counts.
 """
@@ -109,5 +109,5 @@ def granularity_levels(seg: Any, name: Callable[[str | None, list[str]], str]) -
         m = int(labels.max()) + 1 if labels.size else 0
         levels[k] = _level(seg, labels, words.of(labels, m), once)
     own_labels = np.asarray(seg.labels, dtype=np.int64)
-    levels[own] = _level(seg, own_labels, seg.topic_keywords(), once)
+    levels[own] = _level(seg, own_labels, seg.segment_keywords(), once)
     return dict(sorted(levels.items())) if len(levels) > 1 else {}

@@ -15,12 +15,12 @@ __all__ = ["TextFormat", "render_text", "result_keywords"]
 
 
 def result_keywords(seg: Any, contiguous: bool = False) -> list[list[str]]:
-    """The keywords of each topic (``contiguous``: each contiguous segment) where the segmentation gives them
-    (``seg.topic_keywords()``, ``seg.contiguous_keywords()``), else an empty list for each."""
-    method = getattr(seg, "contiguous_keywords" if contiguous else "topic_keywords", None)
+    """The keywords of each segment (``contiguous``: each run) where the segmentation gives them
+    (``seg.segment_keywords()``, ``seg.run_keywords()``), else an empty list for each."""
+    method = getattr(seg, "run_keywords" if contiguous else "segment_keywords", None)
     if callable(method):
         return method()
-    return [[] for _ in range(seg.n_contiguous_segments if contiguous else seg.n_segments)]
+    return [[] for _ in range(seg.n_runs if contiguous else seg.n_segments)]
 
 
 def _unit_lines(seg: Any, width: int, indent: str) -> Any:
@@ -40,11 +40,12 @@ def _unit_lines(seg: Any, width: int, indent: str) -> Any:
 def render_text(seg: Any) -> str:
     """Human-readable listing of a segmentation, sentences and segments numbered from 1.
 
-    While every topic is one contiguous segment: each segment with its keywords and its numbered
-    sentences, named by its heading where it starts at one (a Markdown or other structured text).  When a topic returns: a first paragraph counts segments and topics and names the
-    topics that return with their segments ("Topic 1 returns: segments 1 and 3."), then each topic
-    with its keywords, its segments (one of two or more sentences with its own keywords, when the
-    topic returns) and their sentences.  When fewer labels came back than the k asked for, a first
+    A segment is a label (its sentences may be far apart), a run a stretch of consecutive sentences of one
+    segment.  While every segment is one run: each segment with its keywords and its numbered sentences, named
+    by its heading where it starts at one (a Markdown or other structured text).  When a segment returns: a
+    first paragraph counts runs and segments and names the segments that return with their runs ("Segment 1
+    returns: runs 1 and 3."), then each segment with its keywords, its runs (one of two or more sentences with
+    its own keywords, when the segment returns) and their sentences.  When fewer labels came back than the k asked for, a first
     line says so.  A Markdown block (code, a table, an HTML block) is printed as written,
     its lines kept.  ``seg`` is a :class:`~bpseg_pgm.types.segmentation.SegmentationResult` (keywords are shown
     where it gives them, as :class:`bpseg_pgm.text.Segmentation` does).
@@ -55,8 +56,8 @@ def render_text(seg: Any) -> str:
     note = seg.fewer_than_requested()
     blocks = [f"Note: {note}."] if note else []
     keywords = result_keywords(seg)
-    topic_parts = seg.topic_segments  # each of these levels computed once, not per topic
-    returning = seg.returning_topics
+    segment_runs = seg.segment_runs  # each of these computed once, not per segment
+    returning = seg.returning_segments
     if not returning:
         headings = getattr(seg, "segment_headings", None) or [None] * len(seg.segments)
         for j, idx in enumerate(seg.segments):
@@ -65,24 +66,24 @@ def render_text(seg: Any) -> str:
             lines += [line for i in idx for line in unit(i)]
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks) + "\n"
-    parts = seg.contiguous_segments
+    parts = seg.runs
     part_keywords = result_keywords(seg, contiguous=True)
-    back = [(t + 1, numbered("segment", topic_parts[t])) for t in returning]
+    back = [(j + 1, numbered("run", segment_runs[j])) for j in returning]
     returns = (
-        f"Topic {back[0][0]} returns: {back[0][1]}"
+        f"Segment {back[0][0]} returns: {back[0][1]}"
         if len(back) == 1
-        else "Topics that return: " + "; ".join(f"topic {t}: {where}" for t, where in back)
+        else "Segments that return: " + "; ".join(f"segment {j}: {where}" for j, where in back)
     )
-    blocks.append(f"{plural(len(parts), 'segment')} in {plural(seg.n_topics, 'topic')}. {returns}.")
+    blocks.append(f"{plural(len(parts), 'run')} in {plural(seg.n_segments, 'segment')}. {returns}.")
     for t, idx in enumerate(seg.segments):
-        rs = topic_parts[t]
-        lines = [f"[Topic {t + 1}] {numbered('segment', rs)} · sentences " + ranges(idx)]
+        rs = segment_runs[t]
+        lines = [f"[Segment {t + 1}] {numbered('run', rs)} · sentences " + ranges(idx)]
         if keywords[t]:
             lines.append(f"  keywords: {', '.join(keywords[t])}")
         for r in rs:
             shown = len(rs) > 1 and len(parts[r]) > 1 and part_keywords[r]  # one sentence's words say little
             own = f" · keywords: {', '.join(part_keywords[r])}" if shown else ""
-            lines.append(f"  Segment {r + 1}{own}")
+            lines.append(f"  Run {r + 1}{own}")
             lines += [line for i in parts[r] for line in nested(i)]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"

@@ -21,8 +21,7 @@ __all__ = ["chunk_metadata", "HEADING_SEPARATOR", "METADATA_KEYS"]
 #: The metadata keys the adapters add to every chunk (besides the frameworks' own offsets).
 METADATA_KEYS = (
     "bpseg_segment",
-    "bpseg_topic",
-    "bpseg_contiguous_segment",
+    "bpseg_run",
     "bpseg_keywords",
     "bpseg_n_tokens",
     "bpseg_confidence",
@@ -37,9 +36,9 @@ HEADING_SEPARATOR = " > "
 def chunk_metadata(chunk: Any) -> dict[str, Any]:
     """Flat metadata for a chunk (str, int and float values only, as vector stores such as Chroma require).
 
-    ``bpseg_topic`` is the chunk's topic (the same number as ``bpseg_segment``), ``bpseg_contiguous_segment``
-    its contiguous segment and ``bpseg_keywords`` the topic's keywords ("price, cost, euros"), where the
-    segmentation has them.  ``bpseg_heading_path`` is the headings the chunk's first sentence lies under,
+    ``bpseg_segment`` is the chunk's segment (its label, which may hold several runs), ``bpseg_run`` its run (a
+    stretch of consecutive sentences of one segment, numbered in reading order) and ``bpseg_keywords`` the
+    segment's keywords ("price, cost, euros"), where the segmentation has them.  ``bpseg_heading_path`` is the headings the chunk's first sentence lies under,
     outermost first, joined by :data:`HEADING_SEPARATOR` ("Usage > Reading files"), where it has any (Markdown).
     ``bpseg_sentences`` is the chunk's 0-based sentence indices as text ("0-3" or "0-1,5"); a chunk
     of a non-contiguous segment also gets ``bpseg_spans``, its runs' offsets ("0:120,340:400").
@@ -47,13 +46,12 @@ def chunk_metadata(chunk: Any) -> dict[str, Any]:
     runs = [(run[0], run[-1]) for run in index_runs(chunk.sentences)]
     meta = {
         "bpseg_segment": chunk.segment,
-        "bpseg_topic": chunk.topic,
         "bpseg_n_tokens": chunk.n_tokens,
         "bpseg_confidence": round(float(chunk.confidence), 6),
         "bpseg_sentences": ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs),
     }
-    if chunk.contiguous_segment is not None:
-        meta["bpseg_contiguous_segment"] = chunk.contiguous_segment
+    if chunk.run is not None:
+        meta["bpseg_run"] = chunk.run
     if chunk.keywords:
         meta["bpseg_keywords"] = ", ".join(chunk.keywords)
     path = getattr(chunk, "heading_path", ())

@@ -1,13 +1,8 @@
 """Keywords of groups of sentences: class-based TF-IDF (c-TF-IDF, as BERTopic labels its topics).
 
-* :mod:`.stopwords`: the words and transcription markers that are never keywords (English stop words,
-  speech fillers such as "um" and "yeah", QMSum markers such as ``{vocalsound}``) and the tokenizer;
-* :mod:`.speakers`: the speaker labels of a transcript ("Anna: ..."), removed before the words are counted;
-* :mod:`.ctfidf`: :func:`class_keywords`, the top words of each class (a class is one topic, or one
-  contiguous segment: all its sentences as one document);
-* :mod:`.transformer`: :class:`ClassTfidfTransformer`, the c-TF-IDF weights as a scikit-learn transformer.
-
-``Segmentation.topic_keywords()`` and ``Segmentation.contiguous_keywords()`` use them.
+:func:`class_keywords` gives the top words of each class (one segment, or one run: all its sentences as one
+document), leaving out stop words, fillers and transcription markers (:mod:`.stopwords`) and speaker labels
+(:mod:`.speakers`). ``Segmentation.segment_keywords()`` and ``Segmentation.run_keywords()`` use them.
 """
 
 from bpseg_pgm.keywords.ctfidf import DEFAULT_TOP_N, check_top_n, class_keywords

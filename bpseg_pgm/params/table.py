@@ -69,7 +69,7 @@ PARAMETERS: dict[str, Parameter] = {
     "structure": Parameter(
         "auto",
         (StrOptions(STRUCTURES),),
-        "runs of consecutive sentences, topics that may return, or decided per document",
+        "every segment one run of consecutive sentences, segments that may return, or decided per document",
         '`"auto"` (default): decided per document; `"topics"`: always the topic model; `"runs"`: every segment '
         "one run. See [below](#structure).",
         flag="--contiguous, --topics",
@@ -203,7 +203,7 @@ PARAMETERS: dict[str, Parameter] = {
     "n_segments": Parameter(
         "auto",
         (_AUTO, Interval(Integral, 1, None)),
-        "how many segments (topics, or runs for structure='runs')",
+        "how many segments (labels; a segment may return, so it can span several runs)",
         'k, the number of labels, or `"auto"` (default): start from ⌈2√n⌉ labels (at most 40) and let the '
         "unneeded ones empty out. Segments can come out empty, so the result may have fewer than k.",
         flag="-k",
@@ -212,10 +212,10 @@ PARAMETERS: dict[str, Parameter] = {
     "group_runs": Parameter(
         "auto",
         (_AUTO, Options((True, False))),
-        "group the runs into topics that may return (a topic that comes back keeps its label): 'auto' does it when "
-        "both the structure and k are chosen automatically, 'on' always for runs, 'off' never: every run its own "
-        "topic",
-        "topics over runs; see [below](#group_runs).",
+        "group the runs into segments that may return (a segment that comes back keeps its label): 'auto' does it "
+        "when both the structure and k are chosen automatically, 'on' always for runs, 'off' never: every run its "
+        "own segment",
+        "segments over runs; see [below](#group_runs).",
         flag="--group-runs",
         words="'auto', True or False",
     ),

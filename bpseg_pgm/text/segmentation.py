@@ -34,6 +34,7 @@ from bpseg_pgm.text.checks import nonempty_units, unit_sources
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.fit import Fit
 from bpseg_pgm.types.segmentation import SegmentationResult
+from bpseg_pgm.utils.renamed import renamed_method
 
 __all__ = ["Segmentation", "build_segmentation"]
 
@@ -50,17 +51,15 @@ class Segmentation(SegmentationResult):
     the (n, k) matrix of BP beliefs with columns permuted to match the labels.  ``text`` is the text the
     sentences came from and ``spans[i] = (start, end)`` the characters of sentence ``i`` in it.
 
-    **Two levels: topics and contiguous segments.**  A label groups sentences that belong together
-    and may come back later in the text: it is a *topic*.  A *contiguous segment* is a run of
-    consecutive sentences with one topic.  ``labels``, ``segments`` and ``n_segments`` are the topic level
-    (BP-Seg's paper calls its possibly non-contiguous groups "segments"); :attr:`contiguous_segments`,
-    :attr:`contiguous_labels`, :attr:`contiguous_topics`, :attr:`topic_segments`, :attr:`returning_topics`,
-    :attr:`n_topics` and :attr:`n_contiguous_segments` are the contiguous level and the link between the two.
-    The human-readable outputs (:meth:`to_text`, the HTML) speak of segments alone while every topic
-    is one contiguous segment, and of topics and their segments as soon as a topic returns.
+    **Segments and runs.**  A *segment* is a label: the sentences that belong together, which may come back
+    later in the text (BP-Seg's paper's word).  A *run* is a stretch of consecutive sentences with one label.
+    ``labels``, ``segments`` and ``n_segments`` are the segments; :attr:`runs`, :attr:`run_labels`,
+    :attr:`run_segments`, :attr:`segment_runs`, :attr:`returning_segments` and :attr:`n_runs` are the runs and
+    the link between the two.  The human-readable outputs (:meth:`to_text`, the HTML) list segments alone
+    while every segment is one run, and segments with their runs as soon as a segment returns.
 
-    **Keywords.**  :meth:`topic_keywords` and :meth:`contiguous_keywords` give the words that set
-    each topic (or contiguous segment) apart: class-based TF-IDF over their sentences
+    **Keywords.**  :meth:`segment_keywords` and :meth:`run_keywords` give the words that set
+    each segment (or run) apart: class-based TF-IDF over their sentences
     (:mod:`bpseg_pgm.keywords`; English stop words, speech fillers and transcription markers out).
     They are computed on first use and kept, so segmenting costs nothing more when they are unused.
 
@@ -78,30 +77,33 @@ embedder, structure, granularity, markdown, runs_fit, heading_paths
 
     Attributes
     ----------
-    n_segments, n_topics, n_contiguous_segments, contiguous_segments, contiguous_labels, contiguous_topics, \
-topic_segments, returning_topics, line_numbers, max_segments, requested_segments, segment_heading_paths, \
-contiguous_heading_paths, segment_headings, contiguous_headings
+    n_segments, n_runs, runs, run_labels, run_segments, \
+segment_runs, returning_segments, line_numbers, max_segments, requested_segments, segment_heading_paths, \
+run_heading_paths, segment_headings, run_headings
         As in :class:`~bpseg_pgm.types.segmentation.SegmentationResult`.
     """
 
     #: keywords already computed: (level, top_n, labels as bytes) -> lists of words
     _keywords: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def topic_keywords(self, top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
-        """The ``top_n`` keywords of each topic, best first: ``topic_keywords()[t]`` for topic ``t``.
+    def segment_keywords(self, top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
+        """The ``top_n`` keywords of each segment, best first: ``segment_keywords()[j]`` for segment ``j``.
 
         Class-based TF-IDF (:func:`bpseg_pgm.keywords.class_keywords`): each topic's sentences are one
-        document; the words frequent in it and rare in the other topics rank first.  English stop
+        document; the words frequent in it and rare in the other segments rank first.  English stop
         words, fillers of speech ("um", "yeah") and transcription markers (``{vocalsound}``) are never
-        keywords.  A topic with no candidate word (only stop words, or text without spaces such as
+        keywords.  A segment with no candidate word (only stop words, or text without spaces such as
         Chinese) gets ``[]``.  Computed on the first call and kept; deterministic.
         """
         return self._cached_keywords("topics", top_n, self.segments)
 
-    def contiguous_keywords(self, top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
-        """The ``top_n`` keywords of each contiguous segment, best first, as :meth:`topic_keywords` gives them for
-        topics but with each contiguous segment as one class (the same as the topics' when no topic returns)."""
-        return self._cached_keywords("contiguous", top_n, self.contiguous_segments)
+    def run_keywords(self, top_n: int = DEFAULT_TOP_N) -> list[list[str]]:
+        """The ``top_n`` keywords of each run, best first, as :meth:`segment_keywords` gives them for segments
+        but with each run as one class (the same as the segments' when no segment returns)."""
+        return self._cached_keywords("contiguous", top_n, self.runs)
+
+    topic_keywords = renamed_method("topic_keywords", "segment_keywords")
+    contiguous_keywords = renamed_method("contiguous_keywords", "run_keywords")
 
     def _cached_keywords(self, level: str, top_n: int, groups: list[list[int]]) -> list[list[str]]:
         top_n = check_top_n(top_n)
@@ -247,10 +249,10 @@ contiguous_heading_paths, segment_headings, contiguous_headings
     def to_text(self) -> str:
         """Human-readable listing, sentences and segments numbered from 1 (:func:`bpseg_pgm.formats.text.render_text`).
 
-        While every topic is one contiguous segment: each segment with its keywords and its numbered
-        sentences.  When a topic returns: a first paragraph counts segments and topics and names the
-        topics that return with their segments ("Topic 1 returns: segments 1 and 3."), then each topic
-        with its keywords, its segments and their sentences.  When fewer labels came back than the k asked
+        While every segment is one run: each segment with its keywords and its numbered
+        sentences.  When a segment returns: a first paragraph counts runs and segments and names the
+        segments that return with their runs ("Segment 1 returns: runs 1 and 3."), then each segment
+        with its keywords, its runs and their sentences.  When fewer labels came back than the k asked
         for, a first line says so.
         """
         return render_text(self)
@@ -259,13 +261,13 @@ contiguous_heading_paths, segment_headings, contiguous_headings
         """Plain JSON-ready dict: :meth:`SegmentationResult.to_dict
         <bpseg_pgm.types.segmentation.SegmentationResult.to_dict>` (the data, both levels, the beliefs as each
         sentence's ``confidence``, or the full matrix too with ``beliefs="full"``) and the keywords
-        (``topic_keywords``, ``contiguous_keywords``: the default number of each).  ``Segmentation.from_dict``
+        (``segment_keywords``, ``run_keywords``: the default number of each).  ``Segmentation.from_dict``
         reads it back; what it does not keep (the embeddings, the embedder, the runs fit, and without
         ``beliefs="full"`` the beliefs outside each sentence's own segment) it says.
         """
         out = super().to_dict(beliefs=beliefs)
-        out["topic_keywords"] = self.topic_keywords()
-        out["contiguous_keywords"] = self.contiguous_keywords()
+        out["segment_keywords"] = self.segment_keywords()
+        out["run_keywords"] = self.run_keywords()
         return out
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bpseg_pgm.utils.renamed import renamed_attribute
+
 __all__ = ["Chunk", "Span", "PIECE_SEPARATOR"]
 
 #: ``(start, end)``: characters ``start`` to ``end`` (excluded) of a text.
@@ -31,12 +33,10 @@ class Chunk:
     chunk, where ``text == original[start:end]``; several for a chunk of a non-contiguous
     segment, whose ``text`` is the runs as written joined by a blank line.
 
-    The two levels of a segmentation whose topics return (``Segmentation.contiguous_segments``):
-    ``topic`` is the same number as ``segment`` (the label, which may hold several contiguous segments),
-    named as the text output and the HTML name it; ``contiguous_segment`` is the contiguous segment (a run
-    of one topic, numbered in reading order) holding most of the chunk's sentences of that topic, None
-    where the segmentation has no contiguous level; ``keywords`` are the topic's keywords, best first
-    (``Segmentation.topic_keywords()``), empty where there are none.  ``heading_path`` is the headings its
+    A segment may return, so it may hold several runs (``Segmentation.runs``): ``run`` is the run (a stretch
+    of consecutive sentences of one segment, numbered in reading order) holding most of the chunk's sentences,
+    None where the segmentation gives no runs; ``keywords`` are the segment's keywords, best first
+    (``Segmentation.segment_keywords()``), empty where there are none.  ``heading_path`` is the headings its
     first sentence lies under, outermost first (``("Usage", "Reading files")``; Markdown), empty where there
     are none.
     """
@@ -49,14 +49,12 @@ class Chunk:
     n_tokens: int
     confidence: float
     spans: tuple[Span, ...]
-    contiguous_segment: int | None = None
+    run: int | None = None
     keywords: tuple[str, ...] = ()
     heading_path: tuple[str, ...] = ()
 
-    @property
-    def topic(self) -> int:
-        """The chunk's topic: the same number as ``segment``."""
-        return self.segment
+    topic = renamed_attribute("topic", "segment")
+    contiguous_segment = renamed_attribute("contiguous_segment", "run")
 
     @property
     def contiguous(self) -> bool:
@@ -74,8 +72,7 @@ class Chunk:
             "n_tokens": self.n_tokens,
             "confidence": self.confidence,
             "spans": [list(span) for span in self.spans],
-            "topic": self.topic,
-            "contiguous_segment": self.contiguous_segment,
+            "run": self.run,
             "keywords": list(self.keywords),
             "heading_path": list(self.heading_path),
         }

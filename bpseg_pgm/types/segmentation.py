@@ -1,7 +1,7 @@
 """The data of a segmentation: :class:`SegmentationResult`, its sentences, labels, beliefs, spans and both levels.
 
 A plain result type: what a fit gives, set once at construction, the views computed from it (segments,
-contiguous segments, topics) and a dict/JSON form that round-trips (:meth:`~SegmentationResult.to_dict`,
+runs) and a dict/JSON form that round-trips (:meth:`~SegmentationResult.to_dict`,
 :meth:`~SegmentationResult.from_dict`).  It imports nothing of bpseg_pgm but :mod:`bpseg_pgm.utils`,
 :mod:`bpseg_pgm.types`, :mod:`bpseg_pgm.policy` and :mod:`bpseg_pgm.confidence` (the calibrated confidence).  What needs the layers above (keywords, chunks, re-cuts, text and HTML) is added by
 :class:`bpseg_pgm.text.Segmentation`, the class the pipeline returns, whose rendering lives in
@@ -27,6 +27,7 @@ from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.jsonable import jsonable
 from bpseg_pgm.utils.labels import bounds_labels, run_bounds
 from bpseg_pgm.utils.plain import plain_array
+from bpseg_pgm.utils.renamed import renamed_attribute
 from bpseg_pgm.utils.spans import join_sentences
 from bpseg_pgm.utils.words import plural
 
@@ -45,11 +46,13 @@ CONFIDENCE_DECIMALS = 4
 class SegmentationResult:
     """A segmentation of ``sentences`` into possibly non-contiguous segments: the data, set at construction.
 
-    ``labels[i]`` is the segment (topic) of sentence ``i``; segments are numbered 0..m-1 in order of their first
-    sentence and ``segments[j]`` lists the sentences of segment ``j`` in reading order.  Every structure has two
-    levels: the *topics* (the labels; a topic may return later in the text) and the *contiguous segments* (the
-    runs of consecutive sentences with one topic), both computed from ``labels`` (:attr:`contiguous_segments`,
-    :attr:`contiguous_labels`, :attr:`contiguous_topics`, :attr:`topic_segments`, :attr:`returning_topics`).
+    Two words, used the same way everywhere (API, CLI, the text, JSON and HTML views): a **segment** is a label,
+    the group of sentences that share it, possibly far apart (the BP-Seg paper's word: a segment may return); a
+    **run** is a stretch of consecutive sentences with one label.  ``labels[i]`` is the segment of sentence
+    ``i``; segments are numbered 0..m-1 in order of their first sentence and ``segments[j]`` lists the sentences
+    of segment ``j`` in reading order.  The runs are computed from ``labels`` (:attr:`runs`, :attr:`run_labels`,
+    :attr:`run_segments`, :attr:`segment_runs`, :attr:`returning_segments`); where no segment returns, each
+    segment is one run.
 
     :class:`bpseg_pgm.text.Segmentation` (what ``segment_text`` returns) is this class with the views that need
     the layers above: keywords, chunks, :meth:`~bpseg_pgm.text.Segmentation.recut`, ``to_text`` and ``to_html``.
@@ -59,7 +62,7 @@ class SegmentationResult:
     sentences : list of str
         The units, their whitespace collapsed (what was embedded).
     labels : ndarray of shape (n,)
-        ``labels[i]`` is the segment (topic) of sentence ``i``, numbered 0.. in reading order.
+        ``labels[i]`` is the segment of sentence ``i``, numbered 0.. in reading order.
     segments : list of list of int
         ``segments[j]``: the sentence indices of segment ``j``, in reading order.
     beliefs : ndarray of shape (n, k)
@@ -98,7 +101,7 @@ class SegmentationResult:
     heading_paths : list of tuple of str or None, default=None
         The headings each sentence lies under, outermost first (``("Usage", "Reading files")``; a heading's own
         path ends with itself, a sentence before the first heading has ``()``); None when the text was not read
-        with its headings (not Markdown).  :attr:`segment_heading_paths` and :attr:`contiguous_heading_paths`
+        with its headings (not Markdown).  :attr:`segment_heading_paths` and :attr:`run_heading_paths`
         give each segment's.
     runs_fit : object or None, default=None
         The runs model's fit with every level (a :class:`~bpseg_pgm.runs.model.RunsFit`), kept so that
@@ -107,30 +110,30 @@ class SegmentationResult:
 
     Attributes
     ----------
-    n_segments, n_topics : int
-        Number of non-empty segments (topics); may be fewer than the k asked for.
-    contiguous_segments : list of list of int
-        The runs of consecutive sentences with one topic, in reading order.
-    contiguous_labels : ndarray of shape (n,)
-        The contiguous segment of each sentence.
-    contiguous_topics : ndarray of shape (n_contiguous_segments,)
-        The topic of each contiguous segment.
-    topic_segments : list of list of int
-        The contiguous segments of each topic, in reading order.
-    returning_topics : list of int
-        The topics with two or more contiguous segments.
-    n_contiguous_segments : int
-        Number of contiguous segments (at least ``n_topics``).
+    n_segments : int
+        Number of non-empty segments (labels); may be fewer than the k asked for.
+    runs : list of list of int
+        The runs of consecutive sentences with one label, in reading order.
+    run_labels : ndarray of shape (n,)
+        The run of each sentence.
+    run_segments : ndarray of shape (n_runs,)
+        The segment of each run.
+    segment_runs : list of list of int
+        The runs of each segment, in reading order.
+    returning_segments : list of int
+        The segments with two or more runs.
+    n_runs : int
+        Number of runs (at least ``n_segments``).
     line_numbers : list of int
         The line (index in ``text.splitlines()``) each sentence starts on.
     max_segments : int or None
         The most segments a re-cut can give, or None when no runs fit is kept.
     requested_segments : int or None
         The k asked for, when it was a number.
-    segment_heading_paths, contiguous_heading_paths : list of list of str
-        The heading path of each topic's (contiguous segment's) first sentence; ``[]`` each without headings.
-    segment_headings, contiguous_headings : list of str or None
-        The title of the heading each topic (contiguous segment) starts at, None where it starts elsewhere.
+    segment_heading_paths, run_heading_paths : list of list of str
+        The heading path of each segment's (run's) first sentence; ``[]`` each without headings.
+    segment_headings, run_headings : list of str or None
+        The title of the heading each segment (run) starts at, None where it starts elsewhere.
     """
 
     sentences: list[str]
@@ -195,51 +198,46 @@ class SegmentationResult:
         """Number of non-empty segments (may be fewer than the k asked for)."""
         return len(self.segments)
 
-    @property
-    def n_topics(self) -> int:
-        """Number of topics: the same as :attr:`n_segments` (the labels), in the two levels' words."""
-        return self.n_segments
-
     def _bounds(self) -> np.ndarray:
         return run_bounds(np.asarray(self.labels))
 
     @property
-    def contiguous_segments(self) -> list[list[int]]:
-        """The contiguous segments: the runs of consecutive sentences with one topic, in reading order.
+    def runs(self) -> list[list[int]]:
+        """The runs: the stretches of consecutive sentences with one label, in reading order.
 
-        ``contiguous_segments[r]`` lists the sentence indices of segment ``r``; together they cover
-        every sentence once.  Computed from ``labels``.
+        ``runs[r]`` lists the sentence indices of run ``r``; together they cover every sentence once.
+        A segment that returns has two or more runs.  Computed from ``labels``.
         """
         b = self._bounds()
         return [list(range(int(a), int(e))) for a, e in zip(b[:-1], b[1:])]
 
     @property
-    def n_contiguous_segments(self) -> int:
-        """Number of contiguous segments (at least :attr:`n_topics`)."""
+    def n_runs(self) -> int:
+        """Number of runs (at least :attr:`n_segments`)."""
         return len(self._bounds()) - 1
 
     @property
-    def contiguous_labels(self) -> np.ndarray:
-        """``contiguous_labels[i]`` is the contiguous segment of sentence ``i`` (0.., reading order), shape (n,)."""
+    def run_labels(self) -> np.ndarray:
+        """``run_labels[i]`` is the run of sentence ``i`` (0.., reading order), shape (n,)."""
         return bounds_labels(self._bounds())
 
     @property
-    def contiguous_topics(self) -> np.ndarray:
-        """``contiguous_topics[r]`` is the topic (label) of contiguous segment ``r``, shape (n_contiguous_segments,)."""
+    def run_segments(self) -> np.ndarray:
+        """``run_segments[r]`` is the segment (label) of run ``r``, shape (n_runs,)."""
         return plain_array(np.asarray(self.labels, dtype=np.int64)[self._bounds()[:-1]])
 
     @property
-    def topic_segments(self) -> list[list[int]]:
-        """``topic_segments[t]``: the contiguous segments of topic ``t``, in reading order (one unless it returns)."""
-        out: list[list[int]] = [[] for _ in range(self.n_topics)]
-        for r, t in enumerate(self.contiguous_topics.tolist()):
+    def segment_runs(self) -> list[list[int]]:
+        """``segment_runs[j]``: the runs of segment ``j``, in reading order (one unless it returns)."""
+        out: list[list[int]] = [[] for _ in range(self.n_segments)]
+        for r, t in enumerate(self.run_segments.tolist()):
             out[t].append(r)
         return out
 
     @property
-    def returning_topics(self) -> list[int]:
-        """The topics that come back: those with two or more contiguous segments (none for "runs")."""
-        return [t for t, rs in enumerate(self.topic_segments) if len(rs) > 1]
+    def returning_segments(self) -> list[int]:
+        """The segments that come back: those with two or more runs (none for ``structure="runs"``)."""
+        return [t for t, rs in enumerate(self.segment_runs) if len(rs) > 1]
 
     # ------------------------------------------------------------------------------------ beliefs and the k asked
 
@@ -247,7 +245,7 @@ class SegmentationResult:
         """Each sentence's raw belief in its own label, ``beliefs[i, labels[i]]``, shape (n,).
 
         What the model that made the labels says, not a probability of being right: the topic model's BP
-        marginal, the runs model's chain marginal, or for grouped runs the grouping's belief in the run's topic
+        marginal, the runs model's chain marginal, or for grouped runs the grouping's belief in the run's segment
         (one number per run, often 0.3-0.6 whether the run is right or not).  :meth:`confidence` calibrates it.
         """
         return np.asarray(self.beliefs)[np.arange(len(self.sentences)), np.asarray(self.labels, dtype=np.int64)]
@@ -259,7 +257,7 @@ class SegmentationResult:
         confidence about p, about a fraction p lay in the gold segment matched to their label (labels matched
         to gold segments one to one by maximum overlap; a sentence whose label matches none counts as wrong).
         It is :func:`~bpseg_pgm.confidence.calibrate.calibrated_confidence` of the raw belief
-        (:meth:`belief_in_label`), the sentence's distance to the nearer end of its contiguous segment and the
+        (:meth:`belief_in_label`), the sentence's distance to the nearer end of its run and the
         structure; its numbers are the ``confidence_*`` fields of the Policy the fit used
         (``params["policy"]``, else the default; ``docs/policy.md``).  A sentence in the middle of a long
         segment is more often right than one next to a boundary; most of the difference between documents is
@@ -295,14 +293,13 @@ class SegmentationResult:
     def fewer_than_requested(self) -> str | None:
         """A one-line note when fewer labels came back than the k asked for, else None.
 
-        The labels are called segments, or topics when a topic returns (as ``to_text`` calls them).
+        k counts segments (labels), as ``-k`` does.
         """
         k = self.requested_segments
         if k is None or self.n_segments >= k:
             return None
-        word = "topic" if self.returning_topics else "segment"  # the labels, in the words of to_text
         return (
-            f"{plural(self.n_segments, word)} for k = {k}: "
+            f"{plural(self.n_segments, 'segment')} for k = {k}: "
             f"{k - self.n_segments} of the k labels ended up with no sentence and were dropped"
         )
 
@@ -326,25 +323,36 @@ class SegmentationResult:
 
     @property
     def segment_heading_paths(self) -> list[list[str]]:
-        """``segment_heading_paths[t]``: the headings topic ``t``'s first sentence lies under, outermost first
+        """``segment_heading_paths[j]``: the headings segment ``j``'s first sentence lies under, outermost first
         (``["Usage", "Reading files"]``); ``[]`` each when the text has no headings read."""
         return self._paths_at(self._first_units(self.segments))
 
     @property
-    def contiguous_heading_paths(self) -> list[list[str]]:
-        """The heading path of each contiguous segment's first sentence (as :attr:`segment_heading_paths`)."""
-        return self._paths_at(self._first_units(self.contiguous_segments))
+    def run_heading_paths(self) -> list[list[str]]:
+        """The heading path of each run's first sentence (as :attr:`segment_heading_paths`)."""
+        return self._paths_at(self._first_units(self.runs))
 
     @property
     def segment_headings(self) -> list[str | None]:
-        """The title of the heading topic ``t`` starts at, or None where it starts elsewhere (its name then
+        """The title of the heading segment ``j`` starts at, or None where it starts elsewhere (its name then
         comes from its keywords)."""
         return self._headings_at(self._first_units(self.segments))
 
     @property
-    def contiguous_headings(self) -> list[str | None]:
-        """The title of the heading each contiguous segment starts at, or None (as :attr:`segment_headings`)."""
-        return self._headings_at(self._first_units(self.contiguous_segments))
+    def run_headings(self) -> list[str | None]:
+        """The title of the heading each run starts at, or None (as :attr:`segment_headings`)."""
+        return self._headings_at(self._first_units(self.runs))
+
+    # the names of the two levels before "segment" (a label) and "run" (consecutive sentences) were settled
+    n_topics = renamed_attribute("n_topics", "n_segments")
+    contiguous_segments = renamed_attribute("contiguous_segments", "runs")
+    n_contiguous_segments = renamed_attribute("n_contiguous_segments", "n_runs")
+    contiguous_labels = renamed_attribute("contiguous_labels", "run_labels")
+    contiguous_topics = renamed_attribute("contiguous_topics", "run_segments")
+    topic_segments = renamed_attribute("topic_segments", "segment_runs")
+    returning_topics = renamed_attribute("returning_topics", "returning_segments")
+    contiguous_heading_paths = renamed_attribute("contiguous_heading_paths", "run_heading_paths")
+    contiguous_headings = renamed_attribute("contiguous_headings", "run_headings")
 
     # ------------------------------------------------------------------------------------------- dict and JSON
 
@@ -354,9 +362,9 @@ class SegmentationResult:
         The data (``sentences``, ``text``, ``spans``: offsets into the text, ``lines``, ``labels``, ``segments``,
         ``params``, ``n_iter``, ``converged``, ``model``, ``structure``, ``granularity``, ``markdown``,
         ``heading_paths``: each sentence's, or None), then ``line_numbers``, ``n_segments``, both levels under
-        their attribute names (``n_topics``, ``n_contiguous_segments``, ``contiguous_segments``,
-        ``contiguous_labels``, ``contiguous_topics``, ``topic_segments``, ``returning_topics``) and each level's
-        heading paths (``segment_heading_paths``, ``contiguous_heading_paths``).  All indices count from 0.
+        their attribute names (``n_runs``, ``runs``,
+        ``run_labels``, ``run_segments``, ``segment_runs``, ``returning_segments``) and each level's
+        heading paths (``segment_heading_paths``, ``run_heading_paths``).  All indices count from 0.
 
         The beliefs, so that the dict grows with the text and not with sentences x segments:
         ``beliefs="confidence"`` (the default) writes ``confidence``, each sentence's calibrated confidence
@@ -399,14 +407,13 @@ class SegmentationResult:
                 "evidence": self.evidence,
                 "heading_paths": None if self.heading_paths is None else [list(p) for p in self.heading_paths],
                 "segment_heading_paths": self.segment_heading_paths,
-                "contiguous_heading_paths": self.contiguous_heading_paths,
-                "n_topics": self.n_topics,
-                "n_contiguous_segments": self.n_contiguous_segments,
-                "contiguous_segments": self.contiguous_segments,
-                "contiguous_labels": self.contiguous_labels.tolist(),
-                "contiguous_topics": self.contiguous_topics.tolist(),
-                "topic_segments": self.topic_segments,
-                "returning_topics": self.returning_topics,
+                "run_heading_paths": self.run_heading_paths,
+                "n_runs": self.n_runs,
+                "runs": self.runs,
+                "run_labels": self.run_labels.tolist(),
+                "run_segments": self.run_segments.tolist(),
+                "segment_runs": self.segment_runs,
+                "returning_segments": self.returning_segments,
             }
         )
         return out

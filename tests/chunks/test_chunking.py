@@ -135,11 +135,11 @@ def test_every_chunk_describes_all_its_sentences_on_the_quickstart_text(embedder
         assert sorted(i for c in chunks for i in c.sentences) == list(range(len(seg.sentences)))
         for c in chunks:
             assert {int(seg.labels[i]) for i in c.sentences} == {c.segment} == {c.topic}
-            assert list(c.keywords) == seg.topic_keywords()[c.segment]
+            assert list(c.keywords) == seg.segment_keywords()[c.segment]
             assert c.confidence == pytest.approx(np.mean([conf[i] for i in c.sentences]))
             assert text[c.start : c.end] == c.text
-            if c.contiguous_segment is not None:
-                assert {int(seg.contiguous_labels[i]) for i in c.sentences} == {c.contiguous_segment}
+            if c.run is not None:
+                assert {int(seg.run_labels[i]) for i in c.sentences} == {c.run}
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,8 @@ def test_demo_runs_with_no_arguments_and_groups_the_tennis_sentences(cli_env, ru
     proc = run_bpseg(["demo"], cli_env)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
-    assert "k = 3: 3 topics" in proc.stdout
-    rows = re.findall(r"^k = (\d)\s+((?:\s*\d)+)\s+(\d+) topics?, tennis together: (yes|no)$", proc.stdout, re.M)
+    assert "k = 3: 3 segments" in proc.stdout
+    rows = re.findall(r"^k = (\d)\s+((?:\s*\d)+)\s+(\d+) segments?, tennis together: (yes|no)$", proc.stdout, re.M)
     assert [int(k) for k, *_ in rows] == [2, 3, 4, 5, 6, 7]
     for k, labels, m, tennis in rows:
         labels = labels.split()

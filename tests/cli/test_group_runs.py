@@ -1,4 +1,4 @@
-"""``bpseg segment --group-runs`` and the two levels (topics, contiguous segments) in the CLI's outputs."""
+"""``bpseg segment --group-runs`` and the segments and their runs in the CLI's outputs."""
 
 import json
 import re
@@ -26,20 +26,20 @@ def test_a_bad_group_runs_is_one_line_exit_2(capsys):
     assert err.count("\n") == 1 and err.startswith("bpseg: error: ") and "expected auto, on or off" in err
 
 
-def test_text_and_json_say_which_topics_return(cli_env, example_file, monkeypatch, capsys):
+def test_text_and_json_say_which_segments_return(cli_env, example_file, monkeypatch, capsys):
     monkeypatch.setenv("BPSEG_CACHE_DIR", cli_env["BPSEG_CACHE_DIR"])
     argv = ["segment", str(example_file), "--lines", "-k", "3", "--init", "farthest", "--topics"]
     assert cli_main.main([*argv, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["returning_topics"], "the example's topics come back"  # weather, tennis and small talk alternate
+    assert data["returning_segments"], "the example's segments come back"  # weather, tennis and small talk alternate
     assert cli_main.main(argv) == 0
     text = capsys.readouterr().out
     first = text.splitlines()[0]
-    assert first.startswith(f"{data['n_contiguous_segments']} segments in {data['n_topics']} topics. Topic")
-    for t in data["returning_topics"]:
-        where = [r + 1 for r in data["topic_segments"][t]]
+    assert first.startswith(f"{data['n_runs']} runs in {data['n_segments']} segments. Segment")
+    for t in data["returning_segments"]:
+        where = [r + 1 for r in data["segment_runs"][t]]
         named = ", ".join(map(str, where[:-1])) + f" and {where[-1]}"
-        assert f"opic {t + 1}{' returns' if len(data['returning_topics']) == 1 else ''}: segments {named}" in first
-        assert f"[Topic {t + 1}] segments {named} · " in text
-    assert len(re.findall(r"^  Segment \d+", text, re.M)) == data["n_contiguous_segments"]
-    assert all(f"  keywords: {', '.join(words)}" in text for words in data["topic_keywords"] if words)
+        assert f"egment {t + 1}{' returns' if len(data['returning_segments']) == 1 else ''}: runs {named}" in first
+        assert f"[Segment {t + 1}] runs {named} · " in text
+    assert len(re.findall(r"^  Run \d+", text, re.M)) == data["n_runs"]
+    assert all(f"  keywords: {', '.join(words)}" in text for words in data["segment_keywords"] if words)

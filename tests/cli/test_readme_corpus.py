@@ -73,7 +73,7 @@ def test_the_set_up_notes_say_how_to_get_the_cpu_torch_build():
     # the two lines .ci/run greps verbatim are still there
     assert (
         "\npython3 -m venv .venv && . .venv/bin/activate && pip install torch==2.13.0 && pip install -e '.[test]' "
-        "&& bpseg demo\n"
+        "-e ./bench && bpseg demo\n"
     ) in install
     assert "\n. .venv/bin/activate && pytest\n" in install
     setup = GETTING_STARTED[GETTING_STARTED.index("## Install") : GETTING_STARTED.index("## Quickstart")]

@@ -80,5 +80,5 @@ def test_help_documents_the_option(capsys):
     with pytest.raises(SystemExit):
         cli_main.main(["segment", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "--segment-length N target mean number of sentences per segment" in out
+    assert "--segment-length N target mean number of sentences per run" in out
     assert "not with -k or --topics" in out

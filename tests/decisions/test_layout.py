@@ -190,7 +190,7 @@ def test_segment_text_markdown_given_more_segments_than_its_sections():
     seg = segment_text(md, 7, embedder=_TopicEmbedder(), show_progress=False)
     assert len(seg.sentences) == 9 and seg.n_segments == 7
     assert seg.structure == "runs" and seg.evidence == "headings" and seg.fewer_than_requested() is None
-    starts = {seg.contiguous_segments[r][0] for r in range(seg.n_contiguous_segments)}
+    starts = {seg.runs[r][0] for r in range(seg.n_runs)}
     assert starts >= {0, 3, 6} | {1, 4, 7}  # every heading and paragraph starts a segment
 
 

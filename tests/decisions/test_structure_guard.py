@@ -6,7 +6,7 @@ import pytest
 
 import bpseg_pgm.decisions.procedure as procedure
 from bpseg_pgm.decisions.structure import (
-    Structure,
+    StructureChoice,
     keep_topics,
     topic_silhouette,
     topics_fragmented,
@@ -25,7 +25,7 @@ def planted(sizes, d=8, noise=0.3, seed=0):
 
 def runs_found(X):
     fine = fit_runs(X, np.ones(len(X)), "auto")
-    return Structure(False, 1.0, fine, fine), int(fine.labels.max()) + 1
+    return StructureChoice(False, 1.0, fine, fine), int(fine.labels.max()) + 1
 
 
 def test_topic_labels_with_more_runs_than_the_ratio_allows_are_fragmented():
@@ -36,7 +36,7 @@ def test_topic_labels_with_more_runs_than_the_ratio_allows_are_fragmented():
     assert n_runs_of(ok) <= limit and not topics_fragmented(ok, found)
     scattered = np.arange(60) % 2  # 60 runs
     assert topics_fragmented(scattered, found)
-    assert not topics_fragmented(scattered, Structure(False, float("nan"), None))  # nothing to compare
+    assert not topics_fragmented(scattered, StructureChoice(False, float("nan"), None))  # nothing to compare
 
 
 def n_runs_of(labels):
@@ -79,7 +79,7 @@ def test_keep_topics_keeps_clusters_and_drops_partitions_and_fragments():
     assert not keep and sil < P.topic_silhouette
     keep, sil = keep_topics(X, w, np.arange(60) % 2, found)  # 60 runs: fragmented, not scored
     assert not keep and np.isnan(sil)
-    assert keep_topics(X, w, np.arange(60) % 2, Structure(False, float("nan"), None)) == (
+    assert keep_topics(X, w, np.arange(60) % 2, StructureChoice(False, float("nan"), None)) == (
         True,
         pytest.approx(np.nan, nan_ok=True),
     )

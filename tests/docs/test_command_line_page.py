@@ -20,8 +20,8 @@ def automatic(embedder):
 def test_the_automatic_fit_finds_the_topics_the_guide_says(automatic):
     assert "BP-Seg finds four\ntopics there" in PAGE
     assert automatic.n_topics == 4
-    assert len(automatic.returning_topics) == 3  # "the three subjects, each returning"
-    assert automatic.contiguous_segments[0] == [0]  # "the title line on its own"
+    assert len(automatic.returning_segments) == 3  # "the three subjects, each returning"
+    assert automatic.runs[0] == [0]  # "the title line on its own"
 
 
 def test_k_4_gives_three_topics(embedder):

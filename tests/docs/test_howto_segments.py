@@ -34,7 +34,7 @@ Store the hose coiled, out of the frost.
 
 
 def _lengths(seg) -> list[int]:
-    return [len(s) for s in seg.contiguous_segments]
+    return [len(s) for s in seg.runs]
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +45,8 @@ def outputs(embedder) -> list[str]:
     m = segment_text(GARDEN, markdown=True, embedder=embedder)
     m2 = segment_text(GARDEN, 2, markdown=True, embedder=embedder)
     return [
-        f"{seg.n_segments} {seg.n_contiguous_segments} {seg.structure} {seg.returning_topics} {seg.max_segments}",
-        f"{seg3.n_segments} {seg3.n_contiguous_segments}",
+        f"{seg.n_segments} {seg.n_runs} {seg.structure} {seg.returning_segments} {seg.max_segments}",
+        f"{seg3.n_segments} {seg3.n_runs}",
         f"{r.n_segments} {r.structure} {_lengths(r)}\n{r2.n_segments} {_lengths(r2)}",
         f"{m.n_segments} {m.evidence} {_lengths(m)}\n{_lengths(m.recut(5))}\n{_lengths(m2)}",
     ]

@@ -124,9 +124,9 @@ def test_an_option_it_does_not_take_is_refused():
 
 def test_each_chunk_names_its_topic_contiguous_segment_and_keywords(seg):
     rows = _lines(CHUNKS.render(seg))
-    assert [r["topic"] for r in rows] == [r["segment"] for r in rows] == [0, 1, 0, 2]
+    assert "topic" not in rows[0] and [r["segment"] for r in rows] == [0, 1, 0, 2]
     # segment 0 returns: its two runs are contiguous segments 0 and 2
-    assert [r["contiguous_segment"] for r in rows] == [0, 1, 2, 3]
-    topic_words = seg.topic_keywords()
-    assert [r["keywords"] for r in rows] == [topic_words[r["topic"]] for r in rows]
+    assert [r["run"] for r in rows] == [0, 1, 2, 3]
+    topic_words = seg.segment_keywords()
+    assert [r["keywords"] for r in rows] == [topic_words[r["segment"]] for r in rows]
     assert any(r["keywords"] for r in rows)

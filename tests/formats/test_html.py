@@ -83,15 +83,15 @@ def test_overview_strip_has_one_cell_per_sentence_linking_to_it():
         f"bpseg-s{i}" for i in range(1, 7)
     }
     colours = segment_colors(3)
-    # topics 1 and 2 return (labels 0 1 0 2 1 1): their second segments (3 and 5) are hatched
+    # segments 1 and 2 return (labels 0 1 0 2 1 1): their second runs (3 and 5) are hatched
     hatch = "repeating-linear-gradient(135deg,rgba(0,0,0,.32) 0 2px,transparent 2px 5px),"
     assert [a["style"] for a in cells] == [
         f"background:{hatch if i in (2, 4, 5) else ''}{colours[j]}" for i, j in enumerate(seg.labels)
     ]
     assert [a["title"] for a in cells][:3] == [
-        "Sentence 1 · Segment 1 · Topic 1",
-        "Sentence 2 · Segment 2 · Topic 2",
-        "Sentence 3 · Segment 3 · Topic 1 (returns)",
+        "Sentence 1 · Segment 1 · Run 1",
+        "Sentence 2 · Segment 2 · Run 2",
+        "Sentence 3 · Segment 1 · Run 3 (returns)",
     ]
     assert [a["class"] for a in cells] == ["cell hl"] + ["cell hl start"] * 4 + ["cell hl"]  # 5 segments
     contiguous = _seg(labels=(0, 0, 1, 1, 2, 2))  # no topic returns: segments alone, as before the two levels
@@ -141,15 +141,15 @@ def test_long_segment_lists_are_collapsed_with_ranges():
         html,
     )
     assert [(j, bool(o)) for j, o, _ in details] == [("0", False), ("1", False), ("2", False)]  # a long document
-    assert details[0][2] == "Topic 1 · segments 1 and 3 · 53 sentences: 1–3, 7–56"
-    assert details[1][2] == "Topic 2 · segments 2 and 4 · 5 sentences: 4–6, 57–58"
+    assert details[0][2] == "Segment 1 · runs 1 and 3 · 53 sentences: 1–3, 7–56"
+    assert details[1][2] == "Segment 2 · runs 2 and 4 · 5 sentences: 4–6, 57–58"
     short = _seg().to_html()
     opened = re.findall(r'<details class="seg" data-seg="\d"[^>]*?( open)?>', short)
     assert all(opened) and OPEN_UP_TO >= 3
     scattered = _seg(" ".join(f"Sentence number {i}." for i in range(40)), [i % 2 for i in range(40)])
-    summary = re.search(r"<summary>(Topic 1 .*?) · <span", scattered.to_html()).group(1)
+    summary = re.search(r"<summary>(Segment 1 .*?) · <span", scattered.to_html()).group(1)
     assert summary == (
-        "Topic 1 · segments 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37 and "
+        "Segment 1 · runs 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37 and "
         "39 · 20 sentences: 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, …"
     )
 
@@ -158,7 +158,7 @@ def test_fewer_segments_than_k_is_said_on_the_page():
     seg = _seg()
     seg.params["n_segments"] = 5
     assert (
-        "3 topics (k = 5) in 5 segments" in seg.to_html()
+        "3 segments (k = 5) in 5 runs" in seg.to_html()
         and "2 of the k labels ended up with no sentence" in seg.to_html()
     )
     contiguous = _seg(labels=(0, 0, 1, 1, 2, 2))
@@ -178,7 +178,7 @@ def test_the_html_format_is_the_same_renderer_titled_after_the_input():
     assert (html.suffix, html.media_type, html.options) == (".html", "text/html", ())
 
 
-def test_legend_and_list_name_topics_their_segments_and_keywords_when_a_topic_returns():
+def test_legend_and_list_name_segments_their_runs_and_keywords_when_a_segment_returns():
     text = (
         "The app release is on Friday. Testers found bugs in the app.\n\nThe office moves in May. "
         "Boxes for the office arrive.\n\nThe app release notes need a review. The release slips."
@@ -187,16 +187,16 @@ def test_legend_and_list_name_topics_their_segments_and_keywords_when_a_topic_re
     html = seg.to_html()
     legend = re.findall(r'<li class="hl" data-seg="(\d)"[^>]*>(.*?)</li>', html)
     assert legend == [
-        ("0", 'Topic 1 · 4 · segments 1 and 3 · <span class="kw">app, release, bugs, friday, notes</span>'),
-        ("1", 'Topic 2 · 2 · segment 2 · <span class="kw">office, arrive, boxes, moves</span>'),
+        ("0", 'Segment 1 · 4 · runs 1 and 3 · <span class="kw">app, release, bugs, friday, notes</span>'),
+        ("1", 'Segment 2 · 2 · run 2 · <span class="kw">office, arrive, boxes, moves</span>'),
     ]
-    assert "<h2>Topics</h2>" in html and "6 sentences · 2 topics (k = 2) in 3 segments" in html
+    assert "<h2>Segments</h2>" in html and "6 sentences · 2 segments (k = 2) in 3 runs" in html
     parts = re.findall(r'<p class="part">(.*?)</p>', html)
-    assert parts[0].startswith('Segment 1 · <span class="kw">') and parts[1].startswith('Segment 3 · <span class="kw">')
-    assert parts[2] == "Segment 2"  # a topic of one segment: its keywords are the topic's, shown once
-    assert "hatched: a topic that has come back" in html
+    assert parts[0].startswith('Run 1 · <span class="kw">') and parts[1].startswith('Run 3 · <span class="kw">')
+    assert parts[2] == "Run 2"  # a segment of one run: its keywords are the segment's, shown once
+    assert "hatched: a segment that has come back" in html
     runs = _seg(text, (0, 0, 1, 1, 2, 2)).to_html()  # nothing returns: segments only, with their keywords
     legend = re.findall(r'<li class="hl" data-seg="\d"[^>]*>(.*?)</li>', runs)
     assert legend[1] == 'Segment 2 · 2 · <span class="kw">office, arrive, boxes, moves</span>'
-    assert "Topic" not in runs and "<h2>Segments</h2>" in runs and 'class="part"' not in runs
+    assert "Run" not in runs and "<h2>Segments</h2>" in runs and 'class="part"' not in runs
     assert re.search(r"<summary>Segment 3 · 2 sentences: 5–6 · <span class=\"kw\">[a-z, ]+</span></summary>", runs)

@@ -62,7 +62,7 @@ def test_the_page_carries_every_level_the_fit_kept(seg):
             continue
         assert data["levels"][str(k)]["labels"] == cut.labels.tolist()
         assert data["levels"][str(k)]["heading_paths"] == cut.segment_heading_paths
-        names = [_name(h, w, markdown=True) for h, w in zip(cut.segment_headings, cut.topic_keywords())]
+        names = [_name(h, w, markdown=True) for h, w in zip(cut.segment_headings, cut.segment_keywords())]
         assert data["levels"][str(k)]["names"] == names
     assert data["levels"][str(seg.n_segments)]["labels"] == seg.labels.tolist()
     assert "<b>Note" not in html  # the data and the names are escaped like the rest
@@ -81,7 +81,7 @@ def test_a_segment_of_a_level_without_headings_is_named_by_its_keywords(embedder
     data = _data(plain.to_html())
     k = 2 if plain.n_segments != 2 else 3
     cut = plain.recut(k)
-    assert data["levels"][str(k)]["names"] == [_name(None, w, markdown=False) for w in cut.topic_keywords()]
+    assert data["levels"][str(k)]["names"] == [_name(None, w, markdown=False) for w in cut.segment_keywords()]
     assert all('class="kw"' in n for n in data["levels"][str(k)]["names"] if n)
 
 

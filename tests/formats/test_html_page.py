@@ -104,9 +104,9 @@ def test_document_order_colours_legend_and_tooltips(page):
     assert len(legend_colour) == 3 and len(set(legend_colour.values())) == 3
     for i, span in enumerate(checker.spans):
         assert span["style"] == legend_colour[span["seg"]]
-        j, r = seg.labels[i], seg.contiguous_labels[i]  # a topic returns: the tooltip names segment and topic
+        j, r = seg.labels[i], seg.run_labels[i]  # a topic returns: the tooltip names segment and topic
         conf = seg.confidence()[i]  # the calibrated confidence, not the raw belief
-        assert span["title"] == f"Segment {r + 1} · Topic {j + 1} · confidence {conf:.2f} · sentence {i + 1}"
+        assert span["title"] == f"Segment {j + 1} · Run {r + 1} · confidence {conf:.2f} · sentence {i + 1}"
     lows = [("low" in s["cls"].split()) for s in checker.spans]
     # sentence 3's raw belief is 0.4, but its confidence (the topic model's base rate) is above 0.5: no underline
     assert seg.belief_in_label()[2] < 0.5 < seg.confidence()[2] and lows == [False] * 5

@@ -138,7 +138,7 @@ def test_the_strip_hatches_a_topic_where_it_comes_back(tmp_path):
     sentences = [f"Sentence {i + 1} is about {'rivers' if labels[i] == 0 else 'violins'}." for i in range(n)]
     beliefs = np.eye(2)[labels]
     seg = Segmentation(sentences, labels, [np.flatnonzero(labels == j).tolist() for j in range(2)], beliefs)
-    assert seg.returning_topics == [0, 1]
+    assert seg.returning_segments == [0, 1]
     img = _screenshot(seg.to_html(), tmp_path, "returns", size=(1280, 900))
     colour = segment_colors(2)[0]
     y = int(_rows_with(img, colour).min()) + 4  # a pixel row through the strip

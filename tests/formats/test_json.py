@@ -51,8 +51,8 @@ def test_the_json_grows_with_the_text_not_with_sentences_times_segments():
 
 def test_a_plain_segmentation_result_renders_as_text_and_json():
     seg = SegmentationResult(["A.", "B.", "C."], np.array([0, 1, 0]), [[0, 2], [1]], np.eye(2)[[0, 1, 0]])
-    assert get_format("text").render(seg).startswith("3 segments in 2 topics. Topic 1 returns: segments 1 and 3.")
-    assert json.loads(get_format("json").render(seg))["returning_topics"] == [0]
+    assert get_format("text").render(seg).startswith("3 runs in 2 segments. Segment 1 returns: runs 1 and 3.")
+    assert json.loads(get_format("json").render(seg))["returning_segments"] == [0]
     assert "<!DOCTYPE html>" in get_format("html").render(seg)
 
 

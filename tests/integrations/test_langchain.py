@@ -68,8 +68,8 @@ def test_whole_segments_and_short_texts(embedder):
             assert MESSY[d.metadata["start_index"] : d.metadata["end_index"]] == d.page_content or d.metadata["i"] == 1
     assert {d.metadata["bpseg_segment"] for d in docs if d.metadata["i"] == 0} == {0, 1}
     for d in docs:  # the topic level and its keywords, flat (str / int) as vector stores require
-        assert d.metadata["bpseg_topic"] == d.metadata["bpseg_segment"]
-        assert isinstance(d.metadata["bpseg_contiguous_segment"], int)
+        assert "bpseg_topic" not in d.metadata
+        assert isinstance(d.metadata["bpseg_run"], int)
         assert all(isinstance(d.metadata.get("bpseg_keywords", ""), str) for d in docs)
     assert any(d.metadata.get("bpseg_keywords") for d in docs)
 

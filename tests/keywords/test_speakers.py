@@ -34,12 +34,12 @@ def test_prose_keeps_its_words():
 
 def test_speaker_names_are_not_keywords():
     seg = Segmentation(TRANSCRIPT, np.array([0, 0, 0, 1, 1, 1]), [[0, 1, 2], [3, 4, 5]], np.eye(2)[[0, 0, 0, 1, 1, 1]])
-    words = seg.topic_keywords(top_n=10)
+    words = seg.segment_keywords(top_n=10)
     assert not {"anna", "ben"} & {w for topic in words for w in topic}, words
     assert "payment" in words[0] and "picnic" in words[1]
     assert (
         "anna"
         in Segmentation(
             ["The release goes to Anna.", "Anna owns the payment fix."], np.array([0, 0]), [[0, 1]], np.ones((2, 1))
-        ).topic_keywords(top_n=10)[0]
+        ).segment_keywords(top_n=10)[0]
     )

@@ -46,7 +46,7 @@ def test_returning_topics_are_grouped_on_a_pgmpy_network(inference_calls):
     units = [f"Unit {i} of the meeting." for i in range(len(X))]
     seg = segment_sentences(units, embedder=_Fixed(X))
     assert seg.structure == "run-topics"
-    runs = seg.contiguous_segments
+    runs = seg.runs
     assert len(seg.segments) < len(runs)  # a topic holds separate runs: the non-contiguous step did something
     assert inference_calls, "the runs were grouped without pgmpy's Inference API"
     name, model, scopes = inference_calls[-1]

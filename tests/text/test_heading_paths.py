@@ -49,10 +49,10 @@ def test_each_sentence_segment_and_chunk_has_its_heading_path(seg):
 
 
 def test_a_segment_cut_at_a_heading_is_named_by_it(seg):
-    for j, units in enumerate(seg.contiguous_segments):
+    for j, units in enumerate(seg.runs):
         first = seg.text[slice(*seg.spans[units[0]])]
         want = first.lstrip("#").strip() if first.startswith("#") else None
-        assert seg.contiguous_headings[j] == want
+        assert seg.run_headings[j] == want
 
 
 def test_the_text_output_names_a_segment_cut_at_a_heading_by_it(seg, embedder):
@@ -71,7 +71,7 @@ def test_the_json_round_trip_keeps_the_heading_paths(seg):
     assert d["segment_heading_paths"] == seg.segment_heading_paths
     back = Segmentation.from_json(seg.to_json())
     assert back.heading_paths == seg.heading_paths
-    assert back.to_dict()["contiguous_heading_paths"] == d["contiguous_heading_paths"]
+    assert back.to_dict()["run_heading_paths"] == d["run_heading_paths"]
     once = back.to_json()
     assert Segmentation.from_json(once).to_json() == once  # byte-identical from the first read on
 

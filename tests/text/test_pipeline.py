@@ -179,10 +179,10 @@ def test_the_quickstart_runs_and_gives_what_it_shows(page, session_cache_dir, mo
     exec(compile(block, f"{page} quickstart", "exec"), scope)
     seg = scope["seg"]
     assert seg.segments == [[0, 1, 3, 5], [2, 4, 6]]  # as both pages say
-    assert "[Topic 2] segments 2, 4 and 6 · sentences 3, 5, 7" in capsys.readouterr().out
-    assert seg.contiguous_segments == [[0, 1], [2], [3], [4], [5], [6]]
-    assert seg.topic_segments == [[0, 2, 4], [1, 3, 5]]
-    keywords = seg.topic_keywords()
+    assert "[Segment 2] runs 2, 4 and 6 · sentences 3, 5, 7" in capsys.readouterr().out
+    assert seg.runs == [[0, 1], [2], [3], [4], [5], [6]]
+    assert seg.segment_runs == [[0, 2, 4], [1, 3, 5]]
+    keywords = seg.segment_keywords()
     assert keywords[0][:2] == ["beautiful", "brightly"] and keywords[1][:3] == ["open", "tennis", "play"]
     # what the comments show is what the code gives
     for shown in ("[[0, 1, 3, 5], [2, 4, 6]]", "[[0, 1], [2], [3], [4], [5], [6]]", "['open', 'tennis', 'play', ...]"):

@@ -17,9 +17,9 @@ def test_to_text_lists_each_segment_with_numbered_sentences():
 def test_to_text_names_topics_and_their_segments_when_a_topic_returns():
     seg = Segmentation(["A.", "B.", "C."], np.array([0, 1, 0]), [[0, 2], [1]], np.eye(3)[:, :2][[0, 1, 0]])
     assert seg.to_text() == (
-        "3 segments in 2 topics. Topic 1 returns: segments 1 and 3.\n\n"
-        "[Topic 1] segments 1 and 3 · sentences 1, 3\n  Segment 1\n    1  A.\n  Segment 3\n    3  C.\n\n"
-        "[Topic 2] segment 2 · sentences 2\n  Segment 2\n    2  B.\n"
+        "3 runs in 2 segments. Segment 1 returns: runs 1 and 3.\n\n"
+        "[Segment 1] runs 1 and 3 · sentences 1, 3\n  Run 1\n    1  A.\n  Run 3\n    3  C.\n\n"
+        "[Segment 2] run 2 · sentences 2\n  Run 2\n    2  B.\n"
     )
 
 

@@ -24,12 +24,12 @@ def _same_data(a, b):
     np.testing.assert_array_equal(a.labels, b.labels)
     assert a.labels.dtype == b.labels.dtype
     assert (a.sentences, a.text, a.spans, a.lines, a.segments) == (b.sentences, b.text, b.spans, b.lines, b.segments)
-    assert (a.contiguous_segments, a.topic_segments, a.returning_topics) == (
-        b.contiguous_segments,
-        b.topic_segments,
-        b.returning_topics,
+    assert (a.runs, a.segment_runs, a.returning_segments) == (
+        b.runs,
+        b.segment_runs,
+        b.returning_segments,
     )
-    np.testing.assert_array_equal(a.contiguous_labels, b.contiguous_labels)
+    np.testing.assert_array_equal(a.run_labels, b.run_labels)
     assert (a.params, a.n_iter, a.converged, a.model, a.structure, a.granularity, a.markdown) == (
         b.params,
         b.n_iter,
@@ -72,7 +72,7 @@ def test_json_round_trip(seg):
     full = Segmentation.from_json(seg.to_json(beliefs="full", indent=None))
     np.testing.assert_array_equal(full.beliefs, seg.beliefs)
     assert SegmentationResult.from_json(seg.to_json()).to_dict() == {
-        k: v for k, v in seg.to_dict().items() if k not in ("topic_keywords", "contiguous_keywords")
+        k: v for k, v in seg.to_dict().items() if k not in ("segment_keywords", "run_keywords")
     }
 
 

@@ -21,10 +21,10 @@ def _seg(**kwargs):
 
 def test_the_levels_come_from_the_labels():
     seg = _seg()
-    assert seg.contiguous_segments == [[0, 1], [2, 3], [4], [5]]
-    assert seg.topic_segments == [[0, 2], [1], [3]] and seg.returning_topics == [0]
-    assert seg.contiguous_topics.tolist() == [0, 1, 0, 2] and seg.contiguous_labels.tolist() == [0, 0, 1, 1, 2, 3]
-    assert (seg.n_topics, seg.n_contiguous_segments) == (3, 4)
+    assert seg.runs == [[0, 1], [2, 3], [4], [5]]
+    assert seg.segment_runs == [[0, 2], [1], [3]] and seg.returning_segments == [0]
+    assert seg.run_segments.tolist() == [0, 1, 0, 2] and seg.run_labels.tolist() == [0, 0, 1, 1, 2, 3]
+    assert (seg.n_segments, seg.n_runs) == (3, 4)
     assert seg.text == "S0.\nS1.\nS2.\nS3.\nS4.\nS5." and seg.lines and seg.line_numbers == list(range(6))
     np.testing.assert_allclose(seg.belief_in_label(), 0.85)
     # the confidence is the calibrated map of the raw beliefs (no structure: read from the labels, topics here)
@@ -54,7 +54,7 @@ def test_dict_round_trip_keeps_the_data_and_says_what_it_drops():
     assert back.to_dict() == d
     np.testing.assert_array_equal(back.labels, seg.labels)
     assert (back.text, back.spans, back.segments, back.markdown) == (seg.text, seg.spans, seg.segments, True)
-    assert back.contiguous_segments == seg.contiguous_segments
+    assert back.runs == seg.runs
     assert (back.embeddings, back.runs_fit, back.max_segments) == (None, None, None)
     np.testing.assert_allclose(back.beliefs[:, :3][seg.labels == 0], [[0.85, 0.05, 0.05]] * 3)
     full = SegmentationResult.from_json(seg.to_json(beliefs="full"))
@@ -62,7 +62,7 @@ def test_dict_round_trip_keeps_the_data_and_says_what_it_drops():
     assert (
         seg.fewer_than_requested()
         == back.fewer_than_requested()
-        == ("3 topics for k = 4: 1 of the k labels ended up with no sentence and were dropped")
+        == ("3 segments for k = 4: 1 of the k labels ended up with no sentence and were dropped")
     )
 
 
