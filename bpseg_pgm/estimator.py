@@ -20,6 +20,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 
 from bpseg_pgm.constraints import validate
 from bpseg_pgm.decisions import Settings, decide
+from bpseg_pgm.decisions.grouping import group_engine
 from bpseg_pgm.decisions.potentials import runs_can_take
 from bpseg_pgm.features.units import Units
 from bpseg_pgm.inference.engine import Engine
@@ -434,9 +435,9 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.policy_ = p["policy"]
         engine, structure = p["engine"], p["structure"]
         potentials = self._potentials(p)
-        auto_applies = structure == "auto" and self._auto_applies(engine, potentials)
-        if structure == "auto" and not auto_applies:
+        if structure == "auto" and not self._auto_applies(engine, potentials):
             self._explain_topics_only(self.cost, potentials)
+            structure = "topics"  # "auto" cannot choose runs here: the topic model, as "auto" would fit it
         if structure == "runs" and potentials is not None and not runs_can_take(potentials):
             warnings.warn(
                 f"potentials {type(potentials).__name__} have full pairwise tables: the runs model has no place for "
@@ -456,6 +457,8 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 policy=self.policy_,
             )
         seed = check_random_state(self.random_state)
+        grouping = group_engine(engine) if p["group_runs"] else None
+        own_object = not isinstance(self.engine, str) and grouping is engine  # the user's engine, used as given
         return Settings(
             structure=structure,
             n_segments=self.n_segments,
@@ -474,12 +477,13 @@ class BPSeg(ClusterMixin, BaseEstimator):
             neighbors=self.neighbors,
             random_state=self.random_state,
             seed=0 if seed is None else seed,
-            auto_applies=auto_applies,
-            damping_set=bool(self.damping),
-            engine_is_object=not isinstance(self.engine, str),
+            grouping_engine=grouping,
+            group_retry=grouping is not None and not self.damping and not own_object,
             cost=p["cost"],
-            group_asked=not isinstance(self.group_runs, str) and bool(p["group_runs"]),
+            group_sections=not isinstance(self.group_runs, str) and bool(p["group_runs"]),
         )
+
+
 
     def fit_predict(self, X, y=None, **kwargs):
         """Fit and return ``labels_``."""

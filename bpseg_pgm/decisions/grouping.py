@@ -26,11 +26,10 @@ def group_engine(engine: Engine) -> Engine:
     return engine if engine.uses_potentials else make_engine("potts")
 
 
-def retry_engine(group: Engine, *, damping_set: bool, given_object: bool, policy: Policy) -> Engine | None:
+def retry_engine(group: Engine, policy: Policy) -> Engine | None:
     """The damped engine an unconverged grouping by ``group`` is run again with (``Policy.group_retry_damping``),
-    or None: the user set a damping, or ``group`` is an engine object the user gave (used as given), or the engine
-    has no damping."""
-    if damping_set or given_object or not group.name:
+    or None when the engine has no damping (no name to make it by, or none it takes)."""
+    if not group.name:
         return None
     try:
         return make_engine(group.name, policy.group_retry_damping)

@@ -64,7 +64,9 @@ __all__ = ["Settings", "decide"]
 class Settings:
     """The estimator's parameters, checked and resolved (``BPSeg`` builds it from its one table of checks)."""
 
-    structure: str  # "auto", "runs" or "topics"
+    #: "runs", "topics", or "auto" (decided per document); "auto" arrives here only where it may choose runs (Potts
+    #: potentials or a run cost, an engine by name that takes potentials, init not "all"): else it is "topics"
+    structure: str
     n_segments: Any  # an int or "auto"
     group_runs: bool
     engine: Engine
@@ -81,14 +83,17 @@ class Settings:
     neighbors: Any
     random_state: Any
     seed: int  # random_state as the runs model's seed (0 for None)
-    auto_applies: bool  # "auto" may choose runs: Potts potentials, an engine by name, init not "all"
-    damping_set: bool  # the user set a damping: an unconverged grouping is not retried damped
-    engine_is_object: bool  # an Engine object: used as given
+    #: the engine that groups the runs (``group_runs``): the estimator's, or the default one for an engine with
+    #: potentials of its own; None without grouping
+    grouping_engine: Engine | None = None
+    #: an unconverged grouping may be run again with a damped engine (``Policy.group_retry_damping``): not when a
+    #: damping was set, nor when the grouping engine is the user's own object (used as given)
+    group_retry: bool = False
     #: the runs model's cost of a run: a registered name or a RunCost object (bpseg_pgm.runs.cost_registry); it
     #: cuts every run this procedure fits ("runs", and "auto"'s runs), the words added beside it when given
     cost: Any = "embeddings"
-    #: the user asked for grouping (group_runs=True, not "auto"): a document's heading sections are grouped too
-    group_asked: bool = False
+    #: a document's heading sections are grouped too (group_runs=True was asked for, not "auto")
+    group_sections: bool = False
 
 
 @dataclass
@@ -104,19 +109,18 @@ class _Measured:
 
 
 class _Grouper:
-    """Runs grouped into topics, with the engines made once per fit: the grouping engine and its damped retry."""
+    """Runs grouped into segments that may return, with the engines of the fit: the grouping engine and its
+    damped retry (``Settings.group_retry``)."""
 
     def __init__(self, s: Settings, policy: Policy):
-        self.engine = group_engine(s.engine)
+        self.engine = s.grouping_engine or group_engine(s.engine)
         self.settings, self.policy = s, policy
         self.potentials = grouping_potentials(s.potentials, policy)
 
     @functools.cached_property
-    def retry(self):
+    def retry(self) -> Engine | None:
         """The damped engine of the second try (made when first needed), or None."""
-        s = self.settings
-        given = s.engine_is_object and self.engine is s.engine
-        return retry_engine(self.engine, damping_set=s.damping_set, given_object=given, policy=self.policy)
+        return retry_engine(self.engine, self.policy) if self.settings.group_retry else None
 
     def __call__(self, fit: RunsFit, units: Units) -> RunTopicsFit:
         return group_runs(
@@ -159,7 +163,7 @@ def decide(units: Units, s: Settings, policy: Policy, callback: Callable | None 
     s = dataclasses.replace(s, cost=runs_cost(s.cost, s.potentials))  # the potentials' run cost, unless one given
     grouper = _Grouper(s, policy) if s.group_runs else None
     # 0. the document's own structure: where runs may start (its headings or paragraphs), or how many (headings)
-    runs_possible = s.structure == "runs" or (s.structure == "auto" and s.auto_applies)
+    runs_possible = s.structure in ("runs", "auto")
     layout = document_layout(units.paragraphs, units.headings, s.n_segments, policy) if runs_possible else Layout()
     starts, sections, headed = layout.starts, layout.sections is not None, layout.evidence == "headings"
     # 1. runs: asked for, or a document with headings (its sections under "auto"), grouped only if asked
@@ -172,10 +176,10 @@ def decide(units: Units, s: Settings, policy: Policy, callback: Callable | None 
         if units.word_counts is not None:
             fit = fit.with_words(units.word_counts, policy.word_weight)
         measured.evidence = layout.evidence
-        return _runs_result(fit, units, policy, measured, None if headed and not s.group_asked else grouper)
+        return _runs_result(fit, units, policy, measured, None if headed and not s.group_sections else grouper)
     # 1-2. "auto": runs on gradual text (and how many), the topic model (with the runs as fallback) otherwise
     found, grouped = None, None
-    if s.structure == "auto" and s.auto_applies:
+    if s.structure == "auto":
         found = choose_structure(
             X,
             w,

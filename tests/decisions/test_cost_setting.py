@@ -55,9 +55,6 @@ def settings(**changes) -> Settings:
         neighbors="auto",
         random_state=None,
         seed=0,
-        auto_applies=True,
-        damping_set=False,
-        engine_is_object=False,
     )
     base.update(changes)
     return Settings(**base)
