@@ -10,7 +10,7 @@ import numpy as np
 
 from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
-from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.potentials import Potentials
 from bpseg_pgm.runs.model import RunsFit
 from bpseg_pgm.runtopics import RunTopicPotentials, RunTopicsFit, best_cut, fit_run_topics
@@ -37,7 +37,7 @@ def retry_engine(group: Engine, policy: Policy) -> Engine | None:
         return None
 
 
-def detect_returns(similarity: np.ndarray, policy: Policy = DEFAULT_POLICY) -> Returns:
+def detect_returns(similarity: np.ndarray, policy: Policy) -> Returns:
     """The returns test on the runs' ``similarity`` (m, m): do the runs fall into clear groups, whatever their
     reading order? Scored only for ``Policy.returns_min_runs`` (at least 3) to ``returns_max_runs`` runs (where it
     was measured; otherwise nothing is detected); the runs model's best linkage cut

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.runs.hierarchy import hierarchy_runs
 
 __all__ = ["Layout", "document_layout", "heading_starts", "paragraph_starts"]
@@ -74,7 +74,7 @@ def document_layout(
     paragraphs: np.ndarray | None,
     headings: np.ndarray | None,
     n_segments,
-    policy: Policy = DEFAULT_POLICY,
+    policy: Policy,
 ) -> Layout:
     """The :class:`Layout` of a document from its units' paragraph numbers and heading levels (either None),
     for ``n_segments`` (k, or "auto"), by the rules of the module docstring."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.runs.effects import median_boundary_effect
 from bpseg_pgm.runs.evidence import check_word_counts, evidence_runs
 from bpseg_pgm.runs.model import RunsFit, auto_max_runs, fit_runs
@@ -57,7 +57,7 @@ class StructureChoice:
     k_words: int | None = None
 
 
-def topics_fragmented(topic_labels: np.ndarray, found: StructureChoice, policy: Policy = DEFAULT_POLICY) -> bool:
+def topics_fragmented(topic_labels: np.ndarray, found: StructureChoice, policy: Policy) -> bool:
     """Whether the topic model's labels form more than ``Policy.topic_runs_ratio`` times the runs of the
     noise-calibrated runs fit; False when the document has no reading-order runs to compare."""
     if found.fine is None or found.fit is None:
@@ -101,7 +101,7 @@ def keep_topics(
     found: StructureChoice,
     random_state=0,
     *,
-    policy: Policy = DEFAULT_POLICY,
+    policy: Policy,
 ) -> tuple[bool, float]:
     """Whether ``structure="auto"`` keeps the topic model's labels on abrupt text, and their silhouette.
 
@@ -126,7 +126,7 @@ def run_span(effect: float, *, policy: Policy) -> float:
     return run_scale**t
 
 
-def runs_cap(Xn: np.ndarray, weights: np.ndarray, policy: Policy = DEFAULT_POLICY) -> tuple[float, int]:
+def runs_cap(Xn: np.ndarray, weights: np.ndarray, policy: Policy) -> tuple[float, int]:
     """The document's correlation length (:func:`~bpseg_pgm.runs.statistics.policy_correlation_length`) and the most runs
     its noise-calibrated count may reach: ``Policy.auto_max_runs``, or one run per correlation length when the
     document holds more (:func:`~bpseg_pgm.runs.model.auto_max_runs`). The cap is this layer's decision; the runs
@@ -158,7 +158,7 @@ def choose_structure(
     n_segments,
     random_state=0,
     *,
-    policy: Policy = DEFAULT_POLICY,
+    policy: Policy,
     max_runs: int | None = None,
     word_counts=None,
     cost="embeddings",

@@ -98,11 +98,12 @@ def test_choose_structure_threads_the_cost_to_every_runs_fit():
     X = gradual_document(n_blocks=6, block=30, dim=32, seed=1)
     w = np.ones(len(X))
     mine = FirstAxisScatter()
-    found = choose_structure(X, w, "auto", cost=mine)
+    found = choose_structure(X, w, "auto", cost=mine, policy=DEFAULT_POLICY)
     assert found.fine is not None and found.fine.cost is mine and found.fit.cost is mine
-    given = choose_structure(X, w, 3, cost=mine)
+    given = choose_structure(X, w, 3, cost=mine, policy=DEFAULT_POLICY)
     assert given.fit.cost is mine and int(given.fit.labels.max()) + 1 == 3
-    default, named = choose_structure(X, w, "auto"), choose_structure(X, w, "auto", cost="embeddings")
+    default = choose_structure(X, w, "auto", policy=DEFAULT_POLICY)
+    named = choose_structure(X, w, "auto", cost="embeddings", policy=DEFAULT_POLICY)
     np.testing.assert_array_equal(default.fit.labels, named.fit.labels)
     assert default.effect == named.effect and default.runs == named.runs
 

@@ -5,6 +5,7 @@ import pytest
 
 from bpseg_pgm import BPSeg, Policy, Units
 from bpseg_pgm.decisions.layout import Layout, document_layout, heading_starts, paragraph_starts
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 
 
 def test_paragraph_and_heading_starts():
@@ -17,10 +18,10 @@ def test_paragraph_and_heading_starts():
 
 def test_headings_auto_gives_the_top_level_sections():
     h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
-    lay = document_layout(None, h, "auto")
+    lay = document_layout(None, h, "auto", P)
     assert lay.evidence == "headings" and lay.sections == 2 and lay.starts.tolist() == [4]
     # a lone title at the top: its sub-headings are the sections
-    lay = document_layout(None, np.array([1, 0, 2, 0, 0, 2, 0]), "auto")
+    lay = document_layout(None, np.array([1, 0, 2, 0, 0, 2, 0]), "auto", P)
     assert lay.sections == 3 and lay.starts.tolist() == [2, 5]
 
 
@@ -28,13 +29,13 @@ def test_headings_given_k_keep_the_top_level_then_go_finer_then_to_paragraphs_th
     h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
     p = np.array([0, 1, 2, 3, 4, 5, 6, 7])
     for k in (2, 3, 6, 8):
-        lay = document_layout(p, h, k)
+        lay = document_layout(p, h, k, P)
         assert lay.evidence == "headings" and lay.starts.tolist() == [4], k  # the top level, always
         assert [f.tolist() for f in lay.finer] == [[2, 4, 6], list(range(1, 8))], k  # sub-headings, paragraphs
-    assert document_layout(np.zeros(8, int), h, 4).finer[-1].tolist() == [2, 4, 6]
+    assert document_layout(np.zeros(8, int), h, 4, P).finer[-1].tolist() == [2, 4, 6]
     # more segments than the headings and paragraphs make: every one kept, then anywhere (still the headings' runs)
     for para, k in ((np.zeros(8, int), 5), (p, 9)):
-        lay = document_layout(para, h, k)
+        lay = document_layout(para, h, k, P)
         assert lay.evidence == "headings" and lay.starts.tolist() == [4], k
         assert lay.finer[-1].tolist() == list(range(1, 8)) and lay.finer[-2].tolist() == sorted(
             {2, 4, 6, *paragraph_starts(para).tolist()}
@@ -43,18 +44,18 @@ def test_headings_given_k_keep_the_top_level_then_go_finer_then_to_paragraphs_th
 
 def test_headings_auto_keep_the_finer_levels_for_a_recut():
     h = np.array([1, 0, 2, 0, 1, 0, 2, 0])
-    lay = document_layout(np.arange(8), h, "auto")
+    lay = document_layout(np.arange(8), h, "auto", P)
     assert lay.sections == 2 and [f.tolist() for f in lay.finer] == [[2, 4, 6], list(range(1, 8))]
 
 
 def test_paragraphs_need_policy_minimum():
     p = np.array([0, 0, 0, 1, 1, 1])
-    assert document_layout(p, None, "auto") == Layout()  # 2 paragraphs < paragraph_min 3
+    assert document_layout(p, None, "auto", P) == Layout()  # 2 paragraphs < paragraph_min 3
     lay = document_layout(p, None, "auto", Policy(paragraph_min=2))
     assert lay.evidence == "paragraphs" and lay.starts.tolist() == [3] and lay.sections is None
     p3 = np.repeat([0, 1, 2], 3)
-    assert document_layout(p3, None, 3).starts.tolist() == [3, 6]
-    assert document_layout(p3, None, 4) == Layout()  # more segments than paragraphs: anywhere
+    assert document_layout(p3, None, 3, P).starts.tolist() == [3, 6]
+    assert document_layout(p3, None, 4, P) == Layout()  # more segments than paragraphs: anywhere
 
 
 def _planted(seed=0, sizes=(12, 12, 12), d=16):

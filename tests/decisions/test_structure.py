@@ -64,7 +64,7 @@ def test_boundary_effect_of_a_weightless_run_is_nan():
 
 def test_abrupt_shifts_get_the_topic_model():
     X, y = planted_blocks((8, 12, 10, 9), dim=32, noise=0.1, seed=0)
-    found = choose_structure(X, np.ones(len(X)), "auto")
+    found = choose_structure(X, np.ones(len(X)), "auto", policy=P)
     assert not found.runs and found.effect > P.gradual_effect
     model = BPSeg(random_state=0).fit(X)
     assert model.structure_ == "topics" and model.structure_effect_ == pytest.approx(found.effect)
@@ -72,7 +72,7 @@ def test_abrupt_shifts_get_the_topic_model():
 
 def test_gradual_text_gets_runs():
     X = gradual_document()
-    found = choose_structure(X, np.ones(len(X)), "auto")
+    found = choose_structure(X, np.ones(len(X)), "auto", policy=P)
     assert found.runs and found.effect < P.gradual_effect
     assert BPSeg(random_state=0).fit(X).structure_ == "run-topics"  # the runs, then grouped into topics
     model = BPSeg(random_state=0, group_runs=False).fit(X)
@@ -97,7 +97,7 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     # the document was judged gradual and cut into runs (the misjudgement docs/research/real-documents.md records).
     X, truth = planted_blocks((5,) * 100, dim=104, noise=0.12, seed=0)
     w = np.ones(len(X))
-    found = choose_structure(X, w, "auto")
+    found = choose_structure(X, w, "auto", policy=P)
     assert not found.runs and found.effect > P.gradual_effect
     # abrupt, so the topic model, unless it cannot hold the document: its runs group into more topics
     # than the topic model's 40 labels, so they are kept, grouped, and the topic model is not run
@@ -111,7 +111,7 @@ def test_many_short_unrelated_passages_get_the_topic_model(monkeypatch):
     assert ungrouped.structure_ == "runs" and ungrouped.topic_silhouette_ < P.topic_silhouette
     assert adjusted_rand_score(truth, ungrouped.labels_) > adjusted_rand_score(truth, topics.labels_) + 0.1
     monkeypatch.setattr(structure, "auto_max_runs", lambda n, corr_length, floor=P.auto_max_runs: min(floor, n // 2))
-    capped = choose_structure(X, w, "auto")
+    capped = choose_structure(X, w, "auto", policy=P)
     assert capped.runs and capped.effect < P.gradual_effect  # the old fixed cap misjudges it
 
 
@@ -163,12 +163,12 @@ def test_run_span_falls_from_the_full_scale_to_one_correlation_length():
 def test_choose_structure_takes_dense_word_counts_and_refuses_counts_for_another_text():
     X = gradual_document()
     counts = np.random.default_rng(0).poisson(0.3, size=(len(X), 50))
-    dense = choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=counts)
+    dense = choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=counts, policy=P)
     import scipy.sparse as sp
 
-    sparse = choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=sp.csr_matrix(counts))
+    sparse = choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=sp.csr_matrix(counts), policy=P)
     assert dense.k_span is not None and dense.k_words is not None and dense.k_words >= dense.k_span
     assert (dense.k_span, dense.k_words) == (sparse.k_span, sparse.k_words)
     np.testing.assert_array_equal(dense.fit.labels, sparse.fit.labels)
     with pytest.raises(ValueError, match="one row per unit"):
-        choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=counts[:-1])
+        choose_structure(X, np.ones(len(X)), "auto", 0, word_counts=counts[:-1], policy=P)

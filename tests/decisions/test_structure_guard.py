@@ -33,10 +33,10 @@ def test_topic_labels_with_more_runs_than_the_ratio_allows_are_fragmented():
     found, k = runs_found(X)
     limit = int(np.floor(P.topic_runs_ratio * k))
     ok = np.repeat(np.arange(limit) % 2, int(np.ceil(60 / limit)))[:60]
-    assert n_runs_of(ok) <= limit and not topics_fragmented(ok, found)
+    assert n_runs_of(ok) <= limit and not topics_fragmented(ok, found, P)
     scattered = np.arange(60) % 2  # 60 runs
-    assert topics_fragmented(scattered, found)
-    assert not topics_fragmented(scattered, StructureChoice(False, float("nan"), None))  # nothing to compare
+    assert topics_fragmented(scattered, found, P)
+    assert not topics_fragmented(scattered, StructureChoice(False, float("nan"), None), P)  # nothing to compare
 
 
 def n_runs_of(labels):
@@ -71,15 +71,15 @@ def test_keep_topics_keeps_clusters_and_drops_partitions_and_fragments():
     X = normalize_rows(planted([20, 20, 20], d=16, noise=0.4, seed=3))
     w = np.ones(60)
     found, _ = runs_found(X)
-    keep, sil = keep_topics(X, w, np.repeat([0, 1, 2], 20), found)
+    keep, sil = keep_topics(X, w, np.repeat([0, 1, 2], 20), found, policy=P)
     assert keep and sil > P.topic_silhouette
     # the same three labels as contiguous blocks that ignore the clusters: not clusters, so the runs are used
     shifted = np.roll(np.repeat([0, 1, 2], 20), 10)
-    keep, sil = keep_topics(X, w, shifted, found)
+    keep, sil = keep_topics(X, w, shifted, found, policy=P)
     assert not keep and sil < P.topic_silhouette
-    keep, sil = keep_topics(X, w, np.arange(60) % 2, found)  # 60 runs: fragmented, not scored
+    keep, sil = keep_topics(X, w, np.arange(60) % 2, found, policy=P)  # 60 runs: fragmented, not scored
     assert not keep and np.isnan(sil)
-    assert keep_topics(X, w, np.arange(60) % 2, StructureChoice(False, float("nan"), None)) == (
+    assert keep_topics(X, w, np.arange(60) % 2, StructureChoice(False, float("nan"), None), policy=P) == (
         True,
         pytest.approx(np.nan, nan_ok=True),
     )

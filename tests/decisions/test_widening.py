@@ -40,13 +40,13 @@ def test_widening_searches_k_past_the_cap_while_k_reaches_it():
 def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
     X, truth = planted(SIZES, seed=3)  # 1,160 units: more than the candidates
     w = np.ones(len(X))
-    found = choose_structure(X, w, "auto", random_state=0)
+    found = choose_structure(X, w, "auto", random_state=0, policy=P)
     assert not found.runs and found.effect > P.gradual_effect  # abrupt: the runs are the topic model's fallback
     cap = auto_max_runs(len(X), policy_correlation_length(X, w, P), P.auto_max_runs)
     assert int(found.fit.labels.max()) + 1 == int(found.fine.labels.max()) + 1 >= cap + 10
     assert adjusted_rand_score(truth, found.fit.labels) > 0.9
     # with the cap given, the fallback is one run per correlation length as before
-    capped = choose_structure(X, w, "auto", random_state=0, max_runs=cap)
+    capped = choose_structure(X, w, "auto", random_state=0, max_runs=cap, policy=P)
     assert int(capped.fit.labels.max()) + 1 <= cap
     # gradual text is not searched further: its segments span several correlation lengths anyway
     gradual = choose_structure(X, w, "auto", random_state=0, policy=P.replace(gradual_effect=100.0))
@@ -59,7 +59,7 @@ def test_abrupt_long_documents_keep_their_noise_calibrated_runs():
 def test_runs_cap_is_the_correlation_length_and_auto_max_runs():
     X, _ = planted((8,) * 40, seed=2)
     w = np.ones(len(X))
-    corr, cap = runs_cap(X, w)
+    corr, cap = runs_cap(X, w, P)
     assert corr == policy_correlation_length(X, w, P) and cap == auto_max_runs(len(X), corr, P.auto_max_runs)
     corr2, cap2 = runs_cap(X, w, P.replace(auto_max_runs=3))
     assert corr2 == corr and cap2 == auto_max_runs(len(X), corr, 3)
@@ -68,9 +68,9 @@ def test_runs_cap_is_the_correlation_length_and_auto_max_runs():
 def test_choose_structure_and_runs_fit_by_the_cap_decided_here(monkeypatch):
     X, _ = planted((8,) * 40, seed=2)  # 40 abrupt runs: the noise-calibrated k would be far above 4
     w = np.ones(len(X))
-    assert int(choose_structure(X, w, "auto").fine.labels.max()) + 1 > 4
+    assert int(choose_structure(X, w, "auto", policy=P).fine.labels.max()) + 1 > 4
     monkeypatch.setattr(structure, "auto_max_runs", lambda n, corr_length, floor=P.auto_max_runs: 4)
-    found = choose_structure(X, w, "auto")
+    found = choose_structure(X, w, "auto", policy=P)
     assert int(found.fine.labels.max()) + 1 == 4 and found.fine.levels.max_runs == 4
     assert found.fine.null_gain.shape == (4,)
     model = BPSeg(structure="runs", random_state=0).fit(X)  # structure="runs" takes the same cap
