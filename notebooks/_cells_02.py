@@ -68,7 +68,7 @@ def reading_order(labels):
 
 
 def n_runs(labels):
-    # number of contiguous blocks in reading order (n_segments for a contiguous segmentation)
+    # number of runs (stretches of consecutive sentences with one label): n_segments when no segment returns
     labels = np.asarray(labels)
     return 1 + int(np.count_nonzero(labels[1:] != labels[:-1]))
 
@@ -90,7 +90,7 @@ def label_grid(rows, title):
     plt.show()
     summary = pd.DataFrame({
         "segments": [g.max() + 1 for g in grid],
-        "contiguous blocks": [n_runs(g) for g in grid],
+        "runs": [n_runs(g) for g in grid],
         "tennis together": [len(set(g[TENNIS])) == 1 for g in grid],
     }, index=names)
     return summary
@@ -168,7 +168,7 @@ $$\log w_{ij} = \lambda\, e^{-|i-j|^2/\sigma}\,(\mathrm{sim}(R_i, R_j) - 1).$$
 `PaperPotentials(lam, sigma)` implements it. Two effects: a sentence now has only a few effective
 neighbours (roughly those within $\sqrt{\sigma}$ sentences), so a larger $\lambda$ is possible before
 everything collapses; and the neighbours that remain are the *adjacent* ones, which pushes towards
-contiguous segments, the bias that suits Choi's contiguous gold segmentation.
+segments that are one run each, the bias that suits Choi's gold segmentation, whose segments never return.
 """),
     ("code", r"""
 fig, axes = plt.subplots(1, 3, figsize=(15, 4))
@@ -195,7 +195,7 @@ label_grid(rows_decay, "Distance-decayed pairwise term: smaller sigma, fewer eff
 """),
     ("md", r"""
 With $\lambda = 1$ the complete graph collapses to one segment, as in section 1. Shrinking $\sigma$ cuts
-the long-range couplings and the segments come back, with fewer contiguous blocks than the unary-driven
+the long-range couplings and the segments come back, with fewer runs than the unary-driven
 segmentation of section 1. On Choi's 40-sentence documents (section 4) the decay is what lets $\lambda$
 be large enough to matter.
 
@@ -368,10 +368,10 @@ for name, make in settings.items():
         predictions[name, d.doc_id] = labels
         scores = evaluate(d.labels, labels)
         records.append({"setting": name, "doc": d.doc_id, "ARI": scores["ari"], "NMI": scores["nmi"],
-                        "segments": len(set(labels.tolist())), "blocks": n_runs(labels)})
+                        "segments": len(set(labels.tolist())), "runs": n_runs(labels)})
 print(f"{len(records)} segmentations in {time.perf_counter() - t0:.1f} s")
 results = pd.DataFrame(records)
-summary = results.groupby("setting", sort=False)[["ARI", "NMI", "segments", "blocks"]].mean()
+summary = results.groupby("setting", sort=False)[["ARI", "NMI", "segments", "runs"]].mean()
 summary
 """),
     ("code", r"""
@@ -409,8 +409,8 @@ What to take from the table (5 documents are a demonstration, not a benchmark; t
   compare the first two rows, and note that a $\lambda$ large enough to matter makes everything one
   segment (ARI 0).
 * The distance decay, the reading-order window and the similar-agree term all let the pairwise term act
-  locally, which suits Choi's contiguous gold passages; the "blocks" column counts how many contiguous
-  runs each output has (the gold has 10).
+  locally, which suits Choi's contiguous gold passages; the "runs" column counts how many runs each output
+  has (the gold has 10).
 * A nearest-neighbour graph links sentences by meaning, not position, so it does not add that
   contiguity bias.
 * The appendix's Fast BP-Seg combines the strongest locality with $k = n$ representatives.

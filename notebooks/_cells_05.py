@@ -8,10 +8,15 @@ A meeting drifts from one subject to the next, and sometimes comes back to one i
 default model reads such a document in two levels:
 
 1. **runs**: reading order is cut into stretches of consecutive turns (`bpseg_pgm.runs`: an exact
-   segmental programme, no topic can return at this level);
+   segmental programme, no segment can return at this level);
 2. **topics over runs**: each run becomes one variable of a pgmpy `DiscreteMarkovNetwork` whose states
    are topics; belief propagation gives every run a topic, and two runs far apart that take the same
-   topic are a topic that *returns* (`bpseg_pgm.runtopics`).
+   topic are a segment that *returns* (`bpseg_pgm.runtopics`).
+
+The words: in the result, as everywhere in the library, a **segment** is a label (the turns that share
+it, possibly far apart) and a **run** a stretch of consecutive turns with one label. Inside the grouping
+model, whose name and API keep the word (`run_topics_`, `fit_run_topics`), a label is a *topic*: each topic
+it finds is one segment of the result. QMSum's annotators call their gold segments topics too.
 
 We follow both levels on one real meeting, QMSum's training meeting **IS1001d** (300 speaker turns, a
 product-design team's last meeting), whose annotators marked a topic that returns. Everything the
@@ -112,7 +117,7 @@ The runs model smooths the embeddings along reading order and finds, by an exact
 programme, the best split of the meeting into $k$ runs **for every $k$ at once** (`runs_.levels`). With
 `structure="runs"` and `n_segments="auto"` it keeps as many runs as explain the meeting better than
 the same meeting shuffled in blocks; the default (`structure="auto"`) measures how strongly neighbouring
-runs differ per turn (`structure_effect_`): on a meeting it is weak (topics shift gradually), so it cuts
+runs differ per turn (`structure_effect_`): on a meeting it is weak (the subject shifts gradually), so it cuts
 about one run per three correlation lengths of the embeddings instead, and then groups those runs.
 """),
     ("code", r"""
@@ -126,7 +131,7 @@ runs = est.runs_
 print(f"structure='runs', n_segments='auto': {fine.n_segments_} runs "
       f"(the most it considers here: {fine.runs_.levels.max_runs})")
 print(f"default: structure_ = {est.structure_!r}, structure_effect_ = {est.structure_effect_:.2f} "
-      f"(below 0.5: gradual), {runs.labels.max() + 1} runs, {est.n_segments_} topics")
+      f"(below 0.5: gradual), {runs.labels.max() + 1} runs, {est.n_segments_} segments")
 run_bounds = np.flatnonzero(np.diff(runs.labels)) + 1
 print("runs start at turns", [0, *run_bounds.tolist()])
 """),
@@ -154,7 +159,7 @@ Three runs score best against gold; the default's 5 runs, chosen from the embedd
 length without looking at gold, score 0.36, and the 30 runs that `structure="runs"` keeps (as many
 as it considers: the block-shuffled null does not stop it sooner) are far finer than the annotators'
 topics. Whatever the level, a run model can never say that turns 23-32 and
-240-262 are *one* topic: to it the cost discussion that returns is two runs. That is the job of the
+240-262 are *one* segment: to it the cost discussion that returns is two runs. That is the job of the
 second level.
 
 """),
@@ -185,7 +190,7 @@ texts made of several parts (two to five PEPs, or three meetings, end to end: AR
 
 ## 3. Topics over runs
 
-### 3a. What a run looks like to the topic level
+### 3a. What a run looks like to the grouping
 
 Each run is summarised by its weighted mean embedding **minus the meeting's mean**, scaled to unit
 length (`runtopics.summarize_runs`). Centring matters: every turn of a meeting is about the meeting,
@@ -414,7 +419,7 @@ takes its run's topic:
 fig, axes = plt.subplots(3, 1, figsize=(12, 2.2), sharex=True)
 strip(axes[0], gold, "gold")
 strip(axes[1], runs.labels, "runs")
-strip(axes[2], est.labels_, "topics")
+strip(axes[2], est.labels_, "segments")
 for r in np.flatnonzero(np.bincount(rt.run_topics)[rt.run_topics] > 1):
     axes[2].text((starts[r] + ends[r]) / 2, 0.5, f"topic {rt.run_topics[r]} (returns)", ha="center",
                  va="center", fontsize=8, weight="bold")
@@ -447,26 +452,29 @@ most documents (round-robin PEPs train: ARI 0.42 to 0.50, `docs/research/returns
 
 ## 4. The result as a Segmentation
 
-The text pipeline does all of the above in one call and keeps both levels: `contiguous_segments` (the
-runs after neighbours with one topic merge), `contiguous_topics` (each one's topic), `returning_topics`,
-and keywords per topic (class-based TF-IDF over each topic's turns).
+The text pipeline does all of the above in one call and gives the result in the library's words: each
+topic is a **segment** (`labels`, `segments`) and each stretch of consecutive turns with one segment a
+**run** (`runs`: the runs after neighbours with one segment merge), with `run_segments` (each run's
+segment), `segment_runs` (each segment's runs), `returning_segments`, and keywords per segment
+(`segment_keywords()`: class-based TF-IDF over each segment's turns).
 """),
     ("code", r"""
 seg = segment_sentences(turns, embedder=embedder, random_state=0)
-print(f"{seg.n_contiguous_segments} contiguous segments in {seg.n_topics} topics; "
-      f"returning topics: {seg.returning_topics}; same labels as the estimator: {np.array_equal(seg.labels, est.labels_)}")
-keywords = seg.topic_keywords()
-pd.DataFrame({"turns": [f"{s[0]}-{s[-1]}" for s in seg.contiguous_segments],
-              "topic": seg.contiguous_topics,
-              "returns": [t in seg.returning_topics for t in seg.contiguous_topics],
-              "topic keywords": [", ".join(keywords[t]) for t in seg.contiguous_topics]})
+print(f"{seg.n_runs} runs in {seg.n_segments} segments; returning segments: {seg.returning_segments}; "
+      f"runs of each segment: {seg.segment_runs}; same labels as the estimator: {np.array_equal(seg.labels, est.labels_)}")
+keywords = seg.segment_keywords()
+pd.DataFrame({"turns": [f"{s[0]}-{s[-1]}" for s in seg.runs],
+              "segment": seg.run_segments,
+              "returns": [j in seg.returning_segments for j in seg.run_segments],
+              "segment keywords": [", ".join(keywords[j]) for j in seg.run_segments]})
 """),
     ("md", r"""
-The keywords read as the meeting does: the returning topic 0 is about the evaluation (of the product:
+The keywords read as the meeting does: the returning segment 0 is about the evaluation (of the product:
 the banana), euros and cost (the cost the annotators marked, mixed with the opening's agenda and the
-celebration), topic 1 about the 1-7 evaluation scale. In a notebook a `Segmentation` shows itself as HTML: the turns
-coloured by topic, an overview strip where a returning topic is hatched, the legend with keywords
-(`seg.to_html()` gives the same as a full page):
+celebration), segment 1 about the 1-7 evaluation scale. In a notebook a `Segmentation` shows itself as
+HTML: the turns coloured by segment, an overview strip where each run starts at a white line and a
+returning segment is hatched, the legend with each segment's runs and keywords (`seg.to_html()` gives the
+same as a full page):
 """),
     ("code", r"""
 seg

@@ -18,15 +18,15 @@ def automatic(embedder):
 
 
 def test_the_automatic_fit_finds_the_topics_the_guide_says(automatic):
-    assert "BP-Seg finds four\ntopics there" in PAGE
-    assert automatic.n_topics == 4
+    assert "BP-Seg finds four\nsegments in seven runs there" in PAGE
+    assert automatic.n_segments == 4 and automatic.n_runs == 7
     assert len(automatic.returning_segments) == 3  # "the three subjects, each returning"
     assert automatic.runs[0] == [0]  # "the title line on its own"
 
 
 def test_k_4_gives_three_topics(embedder):
-    assert "`-k 4` gives three topics here" in PAGE
-    assert segment_text(NOTES, 4, embedder=embedder).n_topics == 3
+    assert "`-k 4` gives three segments here" in PAGE
+    assert segment_text(NOTES, 4, embedder=embedder).n_segments == 3
 
 
 def test_segment_length_4_recuts_the_notes(automatic):

@@ -47,8 +47,8 @@ def test_the_pages_that_took_over_the_readme_say_what_it_said():
     expected = {
         "index.md": ["## Quickstart", "`find-links`", "the tests that need them skip", "Units.from_sentences"],
         "concepts.md": [
-            "## Topics and contiguous segments",
-            "## Runs, topics and grouped runs",
+            "## Segments and runs",
+            "## The runs model, the topic model and grouped runs",
             "## How the number of segments is chosen",
             "## Choosing the number yourself",
             "## What confidence means",

@@ -45,7 +45,7 @@ QUOTED_OUTPUTS = {
         "cut at similarity -0.232; proposed topic of each run: [0, 0, 1, 1, 0]",
         "the THRESHOLD cut alone: [0, 1, 2, 3, 1]",
         "arg-max topics: loopy [0, 0, 1, 1, 0], exact [0, 0, 1, 1, 0]",
-        "returning_segments(): [0]",
+        "returning_topics(): [0]",
         "33 of them in the returning topic found, which has 112 turns",
         "ARI: runs only 0.360, topics over runs 0.637",
         "evaluation, banana, euros, meeting, cost",
