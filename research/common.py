@@ -40,8 +40,8 @@ def options(description: str, stem: str, argv=None, folder: Path | None = None) 
 def score_sets(specs, job, score, limit=None, workers=1, chunksize=2) -> tuple[dict[str, list], float]:
     """Every document of each set in ``specs`` embedded (bundled model, cache) and scored in ``workers`` processes:
     ``score(job(spec, vectors, document))``; results that are None are dropped. Returns them by set, and the seconds."""
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, make_embedder
 
     embedder = make_embedder(progress=False)
     started = time.perf_counter()

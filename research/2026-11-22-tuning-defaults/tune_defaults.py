@@ -20,11 +20,11 @@ import numpy as np
 
 warnings.filterwarnings("ignore", category=FutureWarning)
 
+from bpseg_bench.choi import load_choi  # noqa: E402
+from bpseg_bench.interleaved import make_interleaved  # noqa: E402
+from bpseg_bench.methods import make_estimator  # noqa: E402
 from bpseg_pgm import BPSeg  # noqa: E402
 from bpseg_pgm.embeddings import Embedder  # noqa: E402
-from bpseg_pgm.evaluation.choi import load_choi  # noqa: E402
-from bpseg_pgm.evaluation.interleaved import make_interleaved  # noqa: E402
-from bpseg_pgm.evaluation.methods import make_estimator  # noqa: E402
 from bpseg_pgm.evaluation.metrics import evaluate  # noqa: E402
 from bpseg_pgm.potentials import CenteredPottsPotentials as CP  # noqa: E402
 

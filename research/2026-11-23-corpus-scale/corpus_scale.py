@@ -42,8 +42,8 @@ BPSEG = [sys.executable, "-m", "bpseg_pgm.cli.main"]
 
 def write_corpus(root: Path, every: int) -> dict[str, int]:
     """Choi sets 1-4 and QMSum train as one-unit-per-line files under ``root``; returns units per file id."""
-    from bpseg_pgm.evaluation.choi import load_choi
-    from bpseg_pgm.evaluation.qmsum import load_qmsum
+    from bpseg_bench.choi import load_choi
+    from bpseg_bench.qmsum import load_qmsum
 
     docs = [(f"choi/{d.doc_id}", d.sentences) for d in load_choi(sets=[1, 2, 3, 4])]
     docs = docs[::every]
@@ -97,7 +97,7 @@ def run_corpus(folder: Path, out: Path, env: dict, backend: str, workers: int) -
 
 
 def main(argv=None) -> int:
-    from bpseg_pgm.evaluation.report import machine_info
+    from bpseg_bench.report import machine_info
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--every", type=int, default=1, help="keep every K-th Choi document and meeting (default 1: all)")

@@ -7,7 +7,7 @@ Two measurements:
   empty cache, the model already loaded (a 64-sentence warm-up first); backends are run in turn,
   ``--rounds`` times, and the median is reported, so that load from other processes on a shared
   machine falls on all of them alike;
-* **quality**: mean ARI of the default BP-Seg (``bpseg`` in :mod:`bpseg_pgm.evaluation.methods`) on
+* **quality**: mean ARI of the default BP-Seg (``bpseg`` in :mod:`bpseg_bench.methods`) on
   Choi sets 2-4 and on QMSum val, each backend's own embeddings, through the same path as
   ``bpseg bench corpus``. The issue's rule: a backend may become an option (and the default, if
   fastest) when both ARIs stay within 0.01 of PyTorch's.
@@ -33,10 +33,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from bpseg_bench.bench_corpus import load_dataset, run_corpus_benchmark
+from bpseg_bench.report import machine_info
 from bpseg_pgm.embeddings import Embedder
 from bpseg_pgm.embeddings.onnx_backend import BACKENDS
-from bpseg_pgm.evaluation.bench_corpus import load_dataset, run_corpus_benchmark
-from bpseg_pgm.evaluation.report import machine_info
 
 TOLERANCE = 0.01
 

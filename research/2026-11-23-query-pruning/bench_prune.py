@@ -189,8 +189,8 @@ def methods_for(
 
 
 def run(split: str, args) -> dict:
+    from bpseg_bench.qmsum import load_qmsum
     from bpseg_pgm.embeddings import Embedder
-    from bpseg_pgm.evaluation.qmsum import load_qmsum
 
     docs = load_qmsum(args.data, splits=[split], limit=args.limit)
     embedder = Embedder(show_progress=False)
@@ -287,7 +287,7 @@ def plot(result: dict, path: Path) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--split", choices=("train", "val"), default="val")
-    ap.add_argument("--data", default=None, help="QMSum folder (default: found as bpseg_pgm.evaluation.qmsum does)")
+    ap.add_argument("--data", default=None, help="QMSum folder (default: found as bpseg_bench.qmsum does)")
     ap.add_argument("--limit", type=int, default=None, help="at most this many meetings (a quick look)")
     ap.add_argument("--seeds", type=int, default=5, help="seeds of the random baseline")
     ap.add_argument("--windows", type=int, nargs="+", default=[10, 20], help="window sizes in turns")

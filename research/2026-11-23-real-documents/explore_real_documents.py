@@ -34,10 +34,11 @@ from multiprocessing import Pool
 
 import numpy as np
 
+from bpseg_bench.bench_corpus import load_dataset
 from bpseg_pgm.estimator import BPSeg
-from bpseg_pgm.evaluation.bench_corpus import load_dataset
 from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
 from bpseg_pgm.features.weights import unit_weights
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.potentials import CenteredPottsPotentials
 from bpseg_pgm.runs.chain import chain_potts_bp
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
@@ -52,7 +53,7 @@ from bpseg_pgm.utils.validation import normalize_rows
 
 def sticky(X, k0=None, width=0.0, beta=10.0, scale=10.0, rounds=10, merge=0.9, min_mass=0.5):
     n = len(X)
-    R = smoothed_embeddings(X, width)
+    R = smoothed_embeddings(X, width, min_width=P.smoothing_min_width)
     k0 = k0 or min(n, 40, int(np.ceil(2 * np.sqrt(n))))
     C = R[farthest_point(R, k0)]
     for r in range(rounds + 1):
@@ -71,9 +72,9 @@ def sticky(X, k0=None, width=0.0, beta=10.0, scale=10.0, rounds=10, merge=0.9, m
 
 
 def features(doc, X, smoothing=0.3):
-    W = unit_weights(doc.units)
+    W = unit_weights(doc.units, P.word_scale)
     h = persistence_halflife(X)
-    return smoothed_embeddings(X, smoothing * h, W), W, h
+    return smoothed_embeddings(X, smoothing * h, W, min_width=P.smoothing_min_width), W, h
 
 
 def dp(doc, X, null="block", block=1.0, shuffles=1, knee=None):
@@ -88,7 +89,11 @@ def dp(doc, X, null="block", block=1.0, shuffles=1, knee=None):
     nulls = []
     for _ in range(shuffles):
         p = rng.permutation(n) if null == "unit" else block_permutation(n, block * h, rng)
-        nulls.append(segment_costs(cost_matrix(smoothed_embeddings(X[p], 0.3 * h, W[p]), W[p]), K)[0])
+        nulls.append(
+            segment_costs(
+                cost_matrix(smoothed_embeddings(X[p], 0.3 * h, W[p], min_width=P.smoothing_min_width), W[p]), K
+            )[0]
+        )
     s_costs = np.mean(nulls, axis=0)
     k = noise_calibrated_k(costs, s_costs)
     if knee is not None:  # the smallest k with at least ``knee`` of the best gain over the null
@@ -161,13 +166,14 @@ def structure_stats(doc, X):
     """What ``structure="auto"`` is built on (RESULTS §7): the document's median boundary effect,
     its gold boundaries' effects, correlation length against the gold run length, and the
     segmental programme's ARI / Pk / runs per gold run for several rules giving k."""
-    from bpseg_pgm.runs import RUN_SCALE, boundary_effects, choose_structure, fit_runs
-    from bpseg_pgm.runs.statistics import correlation_length
+    from bpseg_pgm.decisions import choose_structure
+    from bpseg_pgm.runs import boundary_effects, fit_runs
+    from bpseg_pgm.runs.statistics import policy_correlation_length
 
     Xn = normalize_rows(X)
-    W = unit_weights(doc.units)
+    W = unit_weights(doc.units, P.word_scale)
     n = len(X)
-    found = choose_structure(Xn, W, "auto")
+    found = choose_structure(Xn, W, "auto", policy=P)
     idx = np.flatnonzero(doc.labelled)
     gold_runs = np.zeros(n, dtype=int)
     gold_runs[idx] = np.concatenate([[0], np.cumsum(np.diff(doc.gold) != 0)])
@@ -175,7 +181,7 @@ def structure_stats(doc, X):
         if not doc.labelled[i]:
             gold_runs[i] = gold_runs[i - 1]
     gold_k = n_runs(doc.gold)
-    corr = correlation_length(Xn, W)
+    corr = policy_correlation_length(Xn, W)
     fine_k = int(fit_runs(Xn, W, "auto").labels.max()) + 1
     F, _, _ = features(doc, X)
     costs, arg = segment_costs(cost_matrix(F, W), max(1, min(40, n // 2)))
@@ -185,7 +191,7 @@ def structure_stats(doc, X):
         "noise k / 3": fine_k / 3,
         "noise k / 4": fine_k / 4,
         "n / (2.5 corr)": n / (2.5 * corr),
-        f"n / ({RUN_SCALE:g} corr)": n / (RUN_SCALE * corr),
+        f"n / ({P.run_scale:g} corr)": n / (P.run_scale * corr),
         "n / (4 corr)": n / (4 * corr),
         "fixed 4": 4,
         "fixed 5": 5,

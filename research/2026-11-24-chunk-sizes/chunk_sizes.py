@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bpseg_pgm.evaluation.qmsum import load_qmsum
+from bpseg_bench.qmsum import load_qmsum
 from bpseg_pgm.text import segment_text
 from bpseg_pgm.text.segmentation import Segmentation
 

@@ -26,22 +26,21 @@ SPANS = (1.5, 2.0, 2.5, 3.0)
 
 
 def main(argv=None) -> int:
-    from bpseg_pgm.runs.structure import choose_structure
-
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.peps import load_peps
+    from bpseg_bench.report import machine_info
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.estimator import BPSeg
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.metrics import evaluate_partial
-    from bpseg_pgm.evaluation.peps import load_peps
-    from bpseg_pgm.evaluation.report import machine_info
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.io.reports import write_atomically
+    from bpseg_pgm.policy import DEFAULT_POLICY
     from bpseg_pgm.runs.model import fit_runs
     from bpseg_pgm.utils.validation import normalize_rows
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="documents per set")
-    ap.add_argument("--spans", type=float, nargs="+", default=list(SPANS), help="RUN_SCALE values to try")
+    ap.add_argument("--spans", type=float, nargs="+", default=list(SPANS), help="Policy.run_scale values to try")
     ap.add_argument(
         "--out",
         default="research/2026-11-24-granularity-annotations/results/granularity_annotations",
@@ -53,7 +52,6 @@ def main(argv=None) -> int:
     sub = {d.doc_id: list(d.labels) for d in load_peps(splits=("train",), level="subsection")}
     embedder = make_embedder(progress=False)
     table: dict[str, dict[str, list[float]]] = {}
-    default_scale = choose_structure.__kwdefaults__["run_scale"]
 
     def score(key, name, golds, labels):
         ev = [evaluate_partial(g, lab) for g, lab in zip(golds, labels)]
@@ -63,35 +61,32 @@ def main(argv=None) -> int:
             float(np.median([e["runs_per_segment"] for e in ev])),
         ]
 
-    try:
-        for ds in ("qmsum-train", "peps-train", "choi-1"):
-            docs = load_dataset(ds, limit=args.limit)
-            if ds == "choi-1" and args.limit is None:
-                docs = docs[::2]
-            Xs, _ = embed_documents(docs, embedder)
-            Xs = [normalize_rows(np.asarray(X, dtype=np.float64)) for X in Xs]
-            ws = [unit_weights(d.units) for d in docs]
-            annotations = {ds: [list(d.labels) for d in docs]}
-            if ds == "peps-train":
-                annotations["peps-train (sub-sections)"] = [sub[d.doc_id] for d in docs]
+    for ds in ("qmsum-train", "peps-train", "choi-1"):
+        docs = load_dataset(ds, limit=args.limit)
+        if ds == "choi-1" and args.limit is None:
+            docs = docs[::2]
+        Xs, _ = embed_documents(docs, embedder)
+        Xs = [normalize_rows(np.asarray(X, dtype=np.float64)) for X in Xs]
+        ws = [unit_weights(d.units, DEFAULT_POLICY.word_scale) for d in docs]
+        annotations = {ds: [list(d.labels) for d in docs]}
+        if ds == "peps-train":
+            annotations["peps-train (sub-sections)"] = [sub[d.doc_id] for d in docs]
+        for key, golds in annotations.items():
+            ks = [len({g for g in gold if g is not None}) for gold in golds]
+            score(key, "runs, gold k", golds, [fit_runs(X, w, k).labels for X, w, k in zip(Xs, ws, ks)])
+            score(
+                key,
+                "equal blocks, gold k",
+                golds,
+                [np.minimum(np.arange(len(g)) * k // len(g), k - 1) for g, k in zip(golds, ks)],
+            )
+            score(key, "one segment", golds, [np.zeros(len(g), dtype=int) for g in golds])
+        for s in args.spans:
+            policy = DEFAULT_POLICY.replace(run_scale=float(s))
+            labels = [BPSeg(random_state=0, policy=policy).fit(X, sample_weight=w).labels_ for X, w in zip(Xs, ws)]
             for key, golds in annotations.items():
-                ks = [len({g for g in gold if g is not None}) for gold in golds]
-                score(key, "runs, gold k", golds, [fit_runs(X, w, k).labels for X, w, k in zip(Xs, ws, ks)])
-                score(
-                    key,
-                    "equal blocks, gold k",
-                    golds,
-                    [np.minimum(np.arange(len(g)) * k // len(g), k - 1) for g, k in zip(golds, ks)],
-                )
-                score(key, "one segment", golds, [np.zeros(len(g), dtype=int) for g in golds])
-            for s in args.spans:
-                choose_structure.__kwdefaults__["run_scale"] = float(s)
-                labels = [BPSeg(random_state=0).fit(X, sample_weight=w).labels_ for X, w in zip(Xs, ws)]
-                for key, golds in annotations.items():
-                    score(key, f"default, RUN_SCALE {s:g}", golds, labels)
-            print(ds, f"{time.time() - start:.0f} s", flush=True)
-    finally:
-        choose_structure.__kwdefaults__["run_scale"] = default_scale
+                score(key, f"default, RUN_SCALE {s:g}", golds, labels)
+        print(ds, f"{time.time() - start:.0f} s", flush=True)
     keys = list(table)
     rows = [r for r in table[keys[0]]]
     md = [

@@ -102,9 +102,9 @@ def stability(X, w, levels, ks, rng) -> dict[int, float]:
 
 
 def candidates(X, w, units) -> dict[str, np.ndarray] | None:
-    from bpseg_pgm.runs.structure import choose_structure
-
+    from bpseg_pgm.decisions.structure import choose_structure
     from bpseg_pgm.features.words import unit_word_counts
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
     from bpseg_pgm.runs.evidence import check_word_counts, evidence_runs
     from bpseg_pgm.runs.model import fit_runs
     from bpseg_pgm.runs.null import block_permutation
@@ -113,7 +113,7 @@ def candidates(X, w, units) -> dict[str, np.ndarray] | None:
 
     n = len(units)
     C = check_word_counts(unit_word_counts(units), n)
-    found = choose_structure(X, w, "auto", 0, word_counts=C)
+    found = choose_structure(X, w, "auto", 0, word_counts=C, policy=P)
     if found.fit is None:
         return None
     fine = found.fine
@@ -121,12 +121,14 @@ def candidates(X, w, units) -> dict[str, np.ndarray] | None:
     ks = [k for k in range(1, top + 1) if np.isfinite(fine.levels.costs[k])]
 
     def at(k: int) -> np.ndarray:
-        return np.asarray(fine.at(int(k)).with_words(C).labels)
+        return np.asarray(fine.at(int(k)).with_words(C, P.word_weight).labels)
 
     base = np.asarray(found.fit.labels)
     out = {"default": base}
     if found.k_span is not None:
-        out["evidence to cap"] = at(evidence_runs(C, fine.levels, found.k_span, top)[0])
+        out["evidence to cap"] = at(
+            evidence_runs(C, fine.levels, found.k_span, top, P.evidence_penalty, P.max_evidence_levels)[0]
+        )
     else:  # k given by the long-abrupt path: nothing for the evidence to choose
         out["evidence to cap"] = base
     factors = {k: boundary_factors(C, fine.levels.labels(k)) for k in ks}
@@ -153,7 +155,7 @@ def candidates(X, w, units) -> dict[str, np.ndarray] | None:
     for a, b in zip(bounds[:-1], bounds[1:]):
         k = 1
         if b - a >= MIN_RECURSE:
-            inner = choose_structure(X[a:b], w[a:b], "auto", 0, word_counts=C[a:b])
+            inner = choose_structure(X[a:b], w[a:b], "auto", 0, word_counts=C[a:b], policy=P)
             if inner.fit is not None and inner.runs:
                 rec[a:b] = nxt + np.asarray(inner.fit.labels)
                 k = int(inner.fit.labels.max()) + 1
@@ -171,10 +173,11 @@ def candidates(X, w, units) -> dict[str, np.ndarray] | None:
                 sub = fit_runs(X[a:e], w[a:e], "auto", 0)
                 k_sub = int(sub.labels.max()) + 1
                 if k_sub >= 2:
-                    inner = evidence_runs(check_word_counts(C[a:e], e - a), sub.levels, 1, k_sub, b)[0]
+                    counts = check_word_counts(C[a:e], e - a)
+                    inner = evidence_runs(counts, sub.levels, 1, k_sub, b, P.max_evidence_levels)[0]
             k += inner
         fit = fine.at(k) if k <= top else fit_runs(X, w, k, 0)
-        out[f"refined {b:g}"] = np.asarray(fit.with_words(C).labels)
+        out[f"refined {b:g}"] = np.asarray(fit.with_words(C, P.word_weight).labels)
     return out
 
 
@@ -198,9 +201,10 @@ def score(job) -> dict | None:
 
 
 def jobs(limit, embedder) -> dict[str, list]:
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents
     from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
 
     def prepared(spec, limit=None):
         docs = load_dataset(spec, limit=limit)
@@ -216,7 +220,7 @@ def jobs(limit, embedder) -> dict[str, list]:
             gold = {"sections": list(d.labels)}
             if spec == "peps-train":
                 gold["sub-sections"] = list(subs[d.doc_id].labels)
-            rows.append({"X": X, "w": unit_weights(d.units), "units": list(d.units), "gold": gold})
+            rows.append({"X": X, "w": unit_weights(d.units, P.word_scale), "units": list(d.units), "gold": gold})
         out[spec] = rows
     for spec, G in LONG:
         docs, vectors = prepared(spec)
@@ -225,7 +229,7 @@ def jobs(limit, embedder) -> dict[str, list]:
         for text in build_texts(docs, sub_docs, G, limit or 30, np.random.default_rng(0)):
             X = np.vstack([vectors[i] for i in text["index"]])
             gold = {a: [None if g < 0 else int(g) for g in v] for a, v in text["gold"].items()}
-            rows.append({"X": X, "w": unit_weights(text["units"]), "units": text["units"], "gold": gold})
+            rows.append({"X": X, "w": unit_weights(text["units"], P.word_scale), "units": text["units"], "gold": gold})
         out[f"{spec} x{G}"] = rows
     return out
 
@@ -233,7 +237,7 @@ def jobs(limit, embedder) -> dict[str, list]:
 def main(argv=None) -> int:
     args = options(__doc__.split("\n")[0], "granularity_criteria", argv, Path(__file__).parent)
     warnings.filterwarnings("ignore")
-    from bpseg_pgm.evaluation.runner import make_embedder
+    from bpseg_bench.runner import make_embedder
 
     started = time.perf_counter()
     work = jobs(args.limit, make_embedder(progress=False))

@@ -189,7 +189,7 @@ def lexical_statistics(doc, X, w):
     valley depths of both feature sets at every block size."""
     from sklearn.decomposition import TruncatedSVD
 
-    from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife
+    from bpseg_pgm.runs.statistics import persistence_halflife, policy_correlation_length
     from bpseg_pgm.utils.validation import normalize_nonzero_rows
 
     n = X.shape[0]
@@ -204,7 +204,7 @@ def lexical_statistics(doc, X, w):
         out.update(
             {
                 "tfidf_corr": float(n),
-                "concat_corr": correlation_length(X, w),
+                "concat_corr": policy_correlation_length(X, w),
                 "depth-tfidf": {b: (np.empty(0, dtype=int), np.empty(0)) for b in BLOCKS},
             }
         )
@@ -212,13 +212,13 @@ def lexical_statistics(doc, X, w):
     nonzero = np.asarray(T.getnnz(axis=1) > 0)
     # units with no term left (stop words only) carry no lexical signal: weight 0 drops them from the measure
     T_dense = T.toarray()
-    out["tfidf_corr"] = correlation_length(T_dense, w * nonzero) if nonzero.any() else float(n)
+    out["tfidf_corr"] = policy_correlation_length(T_dense, w * nonzero) if nonzero.any() else float(n)
     dim = min(SVD_DIM, T.shape[1] - 1, n - 1)
     if dim >= 2:
         Z = normalize_nonzero_rows(TruncatedSVD(dim, random_state=0).fit_transform(T))
-        out["concat_corr"] = correlation_length(np.hstack([X, Z]), w)
+        out["concat_corr"] = policy_correlation_length(np.hstack([X, Z]), w)
     else:
-        out["concat_corr"] = correlation_length(X, w)
+        out["concat_corr"] = policy_correlation_length(X, w)
     out["depth-tfidf"] = {b: valley_depths(gap_similarity(T_dense, w, block_size(b, halflife))) for b in BLOCKS}
     return out
 
@@ -230,11 +230,12 @@ def add_evidence(lx, doc, levels):
 
 def lexical_rules():
     """name -> (family, parameter, rule(curves, lexical statistics) -> k)."""
-    from bpseg_pgm.runs.structure import run_span
+    from bpseg_pgm.decisions.structure import run_span
+    from bpseg_pgm.policy import DEFAULT_POLICY
 
     def span_k(c, corr, s, cap):
         e = c["effect"]
-        sp = run_span(e, run_scale=s) if np.isfinite(e) else 1.0
+        sp = run_span(e, policy=DEFAULT_POLICY.replace(run_scale=s)) if np.isfinite(e) else 1.0
         k = max(1, int(round(c["n"] / (sp * corr))))
         return min(k, c["k_noise"]) if cap else k
 
@@ -296,13 +297,13 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     warnings.filterwarnings("ignore")
 
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.report import machine_info
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.evaluation.metrics import evaluate_partial
-    from bpseg_pgm.evaluation.report import machine_info
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.io.reports import write_atomically
-    from bpseg_pgm.runs.model import SMOOTHING
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
     from bpseg_pgm.runs.search import segmental_levels
     from bpseg_pgm.runs.statistics import smoothed_embeddings
     from bpseg_pgm.utils.labels import n_runs
@@ -326,7 +327,7 @@ def main(argv=None) -> int:
         Xs, _ = embed_documents(docs, embedder)
         for i, (doc, X) in enumerate(zip(docs, Xs)):
             X = normalize_rows(np.asarray(X, dtype=np.float64))
-            w = unit_weights(doc.units)
+            w = unit_weights(doc.units, P.word_scale)
             n = X.shape[0]
             c = document_curves(X, w)
             lx = lexical_statistics(doc, X, w)
@@ -340,7 +341,8 @@ def main(argv=None) -> int:
             cap = min(n // 2, max(levels.max_runs, EXTEND_FACTOR * max(golds.values())))
             if need > levels.max_runs and cap > levels.max_runs:
                 halflife = lx["halflife"]
-                levels = segmental_levels(smoothed_embeddings(X, SMOOTHING * halflife, w), w, min(need, cap))
+                F = smoothed_embeddings(X, P.smoothing * halflife, w, min_width=P.smoothing_min_width)
+                levels = segmental_levels(F, w, min(need, cap), policy=P)
                 extended += 1
             cache = {}
             for a, ds in annotations.items():

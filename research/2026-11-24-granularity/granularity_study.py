@@ -40,20 +40,20 @@ SPANS = (1.0, 1.5, 2.0, 3.0, 4.0)
 
 def document_curves(X, w, seed=0):
     """What every rule needs for one document: the real levels, the null's best costs, the statistics."""
-    from bpseg_pgm.runs.structure import median_boundary_effect
-
-    from bpseg_pgm.runs.model import SMOOTHING, auto_max_runs, null_documents
-    from bpseg_pgm.runs.null import NULL_BLOCK
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
+    from bpseg_pgm.runs.effects import median_boundary_effect
+    from bpseg_pgm.runs.model import auto_max_runs, null_documents
     from bpseg_pgm.runs.search import null_costs, segmental_levels
-    from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
+    from bpseg_pgm.runs.statistics import persistence_halflife, policy_correlation_length, smoothed_embeddings
 
     n = X.shape[0]
     halflife = persistence_halflife(X)
-    corr = correlation_length(X, w)
-    width = SMOOTHING * halflife
-    levels = segmental_levels(smoothed_embeddings(X, width, w), w, auto_max_runs(n, corr))
+    corr = policy_correlation_length(X, w)
+    width = P.smoothing * halflife
+    F = smoothed_embeddings(X, width, w, min_width=P.smoothing_min_width)
+    levels = segmental_levels(F, w, auto_max_runs(n, corr, P.auto_max_runs), policy=P)
     K = levels.max_runs
-    null = null_costs(null_documents(X, w, width, NULL_BLOCK * halflife, seed), K)
+    null = null_costs(null_documents(X, w, width, P.null_block * halflife, seed, P), K, policy=P)
     real_gain, null_gain = levels.costs[1] - levels.costs[1:], null[1] - null[1:]
     excess = np.where(np.isfinite(real_gain) & np.isfinite(null_gain), real_gain - null_gain, -np.inf)
     k_noise = 1 + int(np.argmax(excess))
@@ -62,7 +62,8 @@ def document_curves(X, w, seed=0):
 
 
 def rules():
-    from bpseg_pgm.runs.structure import run_span
+    from bpseg_pgm.decisions.structure import run_span
+    from bpseg_pgm.policy import DEFAULT_POLICY
 
     out = {"noise": ("noise", None, lambda c: c["k_noise"])}
     for rho in EXCESS:
@@ -75,7 +76,7 @@ def rules():
 
         def span(c, s=s):
             e = c["effect"]
-            sp = run_span(e, run_scale=s) if np.isfinite(e) else 1.0
+            sp = run_span(e, policy=DEFAULT_POLICY.replace(run_scale=s)) if np.isfinite(e) else 1.0
             return int(np.clip(round(c["n"] / (sp * c["corr"])), 1, c["k_noise"]))
 
         out[f"span {s:g}"] = ("span", s, span)
@@ -89,10 +90,11 @@ def main(argv=None) -> None:
     parser.add_argument("--out", default="research/2026-11-24-granularity/results/granularity_study")
     args = parser.parse_args(argv)
 
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.evaluation.metrics import evaluate_partial
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.policy import DEFAULT_POLICY
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
 
@@ -105,7 +107,7 @@ def main(argv=None) -> None:
         per = scores.setdefault(genre, {})
         for doc, X in zip(docs, Xs):
             X = normalize_rows(np.asarray(X, dtype=np.float64))
-            w = unit_weights(doc.units)
+            w = unit_weights(doc.units, DEFAULT_POLICY.word_scale)
             c = document_curves(X, w)
             gold_runs = n_runs(doc.gold)
             picks = {name: rule(c) for name, (_, _, rule) in table.items()}

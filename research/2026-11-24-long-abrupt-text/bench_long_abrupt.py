@@ -46,15 +46,16 @@ DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "long_abrupt"
 
 def corpus():
     """(X, w, passage gold, source gold) of Choi set 1 concatenated in order."""
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.policy import DEFAULT_POLICY
     from bpseg_pgm.utils.labels import run_bounds
 
     docs = load_dataset("choi-1")
     rows, _ = embed_documents(docs, make_embedder(progress=False))
     X = np.concatenate(rows).astype(np.float64)
-    w = np.concatenate([unit_weights(d.units) for d in docs])
+    w = np.concatenate([unit_weights(d.units, DEFAULT_POLICY.word_scale) for d in docs])
     passage, source, sources = [], [], {}
     for i, d in enumerate(docs):
         gold = np.asarray(d.gold)

@@ -106,9 +106,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     from bpseg_pgm.evaluation.metrics import evaluate
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
     from bpseg_pgm.runs.candidates import binary_segmentation
-    from bpseg_pgm.runs.model import SMOOTHING
-    from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
+    from bpseg_pgm.runs.statistics import persistence_halflife, policy_correlation_length, smoothed_embeddings
     from bpseg_pgm.runs.windows import window_cuts, windowed_levels
     from bpseg_pgm.utils.labels import n_runs
     from bpseg_pgm.utils.validation import normalize_rows
@@ -126,9 +126,9 @@ def main(argv=None) -> int:
         X, w = first_units([X_all, w_all], n)
         (passage,) = first_units([passage_all], n, copy_offset=10**7)
         Xn = normalize_rows(X)
-        F = smoothed_embeddings(Xn, SMOOTHING * persistence_halflife(Xn), w)
+        F = smoothed_embeddings(Xn, P.smoothing * persistence_halflife(Xn), w, min_width=P.smoothing_min_width)
         prefix = Prefix(F, w)
-        ks = sorted({n_runs(passage), int(np.ceil(n / correlation_length(Xn, w)))})
+        ks = sorted({n_runs(passage), int(np.ceil(n / policy_correlation_length(Xn, w)))})
         t0 = time.perf_counter()
         order = binary_segmentation(F, w, max(ks) - 1)
         t_binseg = time.perf_counter() - t0
@@ -140,7 +140,7 @@ def main(argv=None) -> int:
             for size in args.window:
                 t0 = time.perf_counter()
                 cuts = window_cuts(order[:999], n, size)
-                windows, shares, costs = windowed_levels(F, w, k, cuts)
+                windows, shares, costs = windowed_levels(F, w, k, cuts, P.window_share)
                 held = 1 + np.bincount(shares[: k - len(windows)], minlength=len(windows))
                 starts = np.concatenate([a + lev.starts(h) for a, lev, h in zip(cuts[:-1], windows, held)])
                 seconds = time.perf_counter() - t0

@@ -55,24 +55,17 @@ from multiprocessing import Pool
 import numpy as np
 from scipy.ndimage import convolve1d
 
+from bpseg_bench.bench_corpus import load_dataset
+from bpseg_bench.corpus import LabelledDocument
+from bpseg_pgm.decisions import choose_structure, run_span
 from bpseg_pgm.estimator import BPSeg
-from bpseg_pgm.evaluation.bench_corpus import load_dataset
-from bpseg_pgm.evaluation.corpus import LabelledDocument
 from bpseg_pgm.evaluation.metrics import evaluate_partial, n_runs
 from bpseg_pgm.features.weights import unit_weights
-from bpseg_pgm.runs import (
-    AUTO_MAX_RUNS,
-    GRADUAL_EFFECT,
-    RUN_SCALE,
-    SMOOTHING,
-    choose_structure,
-    fit_runs,
-    median_boundary_effect,
-    run_span,
-)
+from bpseg_pgm.policy import DEFAULT_POLICY as P
+from bpseg_pgm.runs import fit_runs, median_boundary_effect
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
 from bpseg_pgm.runs.search import backtrack
-from bpseg_pgm.runs.statistics import correlation_length, persistence_halflife, smoothed_embeddings
+from bpseg_pgm.runs.statistics import persistence_halflife, policy_correlation_length, smoothed_embeddings
 from bpseg_pgm.text import Embedder
 from bpseg_pgm.utils.validation import normalize_rows
 
@@ -82,6 +75,9 @@ COLUMNS = {"ari": ("ARI", ".3f"), "pk": ("Pk", ".3f"), "runs_per_segment": ("run
 FEATURES = ("base", "pca10", "pca30", "pca60", "drop1", "drop2", "wpow2", "wpow0.5", "unnorm")
 SMOOTHINGS = (("h", 0.3), ("h", 0.5), ("h", 1.0), ("cl", 0.1), ("cl", 0.2), ("cl", 0.3), ("cl", 0.5))
 _DOCS: dict = {}
+# the numbers this study read as module constants (``SMOOTHING``, ``GRADUAL_EFFECT``, ``RUN_SCALE``,
+# ``AUTO_MAX_RUNS``) are Policy fields today, with the same values
+SMOOTHING, GRADUAL_EFFECT, RUN_SCALE, AUTO_MAX_RUNS = P.smoothing, P.gradual_effect, P.run_scale, P.auto_max_runs
 
 
 def genre(dataset: str, doc_id: str) -> str:
@@ -111,7 +107,7 @@ class Prepared:
 
     def rule_k(self, scale: float = RUN_SCALE) -> int:
         n, k_fine = len(self.Xn), int(self.fine.max()) + 1
-        return int(np.clip(round(n / (run_span(self.effect) / RUN_SCALE * scale * self.cl)), 1, k_fine))
+        return int(np.clip(round(n / (run_span(self.effect, policy=P) / RUN_SCALE * scale * self.cl)), 1, k_fine))
 
     def score(self, labels) -> dict:
         return evaluate_partial(self.doc.labels, labels)
@@ -119,12 +115,12 @@ class Prepared:
 
 def prepare(doc: LabelledDocument, X: np.ndarray, dataset: str, seed: int) -> Prepared:
     Xn = normalize_rows(np.asarray(X, dtype=np.float64))
-    W = unit_weights(doc.units)
-    cl = correlation_length(Xn, W)
+    W = unit_weights(doc.units, P.word_scale)
+    cl = policy_correlation_length(Xn, W)
     fine = fit_runs(Xn, W, "auto", seed, cl).labels
     effect = median_boundary_effect(Xn, W, fine)
     h = persistence_halflife(Xn)
-    F = smoothed_embeddings(Xn, SMOOTHING * h, W)
+    F = smoothed_embeddings(Xn, SMOOTHING * h, W, min_width=P.smoothing_min_width)
     return Prepared(doc, genre(dataset, doc.doc_id), Xn, W, F, fine, effect, cl, h)
 
 
@@ -158,7 +154,7 @@ def variant_features(r: Prepared, kind: str, Vt: np.ndarray):
         return r.F - (r.F @ top.T) @ top, r.W
     if kind.startswith("wpow"):
         W = r.W ** float(kind[4:])
-        return smoothed_embeddings(r.Xn, SMOOTHING * r.h, W), W
+        return smoothed_embeddings(r.Xn, SMOOTHING * r.h, W, min_width=P.smoothing_min_width), W
     if kind == "unnorm":  # the weighted Gaussian average, not renormalised to unit length
         width = SMOOTHING * r.h
         d = np.arange(-int(np.ceil(3 * width)), int(np.ceil(3 * width)) + 1)
@@ -178,7 +174,9 @@ def features(r: Prepared, _) -> dict | None:
     out = {kind: r.score(best_runs(*variant_features(r, kind, Vt), k)) for kind in FEATURES}
     for basis, c in SMOOTHINGS:
         width = c * (r.h if basis == "h" else r.cl)
-        out[f"smooth {c:g} {basis}"] = r.score(best_runs(smoothed_embeddings(r.Xn, width, r.W), r.W, k))
+        out[f"smooth {c:g} {basis}"] = r.score(
+            best_runs(smoothed_embeddings(r.Xn, width, r.W, min_width=P.smoothing_min_width), r.W, k)
+        )
     return out
 
 
@@ -227,7 +225,7 @@ def cleanup(r: Prepared, opts) -> dict:
         if not abrupt or kr < 2:
             out[name] = out[name + "_k"] = out["topic"]
             continue
-        dp = best_runs(smoothed_embeddings(r.Xn, width, r.W), r.W, kr)
+        dp = best_runs(smoothed_embeddings(r.Xn, width, r.W, min_width=P.smoothing_min_width), r.W, kr)
         out[name] = r.score(majority_vote(topic, dp, r.W))
         out[name + "_k"] = r.score(dp)
     return out
@@ -242,8 +240,8 @@ def windows_scores(r: Prepared, XW: np.ndarray) -> dict:
     XW = normalize_rows(np.asarray(XW, dtype=np.float64))
     ones, k = np.ones(len(XW)), r.rule_k()
     variants = {"base": (r.F, r.W), "win": (XW, ones), "win_w": (XW, r.W),
-                "win_s": (smoothed_embeddings(XW, SMOOTHING * r.h), ones),
-                "win_s_w": (smoothed_embeddings(XW, SMOOTHING * r.h, r.W), r.W)}  # fmt: skip
+                "win_s": (smoothed_embeddings(XW, SMOOTHING * r.h, min_width=P.smoothing_min_width), ones),
+                "win_s_w": (smoothed_embeddings(XW, SMOOTHING * r.h, r.W, min_width=P.smoothing_min_width), r.W)}  # fmt: skip
     return {kind: r.score(best_runs(F, W, k)) for kind, (F, W) in variants.items()}
 
 
@@ -316,9 +314,9 @@ def joined(fixed_cap: bool) -> None:
         group = docs[start : start + 15]
         units = [u for d in group for u in d.units]
         gold = np.concatenate([np.asarray(d.gold) + 1000 * i for i, d in enumerate(group)])
-        X, w = emb.encode(units), unit_weights(units)
+        X, w = emb.encode(units), unit_weights(units, P.word_scale)
         if fixed_cap:  # the decision as it was with at most AUTO_MAX_RUNS noise-calibrated runs
-            found = choose_structure(normalize_rows(X), w, "auto", random_state=0, max_runs=AUTO_MAX_RUNS)
+            found = choose_structure(normalize_rows(X), w, "auto", random_state=0, max_runs=AUTO_MAX_RUNS, policy=P)
             if found.runs:
                 labels, k, structure = found.fit.labels, int(found.fit.labels.max()) + 1, "runs"
             else:

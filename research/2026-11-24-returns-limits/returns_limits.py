@@ -3,9 +3,9 @@
 Development sets only (the default as ``bpseg bench`` fits it: units' weights and word counts):
 
 * **The returns gate, re-swept on the runs the words now place.** Topics over runs groups at the best
-  silhouette cut of the runs' average linkage when that silhouette reaches ``RETURNS_SILHOUETTE`` (0.35, chosen
-  in session 12 on the embeddings' runs). Here every document the default groups into run-topics is grouped
-  again at each gate (``detect_returns(min_silhouette=g)``, then :func:`fit_run_topics` with that cut's
+  silhouette cut of the runs' average linkage when that silhouette reaches ``Policy.returns_silhouette`` (0.35,
+  chosen in session 12 on the embeddings' runs). Here every document the default groups into run-topics is grouped
+  again at each gate (``detect_returns(sim, policy)`` with ``returns_silhouette=g``, then :func:`fit_run_topics` with that cut's
   potentials, as the default does); the other documents keep the default's labels. Whole-set mean ARI, and
   each genre's gate chosen on the other two (Choi = set 1 + interleaved + choi-1-rr, meetings = QMSum train,
   PEPs = PEPs train + round-robin PEPs train).
@@ -113,23 +113,22 @@ def split_at_runs(topic: np.ndarray, runs: np.ndarray, min_piece: int = 3) -> np
 
 def score_document(job):
     warnings.filterwarnings("ignore")
-    from bpseg_pgm.runs.structure import choose_structure
-    from bpseg_pgm.runtopics.defaults import RETURNS_LOCALITY
-
+    from bpseg_pgm.decisions.grouping import detect_returns
+    from bpseg_pgm.decisions.structure import choose_structure
     from bpseg_pgm.estimator import BPSeg
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.features.words import unit_word_counts
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
     from bpseg_pgm.runs.evidence import check_word_counts
     from bpseg_pgm.runtopics import fit_run_topics
     from bpseg_pgm.runtopics.potentials import RunTopicPotentials
-    from bpseg_pgm.runtopics.returns import detect_returns
     from bpseg_pgm.runtopics.summary import summarize_runs
     from bpseg_pgm.utils.validation import normalize_rows
 
     spec, X, units, gold = job
     gold = np.asarray(gold)
-    w = unit_weights(units)
+    w = unit_weights(units, P.word_scale)
     Xn = normalize_rows(np.asarray(X, dtype=float))
     counts = check_word_counts(unit_word_counts(units), len(units))
     est = BPSeg(random_state=0).fit(Xn, sample_weight=w, word_counts=counts)
@@ -143,8 +142,12 @@ def score_document(job):
         summary = summarize_runs(Xn, w, runs)
         sim = summary.similarity()
         for g in GATES:
-            found = detect_returns(sim, min_silhouette=np.inf if g is None else g)
-            pot = RunTopicPotentials(threshold=found.threshold, locality=RETURNS_LOCALITY) if found.detected else None
+            found = None if g is None else detect_returns(sim, P.replace(returns_silhouette=g))  # None: never fires
+            pot = (
+                RunTopicPotentials.from_policy(P, threshold=found.threshold, locality=P.returns_locality)
+                if found is not None and found.detected
+                else None
+            )
             out[f"gate {gate_name(g)}"] = ari(fit_run_topics(Xn, w, runs, potentials=pot, random_state=0).labels)
         m = summary.n_runs
         if spec in DETECT and 5 <= m <= 40:
@@ -153,12 +156,12 @@ def score_document(job):
             near = [max(A[i, i - 1] if i else -np.inf, A[i, i + 1] if i < m - 1 else -np.inf) for i in range(m)]
             far = [max([A[i, j] for j in range(m) if abs(i - j) > 1] or [-np.inf]) for i in range(m)]
             out["features"] = [
-                detect_returns(sim, min_silhouette=0).silhouette,
-                detect_returns(lexical_similarity(counts, summary.bounds), min_silhouette=0).silhouette,
+                detect_returns(sim, P).silhouette,  # the best cut's silhouette, whatever the gate
+                detect_returns(lexical_similarity(counts, summary.bounds), P).silhouette,
                 float(np.mean(np.subtract(far, near))),
             ]
     elif est.structure_ == "topics" and spec.startswith(("choi", "interleaved")):
-        found = choose_structure(Xn, w, "auto", 0, word_counts=counts)
+        found = choose_structure(Xn, w, "auto", 0, word_counts=counts, policy=P)
         if found.fit is not None:
             labels = {
                 "topic model (default)": est.labels_,

@@ -1,7 +1,9 @@
 """What the topic level (topics over runs, issue 21) adds to the default fit's time.
 
 The default ``BPSeg(random_state=0).fit(X, sample_weight=w)`` (embeddings given) is timed at each size, and
-so is the grouping of its runs inside it (``bpseg_pgm.runtopics.fit_run_topics``, wrapped with a timer): the
+so is the grouping of its runs inside it (``bpseg_pgm.runtopics.fit_run_topics`` as the decision layer's
+``bpseg_pgm.decisions.grouping`` calls it, wrapped with a timer; it was called from ``bpseg_pgm.estimator`` when
+this study was made): the
 topic level's share is that time over the rest of the fit (the runs-only fit). Inputs as in
 ``bench_default_scaling.py``: QMSum train meetings concatenated (gradual) and Choi set 1 concatenated
 (abrupt), the first n units. Each size is fitted ``--repeats`` times after a warm-up fit; the fastest is
@@ -30,14 +32,15 @@ DATASETS = {"qmsum": "qmsum-train", "choi": "choi-1"}
 
 
 def load(name: str, n: int) -> tuple[np.ndarray, np.ndarray]:
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.policy import DEFAULT_POLICY
 
     docs = load_dataset(DATASETS[name])
     Xs, _ = embed_documents(docs, make_embedder(progress=False))
     X = np.concatenate([np.asarray(x, dtype=np.float64) for x in Xs])
-    w = np.concatenate([unit_weights(d.units) for d in docs])
+    w = np.concatenate([unit_weights(d.units, DEFAULT_POLICY.word_scale) for d in docs])
     reps = -(-n // X.shape[0])
     return np.tile(X, (reps, 1))[:n], np.tile(w, reps)[:n]
 
@@ -49,9 +52,10 @@ def main(argv=None) -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     warnings.filterwarnings("ignore")
+    import bpseg_pgm.decisions.grouping as grouping
     import bpseg_pgm.estimator as estimator
 
-    inner = estimator.fit_run_topics
+    inner = grouping.fit_run_topics
     spent: list[float] = []
 
     def timed(*a, **k):
@@ -61,7 +65,7 @@ def main(argv=None) -> None:
         finally:
             spent.append(time.perf_counter() - t0)
 
-    estimator.fit_run_topics = timed
+    grouping.fit_run_topics = timed
     rows = []
     for name in DATASETS:
         X_all, w_all = load(name, max(args.sizes))

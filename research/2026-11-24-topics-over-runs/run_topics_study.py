@@ -5,7 +5,8 @@ Choi set 1, PEPs train; section gold) the default is fitted once with ``group_ru
 gave runs, those runs are grouped by :func:`bpseg_pgm.runtopics.fit_run_topics` under each setting
 (and by the average-linkage proposal alone, without BP); elsewhere the labels stay the topic model's.
 ARI on the labelled units, beside k-means told the gold number of topics. Only development data is
-read; the shipped constants are in ``bpseg_pgm/runtopics/defaults.py``.
+read; the shipped numbers are today ``bpseg_pgm.Policy``'s ``group_*`` fields (``bpseg_pgm/runtopics/defaults.py``
+when this study was made).
 
     python research/2026-11-24-topics-over-runs/run_topics_study.py               # ~2 min on 2 cores, embeddings cached
     python research/2026-11-24-topics-over-runs/run_topics_study.py --limit 20    # quicker
@@ -43,12 +44,13 @@ def main(argv=None) -> int:
     from sklearn.cluster import KMeans
     from sklearn.exceptions import ConvergenceWarning
 
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.report import machine_info
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.estimator import BPSeg
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.metrics import evaluate_partial
-    from bpseg_pgm.evaluation.report import machine_info
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
+    from bpseg_pgm.policy import DEFAULT_POLICY
     from bpseg_pgm.runtopics import RunTopicPotentials, fit_run_topics
     from bpseg_pgm.runtopics.fit import propose_topics
     from bpseg_pgm.runtopics.summary import summarize_runs
@@ -72,7 +74,7 @@ def main(argv=None) -> int:
         scores: dict[str, list[float]] = {}
         for doc, X in zip(docs, Xs):
             X = normalize_rows(np.asarray(X, dtype=np.float64))
-            w = unit_weights(doc.units)
+            w = unit_weights(doc.units, DEFAULT_POLICY.word_scale)
             base = BPSeg(group_runs=False, random_state=0).fit(X, sample_weight=w)
             ari = evaluate_partial(doc.labels, base.labels_)["ari"]
             scores.setdefault("default, ungrouped", []).append(ari)
@@ -88,7 +90,7 @@ def main(argv=None) -> int:
                     topics = propose_topics(summary.similarity(), s[0])
                     labels = np.repeat(topics, np.diff(summary.bounds))
                 else:
-                    pot = RunTopicPotentials(threshold=s[0], lam=s[1], locality=s[2])
+                    pot = RunTopicPotentials.from_policy(DEFAULT_POLICY, threshold=s[0], lam=s[1], locality=s[2])
                     labels = fit_run_topics(X, w, base.labels_, potentials=pot, random_state=0).labels
                 scores.setdefault(label(s), []).append(evaluate_partial(doc.labels, labels)["ari"])
         table[name] = {k: float(np.mean(v)) for k, v in scores.items()}

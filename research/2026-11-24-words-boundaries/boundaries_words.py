@@ -37,8 +37,7 @@ SETS = (("choi-1", "Choi"), ("qmsum-train", "QMSum"), ("peps-train", "PEPs"), ("
 def score_document(job):
     """ARI / Pk of the runs at every weight, at the default's k and at the gold number of runs."""
     warnings.filterwarnings("ignore")
-    from bpseg_pgm.runs.structure import choose_structure
-
+    from bpseg_pgm.decisions.structure import choose_structure
     from bpseg_pgm.evaluation.metrics import evaluate_partial
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.features.words import unit_word_counts
@@ -48,7 +47,7 @@ def score_document(job):
     from bpseg_pgm.utils.validation import normalize_rows
 
     X, units, gold = job  # gold: None for a unit in no gold segment (QMSum), which scoring leaves out
-    w = unit_weights(units)
+    w = unit_weights(units, DEFAULT_POLICY.word_scale)
     Xn = normalize_rows(np.asarray(X, dtype=float))
     counts = check_word_counts(unit_word_counts(units), len(units))
     found = choose_structure(Xn, w, "auto", word_counts=counts, policy=DEFAULT_POLICY.replace(word_weight=0.0))

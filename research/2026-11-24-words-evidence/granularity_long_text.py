@@ -55,12 +55,13 @@ def main(argv=None) -> int:
         parser.error("--texts must be >= 1")
     warnings.filterwarnings("ignore")
 
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents, make_embedder
     from bpseg_pgm.estimator import BPSeg
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
     from bpseg_pgm.evaluation.metrics import evaluate_partial
-    from bpseg_pgm.evaluation.runner import embed_documents, make_embedder
     from bpseg_pgm.features.weights import unit_weights
     from bpseg_pgm.features.words import unit_word_counts
+    from bpseg_pgm.policy import DEFAULT_POLICY
     from bpseg_pgm.utils.labels import n_runs
 
     embedder = make_embedder(progress=False)
@@ -79,7 +80,7 @@ def main(argv=None) -> int:
         for text in texts:
             X = np.vstack([vectors[i] for i in text["index"]])
             units = text["units"]
-            w = unit_weights(units)
+            w = unit_weights(units, DEFAULT_POLICY.word_scale)
             n = len(units)
             found = {
                 "default (words)": BPSeg(random_state=0).fit(X, sample_weight=w, word_counts=unit_word_counts(units)),

@@ -16,10 +16,10 @@ import time
 
 import numpy as np
 
+from bpseg_bench.baselines.kcpd_auto import KCPDAuto
+from bpseg_bench.baselines.semantic_breakpoints import SemanticBreakpoints
+from bpseg_bench.bench_corpus import load_dataset
 from bpseg_pgm.embeddings import Embedder
-from bpseg_pgm.evaluation.baselines.kcpd_auto import KCPDAuto
-from bpseg_pgm.evaluation.baselines.semantic_breakpoints import SemanticBreakpoints
-from bpseg_pgm.evaluation.bench_corpus import load_dataset
 from bpseg_pgm.utils.labels import n_runs
 
 DEV = ("choi-1", "interleaved", "qmsum-train", "peps-train")

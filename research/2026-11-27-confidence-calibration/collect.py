@@ -43,8 +43,8 @@ def gold_codes(doc) -> np.ndarray:
 
 
 def collect(ds: str, limit: int | None = None, structure: str | None = None) -> list[dict]:
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
-    from bpseg_pgm.evaluation.runner import embed_documents
+    from bpseg_bench.bench_corpus import load_dataset
+    from bpseg_bench.runner import embed_documents
     from bpseg_pgm.text import Embedder, pipeline
     from bpseg_pgm.text.checks import checked_estimator
 

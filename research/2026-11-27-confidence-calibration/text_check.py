@@ -17,9 +17,9 @@ import sys
 
 import numpy as np
 
+from bpseg_bench.peps import _records, resolve_peps_dir
+from bpseg_bench.runner import make_embedder
 from bpseg_pgm.confidence import expected_calibration_error, matched_correct
-from bpseg_pgm.evaluation.peps import _records, resolve_peps_dir
-from bpseg_pgm.evaluation.runner import make_embedder
 from bpseg_pgm.text import segment_text
 
 

@@ -4,7 +4,7 @@ Each candidate embedding (MiniLM alone, MiniLM with neighbour windows, late chun
 embeddings, all-mpnet-base-v2) embeds the same fixed subsample of the three development sets (Choi set 1,
 QMSum train, PEPs train; documents drawn by a seeded generator, the same for every candidate), each document
 through ``Embedder.encode_documents`` (no window crosses documents) in a fresh cache so the embedding time is
-real; then the library's runner (:func:`bpseg_pgm.evaluation.runner.segment`) segments every document with
+real; then the library's runner (:func:`bpseg_bench.runner.segment`) segments every document with
 the automatic default ``bpseg`` and with ``bpseg-contiguous-true-k`` (given the gold number of runs), and
 :func:`bpseg_pgm.evaluation.metrics.evaluate_partial` scores ARI and Pk.
 
@@ -55,7 +55,7 @@ SHARES_BASELINE_CACHE = {"minilm-mix1", "minilm-mix2"}
 def subsample(sizes: dict[str, int], seed: int) -> dict[str, list]:
     """``sizes[spec]`` documents of each development set, drawn without replacement by ``default_rng(seed)``
     (one generator per set), in their order in the set."""
-    from bpseg_pgm.evaluation.bench_corpus import load_dataset
+    from bpseg_bench.bench_corpus import load_dataset
 
     out = {}
     for spec, n in sizes.items():
@@ -75,8 +75,8 @@ def make_embedder(name: str, cache_dir: Path):
 
 def run_candidate(name: str, sets: dict[str, list], work: Path, seed: int, limit_scale: float = 1.0) -> dict:
     """Embed and segment every document of ``sets`` with candidate ``name``; the per-document scores."""
+    from bpseg_bench.runner import segment
     from bpseg_pgm.evaluation.metrics import evaluate_partial
-    from bpseg_pgm.evaluation.runner import segment
 
     cache = work / "cache" / (BASELINE if name in SHARES_BASELINE_CACHE else name)
     if name not in SHARES_BASELINE_CACHE and cache.exists():
@@ -239,7 +239,7 @@ def report(work: Path, out: Path, sizes: dict, seed: int) -> None:
     names = list(results)
     table = _table(results, names)
     spd = json.loads((work / "speed.json").read_text()) if (work / "speed.json").exists() else None
-    from bpseg_pgm.evaluation.report import machine_info
+    from bpseg_bench.report import machine_info
 
     lines = ["# Context in the representation: results", ""]
     lines.append(

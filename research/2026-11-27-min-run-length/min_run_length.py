@@ -4,7 +4,7 @@ Given the number of runs k, the runs model's best split (the exact segmental pro
 features, :func:`~bpseg_pgm.runs.model.fit_runs`, then the words' cost beside the embeddings',
 :meth:`~bpseg_pgm.runs.model.RunsFit.with_words`) sometimes spends a run on a handful of units and leaves another
 several times the mean length. This script measures, on the development sets at the gold number of runs
-(:func:`~bpseg_pgm.evaluation.runner.gold_k`, ``"runs"``), the same split with every run at least
+(:func:`~bpseg_bench.runner.gold_k`, ``"runs"``), the same split with every run at least
 
     min_size = max(1, floor(f * n / k)) units,   f in F_VALUES (f = 0: the library as it is),
 
@@ -139,7 +139,7 @@ def _with_words_levels(F, w, positions_levels, k, counts, weight, min_size, sear
 def score_document(job):
     """The runs at the gold k for every f (both variants), the equal blocks and the library's own fit given k."""
     warnings.filterwarnings("ignore")
-    from bpseg_pgm.evaluation.runner import gold_k, segment
+    from bpseg_bench.runner import gold_k, segment
     from bpseg_pgm.features import Units
     from bpseg_pgm.policy import DEFAULT_POLICY as policy
     from bpseg_pgm.runs.evidence import check_word_counts
@@ -156,9 +156,9 @@ def score_document(job):
     Xn = normalize_rows(np.asarray(X, dtype=np.float64))
     w = check_sample_weight(units.weights, n)
     counts = check_word_counts(units.word_counts, n)
-    search = {"max_candidates": policy.max_candidates, "window": policy.window, "share": policy.window_share}
+    search = {"policy": policy}  # the search's numbers (max_candidates, window, window_share) are the policy's
     width = policy.smoothing * persistence_halflife(Xn)
-    F = smoothed_embeddings(Xn, width, w)
+    F = smoothed_embeddings(Xn, width, w, min_width=policy.smoothing_min_width)
     out = {"id": doc.id, "n": n, "k": k, "long": n > policy.max_candidates, "infeasible": [], "fallback_words": []}
     out["gold"] = [1.0, 0.0, *(round(v, 4) for v in _shape(doc.gold))]
     out["equal"] = _row(doc, segment(doc, X, "equal-blocks", 0)[0])

@@ -26,6 +26,7 @@ import numpy as np
 from bpseg_pgm.estimator import BPSeg
 from bpseg_pgm.evaluation.metrics import evaluate
 from bpseg_pgm.features import Units
+from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.runs import model as runs_model
 from bpseg_pgm.runs import search
 from bpseg_pgm.runs.null import null_shuffles
@@ -48,24 +49,27 @@ def compose(obj: dict) -> tuple[str, list[int], list[int], list[int]]:
     return "\n\n".join(parts), starts, h1, h2
 
 
-def paragraph_nulls(Xn, weights, width, block, random_state=0, null_units=2000):
-    """Null documents that shuffle whole paragraphs, each cut at its own paragraphs' starts (the tried variant)."""
+def paragraph_nulls(Xn, weights, width, block, random_state=0, policy=DEFAULT_POLICY):
+    """Null documents that shuffle whole paragraphs, each cut at its own paragraphs' starts (the tried variant;
+    in ``runs.model.null_documents``' place, called as it is)."""
     p, n = _PARAGRAPHS["p"], Xn.shape[0]
     rng = np.random.default_rng(random_state)
     bounds = np.r_[0, np.flatnonzero(p[1:] != p[:-1]) + 1, n]
-    for _ in range(null_shuffles(n, null_units)):
+    min_width = policy.smoothing_min_width
+    for _ in range(null_shuffles(n, policy.null_units, policy.null_max_shuffles)):
         order = rng.permutation(len(bounds) - 1)
         perm = np.concatenate([np.arange(bounds[o], bounds[o + 1]) for o in order])
         starts = np.cumsum([bounds[o + 1] - bounds[o] for o in order])[:-1]
-        yield smoothed_embeddings(Xn[perm], width, weights[perm]), weights[perm], starts
+        yield smoothed_embeddings(Xn[perm], width, weights[perm], min_width=min_width), weights[perm], starts
 
 
-def paragraph_null_costs(nulls, max_runs, min_size=1, max_candidates=None, *, window, share, cost=None, starts=None):
+def paragraph_null_costs(nulls, max_runs, min_size=1, max_candidates=None, *, policy, cost=None, starts=None):
+    """``runs.search.null_costs`` over :func:`paragraph_nulls`, each null cut at its own paragraphs' starts."""
     return np.mean(
         [
             search.padded_costs(
                 search.segmental_levels(
-                    F, w, max_runs, min_size, max_candidates, window=window, share=share, cost=cost, starts=s
+                    F, w, max_runs, min_size, max_candidates, policy=policy, cost=cost, starts=s
                 ).costs,
                 max_runs,
             )
@@ -100,17 +104,17 @@ def fit_paragraph_correlation(units: Units, paragraphs: np.ndarray) -> BPSeg:
     scaled back to units (the tried variant: the span rule then counts paragraphs)."""
     from bpseg_pgm.decisions import structure
 
-    measure = structure.correlation_length
+    measure = structure.policy_correlation_length  # what the structure decision measures (the span rule, the cap)
 
-    def over_paragraphs(X, weights=None, window=None):
+    def over_paragraphs(X, weights=None, policy=DEFAULT_POLICY):
         rows, _ = paragraph_rows(X, weights, paragraphs)
-        return measure(rows, None, window) * len(X) / len(rows)
+        return measure(rows, None, policy) * len(X) / len(rows)
 
-    structure.correlation_length = over_paragraphs
+    structure.policy_correlation_length = over_paragraphs
     try:
         return BPSeg().fit(units)
     finally:
-        structure.correlation_length = measure
+        structure.policy_correlation_length = measure
 
 
 def boundaries(labels: np.ndarray) -> set:
@@ -144,8 +148,8 @@ def score(job: dict) -> dict:
 
 
 def jobs_for(split: str, limit: int | None):
-    from bpseg_pgm.evaluation.peps import _records, resolve_peps_dir
-    from bpseg_pgm.evaluation.runner import make_embedder
+    from bpseg_bench.peps import _records, resolve_peps_dir
+    from bpseg_bench.runner import make_embedder
     from bpseg_pgm.text.checks import nonempty_units
     from bpseg_pgm.text.layout import unit_layout
     from bpseg_pgm.text.pipeline import read_as_markdown, split_for_segmentation
@@ -210,8 +214,8 @@ def summary(rows: list[dict], split: str, seconds: float) -> None:
 
 def choi(limit: int) -> None:
     """Choi set 1 with a blank line between passages (each paragraph one topic): the paragraph nulls' failure."""
-    from bpseg_pgm.evaluation.choi import load_choi
-    from bpseg_pgm.evaluation.runner import make_embedder
+    from bpseg_bench.choi import load_choi
+    from bpseg_bench.runner import make_embedder
 
     embedder = make_embedder(progress=False)
     rows = []
@@ -232,20 +236,20 @@ def choi(limit: int) -> None:
         )
 
 
-def _within_paragraphs(X, width, weights=None):
+def _within_paragraphs(X, width, weights=None, *, min_width):
     """Features smoothed inside each paragraph only."""
     p, out = _PARAGRAPHS["p"], np.empty(X.shape)
     for v in np.unique(p):
         idx = np.flatnonzero(p == v)
-        out[idx] = smoothed_embeddings(X[idx], width, None if weights is None else weights[idx])
+        out[idx] = smoothed_embeddings(X[idx], width, None if weights is None else weights[idx], min_width=min_width)
     return out
 
 
-def _paragraph_means(X, width, weights=None, smooth=False):
+def _paragraph_means(X, width, weights=None, smooth=False, *, min_width):
     """Each unit's features replaced by its paragraph's weighted mean row (then smoothed, with ``smooth``)."""
     rows, inv = paragraph_rows(X, weights, _PARAGRAPHS["p"])
     out = rows[inv] / np.maximum(np.linalg.norm(rows[inv], axis=1, keepdims=True), 1e-12)
-    return smoothed_embeddings(out, width, weights) if smooth else out
+    return smoothed_embeddings(out, width, weights, min_width=min_width) if smooth else out
 
 
 PLACEMENTS = {
@@ -255,7 +259,10 @@ PLACEMENTS = {
     "smoothing x2": ({"smoothing": 2.0}, None),
     "smoothing within paragraphs": ({}, _within_paragraphs),
     "paragraph means": ({}, _paragraph_means),
-    "paragraph means, smoothed": ({}, lambda X, width, weights=None: _paragraph_means(X, width, weights, True)),
+    "paragraph means, smoothed": (
+        {},
+        lambda X, width, weights=None, *, min_width: _paragraph_means(X, width, weights, True, min_width=min_width),
+    ),
 }
 
 

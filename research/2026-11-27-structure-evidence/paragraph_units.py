@@ -13,10 +13,10 @@ import time
 
 import numpy as np
 
+from bpseg_bench.peps import _records, resolve_peps_dir
+from bpseg_bench.runner import make_embedder
 from bpseg_pgm import BPSeg, Units
 from bpseg_pgm.evaluation.metrics import evaluate
-from bpseg_pgm.evaluation.peps import _records, resolve_peps_dir
-from bpseg_pgm.evaluation.runner import make_embedder
 from bpseg_pgm.text.split import split_sentences
 
 

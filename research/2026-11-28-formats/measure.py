@@ -23,9 +23,9 @@ from pathlib import Path
 
 import numpy as np
 
+from bpseg_bench.peps import _records, resolve_peps_dir
+from bpseg_bench.runner import make_embedder
 from bpseg_pgm.evaluation.metrics import evaluate
-from bpseg_pgm.evaluation.peps import _records, resolve_peps_dir
-from bpseg_pgm.evaluation.runner import make_embedder
 from bpseg_pgm.text import segment_text
 from bpseg_pgm.text.pipeline import read_format
 
