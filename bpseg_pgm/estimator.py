@@ -483,8 +483,6 @@ class BPSeg(ClusterMixin, BaseEstimator):
             group_sections=not isinstance(self.group_runs, str) and bool(p["group_runs"]),
         )
 
-
-
     def fit_predict(self, X, y=None, **kwargs):
         """Fit and return ``labels_``."""
         return self.fit(X, **kwargs).labels_

@@ -147,20 +147,21 @@ def _source_name(file: str) -> str:
 
 
 def cmd_segment(args: argparse.Namespace) -> int:
-    from bpseg_pgm.text.pipeline import segment_text
-
     output_format, options = _chosen_format(args, "segmentation")
     _check_group_runs(args)
     _check_segment_length(args)
     _check_output(args.output, args.file)
     text = read_input(args.file, args.max_bytes)
     model = getattr(args, "model", None)
-    if args.backend is not None:
-        from bpseg_pgm.embeddings import Embedder
+    from bpseg_pgm.embeddings import Embedder  # light: the model loads on first encode
 
-        source = {"embedder": Embedder(model, backend=args.backend)}
-    else:
-        source = {"model": model}
+    # the model folder is checked here, and the count against the sentences below, before the estimator (and
+    # scikit-learn, SciPy, numba) is imported and long before the model loads
+    source = {"embedder": Embedder(model, backend=args.backend) if args.backend is not None else Embedder(model)}
+    if not isinstance(args.k, str):
+        _check_count(text, args)
+    from bpseg_pgm.text.pipeline import segment_text
+
     seg = segment_text(
         text,
         args.k,
@@ -180,6 +181,17 @@ def cmd_segment(args: argparse.Namespace) -> int:
         seg = seg.recut(segment_length=args.segment_length)
     _emit(output_format.render(seg, source=_source_name(args.file), **options), args.output)
     return 0
+
+
+def _check_count(text: str, args: argparse.Namespace) -> None:
+    """``-k`` against the sentences (or lines) the text splits into, as ``segment_text`` will split it."""
+    from bpseg_pgm.text.checks import split_for_segmentation
+    from bpseg_pgm.text.pipeline import read_format
+    from bpseg_pgm.utils.validation import check_n_segments
+
+    fmt = read_format(text, args.lines, _markdown(args), _format_in(args))
+    sentences, _ = split_for_segmentation(text, args.lines, fmt == "markdown", fmt)
+    check_n_segments(args.k, len(sentences))
 
 
 def _check_segment_length(args: argparse.Namespace) -> None:

@@ -1,24 +1,16 @@
 """Each unit's calibrated confidence: the probability that it lies where the segmentation put it.
 
-The raw beliefs of a fit are not probabilities of being right.  The topic model's BP beliefs sit near 1 on
-abrupt text, the beliefs of grouped runs are one number per run (the grouping's belief in the run's topic,
-about 0.3-0.6 on meetings and documentation whether the run is right or not), and neither says how far a
-unit is from a boundary the model may have misplaced.  :func:`calibrated_confidence` maps what the fit
-knows of a unit to the probability that it lies in the gold segment matched to its label (labels matched
-to gold segments one to one by maximum overlap, :func:`~bpseg_pgm.confidence.reliability.matched_correct`),
-as measured on the development sets (QMSum train, PEPs train, Choi set 1 and its interleaved documents)::
+The raw beliefs of a fit are not probabilities of being right (docs/concepts.md, "What confidence means").
+:func:`calibrated_confidence` maps what the fit knows of a unit to the probability that it lies in the gold
+segment matched to its label (:func:`~bpseg_pgm.confidence.reliability.matched_correct`)::
 
     z = logit(base[structure]) + confidence_belief * logit(belief) + confidence_distance * log(distance)
     confidence = 1 / (1 + exp(-z))
 
-``belief`` is the unit's raw belief in its own label (:meth:`SegmentationResult.belief_in_label
-<bpseg_pgm.types.segmentation.SegmentationResult.belief_in_label>`), ``distance`` its
-:func:`boundary_distance` (1 for the first and last unit of its contiguous segment, 2 for the next ones
-in, ...), and ``base[structure]`` the confidence of a unit of belief 1/2 at the edge of its segment, one
-per structure (``Policy.confidence_runs``, ``confidence_topics``, ``confidence_run_topics``).  Both
-weights are >= 0, so the confidence never falls when the belief or the distance grows.  The numbers are
-fields of the :class:`~bpseg_pgm.policy.Policy` (stage "confidence"; ``docs/policy.md``), measured in
-``research/2026-11-27-confidence-calibration/``.
+``belief`` is the unit's raw belief in its own label, ``distance`` its :func:`boundary_distance`, and
+``base[structure]`` the confidence of a unit of belief 1/2 at the edge of its segment, one per structure. Both
+weights are >= 0, so the confidence never falls when the belief or the distance grows. The numbers are the
+"confidence" fields of the :class:`~bpseg_pgm.policy.Policy`, measured in docs/research/confidence-calibration.md.
 """
 
 from __future__ import annotations
@@ -88,10 +80,7 @@ def structure_base(structure: str | None, labels: Sequence[int], policy: Policy 
 
 
 def calibrated_confidence(
-    belief: Sequence[float],
-    labels: Sequence[int],
-    structure: str | None = None,
-    policy: Policy | None = None,
+    belief: Sequence[float], labels: Sequence[int], structure: str | None = None, policy: Policy | None = None
 ) -> np.ndarray:
     """The probability that each unit lies in the gold segment matched to its label, as calibrated on the
     development sets (see the module docstring for the map and ``docs/policy.md`` for its numbers).
@@ -104,8 +93,7 @@ def calibrated_confidence(
     labels : sequence of int, length n
         The labels, in reading order (their runs give each unit's :func:`boundary_distance`).
     structure : {"runs", "topics", "run-topics"} or None, default=None
-        What the fit chose (``Segmentation.structure``); None: read from the labels (see
-        :func:`structure_base`).
+        What the fit chose (``Segmentation.structure``); None: read from the labels (see :func:`structure_base`).
     policy : Policy or None, default=None
         The numbers of the map (None: :data:`~bpseg_pgm.policy.DEFAULT_POLICY`).
 
@@ -117,12 +105,7 @@ def calibrated_confidence(
 
     Notes
     -----
-    Among units of confidence about p, about a fraction p lay in their matched gold segment on the
-    development sets and on the held-out ones (QMSum val, PEPs val, Choi sets 2-4: expected calibration error
-    0.01-0.05 over 10 bins).  The confidence ranks units within a document modestly (units in the middle of
-    long segments are right more often than those next to a boundary); across documents it is mostly the
-    structure's base rate.  It does not know a document's genre: a genre unlike the development sets (other
-    text than meetings, documentation and concatenated news) may be right more or less often than it says.
+    How well it is calibrated, and its limits: docs/concepts.md, "What confidence means".
     """
     p = DEFAULT_POLICY if policy is None else policy
     if not isinstance(p, Policy):

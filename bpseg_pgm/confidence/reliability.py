@@ -1,10 +1,9 @@
 """How well a confidence is calibrated against gold segments: which units are right, and the reliability table.
 
-A unit is *right* when it lies in the gold segment matched to its label: predicted labels are matched to gold
-labels one to one by maximum overlap (the Hungarian algorithm, :func:`scipy.optimize.linear_sum_assignment`),
-and a unit whose label is matched to no gold label (more labels than gold segments) is wrong.  A calibrated
-confidence is one where, among the units of confidence about p, a fraction of about p is right: the
-:func:`reliability_table` shows it bin by bin and :func:`expected_calibration_error` sums the gaps.
+A unit is *right* when it lies in the gold segment matched to its label (labels matched to gold labels one to one
+by maximum overlap; a unit whose label is matched to none is wrong). A confidence is calibrated when, among the
+units of confidence about p, a fraction of about p is right: :func:`reliability_table` shows it bin by bin and
+:func:`expected_calibration_error` sums the gaps.
 """
 
 from __future__ import annotations
@@ -35,11 +34,6 @@ def matched_correct(labels: Sequence[int], gold: Sequence[Any]) -> tuple[np.ndar
         True where the unit's gold label is the one matched to its predicted label (False for unlabelled units).
     labelled : ndarray of bool, shape (n,)
         True where the unit carries a gold label: score ``correct[labelled]``.
-
-    Notes
-    -----
-    The matching maximises the number of units whose predicted and gold labels are matched, one predicted
-    label to at most one gold label (:func:`scipy.optimize.linear_sum_assignment` on the contingency table).
     """
     pred = np.asarray(labels, dtype=np.int64).reshape(-1)
     gold = list(gold)

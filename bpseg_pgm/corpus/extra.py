@@ -1,14 +1,13 @@
 """The ``corpus`` extra: Parquet (pyarrow) and the Dask workers (dask.distributed), checked before any work.
 
-``bpseg corpus`` and :func:`~bpseg_pgm.corpus.segment_corpus` write Parquet, and run their tasks on Dask unless
-``workers=0``; neither library is a core requirement (``pip install 'bpseg_pgm[corpus]'`` installs both). A run
-without them stops at :func:`check_corpus`, before it reads or writes anything, with one ImportError naming the
-extra (the command line prints it as one line and exits with status 2).
+Neither library is a core requirement; a run without them stops at :func:`check_corpus`, before it reads or writes
+anything, with one ImportError naming the extra.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 __all__ = ["INSTALL_CORPUS", "PARQUET_MODULES", "DASK_MODULES", "check_corpus", "require_corpus"]
 
@@ -25,14 +24,17 @@ def require_corpus(module: str, what: str = "bpseg corpus") -> None:
     try:
         importlib.import_module(module)
     except ImportError as exc:
-        top = module.split(".")[0]
-        raise ImportError(
-            f"{what} needs {top}, from the corpus extra: {INSTALL_CORPUS} ({' '.join(str(exc).split())})", name=module
-        ) from exc
+        raise ImportError(_missing(module, what, " ".join(str(exc).split())), name=module) from exc
+
+
+def _missing(module: str, what: str, why: str) -> str:
+    return f"{what} needs {module.split('.')[0]}, from the corpus extra: {INSTALL_CORPUS} ({why})"
 
 
 def check_corpus(dask: bool = True, what: str = "bpseg corpus") -> None:
-    """Import every module the run needs (Parquet; with ``dask``, the Dask workers too), so that a missing one is
-    one ImportError naming the extra, before any work."""
+    """Every package the run needs is installed (Parquet; with ``dask``, the Dask workers too), or one ImportError
+    naming the extra, before any work. Found, not imported (pyarrow and dask take seconds to import): the run
+    imports them where it uses them."""
     for module in PARQUET_MODULES + (DASK_MODULES if dask else ()):
-        require_corpus(module, what)
+        if "." not in module and importlib.util.find_spec(module) is None:
+            raise ImportError(_missing(module, what, f"No module named {module!r}"), name=module)

@@ -1,21 +1,6 @@
-"""The output table: one row per sentence (or unit) of every document, one row per failed document.
-
-=============  ========  ===============================================================
-column         type      meaning
-=============  ========  ===============================================================
-``doc``        string    the document's id
-``sentence``   int32     the sentence's index in its document, from 0 (null on error rows)
-``start``      int64     first character of the sentence in the document's text
-``end``        int64     one past its last character: ``text[start:end]`` is the sentence
-``text``       string    the sentence as written in the document
-``label``      int32     its segment, numbered from 0 in reading order (as ``segment_text``)
-``confidence`` float64   its BP belief in that segment
-``error``      string    why the document could not be segmented (null on sentence rows)
-=============  ========  ===============================================================
-
-The document's text is the file as decoded (a UTF-8 byte-order mark not counted), the ``text``
-field of a record, or, for a record of ``units``, the units joined by newlines.
-"""
+"""The output table: one row per sentence (or unit) of every document, one row per failed document; its columns
+(:data:`COLUMNS`, :func:`schema`) are described in docs/howto/corpus.md. ``start`` and ``end`` are offsets of the
+document's text: the file as decoded, the ``text`` of a record, or a record's ``units`` joined by newlines."""
 
 from __future__ import annotations
 
@@ -64,18 +49,7 @@ def segmentation_rows(doc_id: str, seg: Any) -> list[dict[str, Any]]:
 
 def error_rows(doc_id: str, error: str) -> list[dict[str, Any]]:
     """The single row recording that a document failed, and why."""
-    return [
-        {
-            "doc": doc_id,
-            "sentence": None,
-            "start": None,
-            "end": None,
-            "text": None,
-            "label": None,
-            "confidence": None,
-            "error": " ".join(str(error).split()) or "failed",
-        }
-    ]
+    return [{**dict.fromkeys(COLUMNS), "doc": doc_id, "error": " ".join(str(error).split()) or "failed"}]
 
 
 def to_table(rows: list[dict[str, Any]]):

@@ -1,12 +1,9 @@
 """``segment_corpus``: segment every document of a folder, JSONL or Parquet file into a Parquet dataset, on Dask.
 
-The documents are read and checked here, grouped into tasks (:mod:`bpseg_pgm.corpus.tasks`),
-and the tasks run on a ``dask.distributed`` cluster: a :class:`~distributed.LocalCluster` of
-``workers`` processes started for the run (one thread each; the machine's cores shared out
-between their PyTorch thread pools), or the cluster already running at ``scheduler``.  Each
-finished task comes back here and is written as one part of the output folder
-(:mod:`bpseg_pgm.corpus.store`) at once, so an interrupted run keeps what it finished and a
-rerun goes on where it stopped.  ``workers=0`` runs the tasks in this process, without Dask.
+The documents are grouped into tasks (:mod:`bpseg_pgm.corpus.tasks`) that run on a ``dask.distributed`` cluster
+(a ``LocalCluster`` of ``workers`` processes started for the run, or the one at ``scheduler``; ``workers=0``: in
+this process). Each finished task is written as one part of the output folder (:mod:`bpseg_pgm.corpus.store`) at
+once, so an interrupted run keeps what it finished and a rerun goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -21,9 +18,9 @@ from typing import Any
 
 from bpseg_pgm.corpus.extra import check_corpus
 from bpseg_pgm.corpus.store import CorpusStore
-from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, group_documents, local_threads, segment_task
+from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, cores, group_documents, local_threads, segment_task
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
-from bpseg_pgm.io.documents import read_documents
+from bpseg_pgm.io.documents import check_source, read_documents
 from bpseg_pgm.utils.jsonable import jsonable
 
 __all__ = ["segment_corpus", "CorpusReport", "default_workers", "max_workers"]
@@ -44,15 +41,12 @@ class CorpusReport:
     workers_asked: int | None = None  #: the ``workers`` asked for, when more than :func:`max_workers` allowed
 
     def summary(self) -> str:
-        # a rerun skips by id alone: say so, since a document whose text changed is skipped too
-        skipped = (
-            (
+        skipped = ""
+        if self.n_skipped:  # a rerun skips by id alone: say so, since a document whose text changed is skipped too
+            skipped = (
                 f", {self.n_skipped} already in the output (skipped by id; a changed text is not segmented "
                 "again: write to a new OUT for that)"
             )
-            if self.n_skipped
-            else ""
-        )
         capped = ""
         if self.workers_asked is not None and self.workers is not None:
             capped = f"; {self.workers} worker(s), not {self.workers_asked} (at most one per task and two per core)"
@@ -64,23 +58,20 @@ class CorpusReport:
 
 def default_workers() -> int:
     """Local workers when none are asked for: one per core (each with one model thread), at most 8 (memory: one
-    model per worker).  On the 2-core development machine 2 workers of 1 thread beat 1 worker of 2 threads."""
-    return max(1, min(8, _cores()))
+    model per worker)."""
+    return max(1, min(8, cores()))
 
 
 def max_workers(n_tasks: int) -> int:
-    """The most local workers a run starts: one per task (a worker without a task only loads a model) and two per
-    core (each worker holds a model; more only share the cores). ``workers`` above it is capped, and the report
-    says so."""
-    return max(1, min(n_tasks, 2 * _cores()))
+    """The most local workers a run starts: one per task (a worker without a task only loads a model) and two per core
+    (each worker holds a model; more only share the cores). ``workers`` above it is capped, and the report says so."""
+    return max(1, min(n_tasks, 2 * cores()))
 
 
 def settings_params(params: dict) -> dict:
-    """BP-Seg parameters as ``OUT/_bpseg_corpus.json`` records them: a value equal to the default it replaces is
-    left out, so ``--lam 150`` (the centred model's own) or ``--engine potts`` resumes a run made without them.
-
-    Defaults are BPSeg's constructor's and, for ``lam``, ``sigma`` and ``em_rounds`` left to the model, the named
-    potentials' registered values (``context="auto"`` adapts to each document, so no number equals it)."""
+    """BP-Seg parameters as ``OUT/_bpseg_corpus.json`` records them: a value equal to the default it replaces (the
+    constructor's, or the named potentials' own ``lam``, ``sigma`` and ``em_rounds``) is left out, so ``--lam 150``
+    or ``--engine potts`` resumes a run made without them."""
     import inspect
 
     from bpseg_pgm.estimator import BPSeg
@@ -106,13 +97,6 @@ def settings_params(params: dict) -> dict:
         elif key in model and defaults.get(key) in (None, "auto") and out[key] == model[key]:
             del out[key]
     return out
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def _check(n_segments, workers, scheduler, task_chars, params) -> None:
@@ -257,32 +241,28 @@ def segment_corpus(
 ) -> CorpusReport:
     """Segment every document of ``source`` into the Parquet dataset ``out``; returns a :class:`CorpusReport`.
 
-    ``source``: a folder of ``.txt``/``.md`` files, a JSONL file of ``{"id", "text"}`` or
-    ``{"id", "units"}`` objects, or a Parquet file with those columns
-    (:func:`~bpseg_pgm.corpus.read_documents`).  ``out``: a folder of Parquet parts, one row per
-    sentence (:mod:`bpseg_pgm.corpus.rows`); documents already in it are skipped, so a rerun
-    resumes.  ``n_segments``, ``lines``, ``model`` and ``bpseg_params`` are those of
-    :func:`~bpseg_pgm.text.segment_text`, and each document gets the labels ``segment_text``
-    would give it, whatever the number of workers.
+    ``source``: a folder, a JSONL or a Parquet file (:func:`~bpseg_pgm.corpus.read_documents`). ``out``: a folder
+    of Parquet parts, one row per sentence (:mod:`bpseg_pgm.corpus.rows`); documents already in it are skipped, so
+    a rerun resumes. ``n_segments``, ``lines``, ``model`` and ``bpseg_params`` are those of
+    :func:`~bpseg_pgm.text.segment_text`, and each document gets the labels ``segment_text`` would give it,
+    whatever the number of workers. ``workers``: processes of the local Dask cluster (default
+    :func:`default_workers`, at most :func:`max_workers`; 0 runs in this process); ``scheduler``: the address of
+    a running Dask scheduler to use instead. ``task_chars``: characters of documents per task.
 
-    ``workers``: processes of the local Dask cluster (default :func:`default_workers`; 0 runs in
-    this process without Dask; capped at :func:`max_workers`: one per task, two per core); ``scheduler``: the address of a running Dask scheduler to use
-    instead (its workers need ``bpseg_pgm`` installed).  ``task_chars``: characters of documents
-    per task.  Bad options, an unreadable input or an output that cannot be written are a
-    ``ValueError`` before any work; a document that cannot be segmented is an error row.  Without the corpus
-    extra (pyarrow; dask.distributed unless ``workers=0``) an ImportError naming it, before any work
-    (:func:`~bpseg_pgm.corpus.extra.check_corpus`).
+    Bad options, an unreadable input or an output that cannot be written are a ``ValueError`` before any work, a
+    missing corpus extra an ImportError naming it; a document that cannot be segmented is an error row.
     """
     from bpseg_pgm.embeddings import Embedder
 
     check_corpus(dask=scheduler is not None or workers != 0)  # a missing extra: one ImportError, before any work
+    check_source(source)  # nothing read yet: whether it exists
     started = time.perf_counter()
     if isinstance(out, (str, os.PathLike)) and isinstance(source, (str, os.PathLike)) and os.fspath(out):
         from bpseg_pgm.io.output import check_not_input
 
         check_not_input(out, [source])  # the input folder or file itself (through any link): never written into
-    _check(n_segments, workers, scheduler, task_chars, bpseg_params)
     embedder = Embedder(model, cache_dir=cache_dir, show_progress=False, backend=backend)  # checks model and backend
+    _check(n_segments, workers, scheduler, task_chars, bpseg_params)
     settings = {
         "model": embedder.model_id,
         "backend": embedder.backend,
@@ -290,9 +270,8 @@ def segment_corpus(
         "lines": bool(lines),
         "params": settings_params(bpseg_params),
     }
-    store = CorpusStore.open(
-        out, settings, normalize_params=settings_params
-    )  # writable and locked (no other run on it) before any work
+    # writable and locked (no other run on it) before any work
+    store = CorpusStore.open(out, settings, normalize_params=settings_params)
     ok = False
     progress = None
     try:

@@ -2,22 +2,15 @@
 
 ``OUT.parquet`` is a folder (a Parquet *dataset*, as Dask and Spark write them) holding
 
-* ``_bpseg_corpus.lock``: present while a run writes into the folder; the run holds an exclusive
-  ``flock`` on it, so a second run on the same folder refuses at once (naming the first) instead
-  of writing every document twice; the kernel releases the lock when the run ends or is killed,
-  so a file left by a killed run blocks nothing;
-* ``_bpseg_corpus.json``: the settings the rows were made with (model and backend, k, BP-Seg
-  parameters); a rerun with other settings is refused rather than mixing two segmentations;
-* ``part-*.parquet``: one file per finished task, written to a hidden temporary file and
-  renamed into place (:func:`bpseg_pgm.io.output.write_output`), so a part is either whole or
-  absent; the first part, written when the folder is created, is empty and only carries the
-  schema, so even a run stopped before its first task leaves a readable dataset.
+* ``_bpseg_corpus.lock``: present while a run writes into the folder, which holds an exclusive ``flock`` on it,
+  so a second run on the same folder refuses at once (the kernel releases it when the run ends or is killed);
+* ``_bpseg_corpus.json``: the settings the rows were made with; a rerun with other settings is refused;
+* ``part-*.parquet``: one file per finished task, written to a hidden temporary file and renamed into place; the
+  first part, written when the folder is created, is empty and only carries the schema.
 
-Every reader of Parquet datasets reads the folder as one table (``pandas.read_parquet(OUT)``,
-``pyarrow.parquet.read_table(OUT)``, ``duckdb``'s ``read_parquet('OUT/*.parquet')``); files
-starting with ``.`` or ``_`` are not data and are skipped by all of them.  A rerun reads the
-``doc`` column and skips the documents already there: each document's rows live in exactly
-one part, so a document is either fully in OUT or not at all.
+Every reader of Parquet datasets reads the folder as one table (files starting with ``.`` or ``_`` are skipped).
+Each document's rows live in exactly one part, so a rerun skips the documents already there
+(docs/howto/corpus.md, "Resuming, and one run per output").
 """
 
 from __future__ import annotations
@@ -65,12 +58,10 @@ class CorpusStore:
     def open(cls, out: str | os.PathLike, settings: dict[str, Any], normalize_params=None) -> "CorpusStore":
         """Check ``out`` (a new path, or a folder this function made with the same settings), create and lock it.
 
-        Refused with a ValueError naming ``out``: an existing file, a folder that is not a
-        ``segment_corpus`` output (it would be mixed with foreign files), one made with other
-        settings, a parent folder that does not exist, a folder that cannot be written (found now,
-        before any work), one that another run is writing into (its lock is held).  The store holds
-        the folder's lock until :meth:`close`.  ``normalize_params``: applied to the ``params`` read back
-        before they are compared (a folder written before defaults were left out of them).
+        Refused with a ValueError naming ``out``: an existing file, a folder that is not a ``segment_corpus`` output,
+        one made with other settings, a missing parent folder, a folder that cannot be written, one that another run
+        is writing into. The store holds the folder's lock until :meth:`close`. ``normalize_params``: applied to the
+        ``params`` read back before they are compared.
         """
         from bpseg_pgm.io.output import plan_output
 

@@ -1,18 +1,12 @@
 """Units of work: documents grouped into tasks, and the function that segments one task.
 
-A task holds whole documents, about ``task_chars`` characters of them, so the embedding
-batches stay large (all the task's sentences go through the model together) while there are
-still enough tasks to keep every worker busy.  The grouping depends only on the documents and
-``task_chars``, never on the number of workers, so the same input gives the same tasks, the
-same embedding batches and the same labels on one worker, two, or a cluster.
+A task holds whole documents, about ``task_chars`` characters of them, so the embedding batches stay large while
+there are still enough tasks to keep every worker busy. The grouping depends only on the documents and
+``task_chars``, never on the number of workers, so the same input gives the same labels on one worker or a cluster.
 
-:func:`segment_task` runs on a Dask worker (or in this process): it checks and splits every
-document, embeds all their sentences in one call (one model per worker process, cached on disk
-like every embedding), then runs BP-Seg on each document exactly as
-:func:`~bpseg_pgm.text.segment_text` does (Markdown included: a ``.md`` file of a folder is read as
-Markdown, as ``bpseg segment`` reads it, and other text is guessed).  A document that cannot be segmented (empty, one
-sentence, fewer sentences than k) becomes an error row; a failure of the embedding model itself
-is not the document's fault and is raised.
+:func:`segment_task` runs on a Dask worker (or in this process): it embeds all the task's sentences in one call,
+then runs BP-Seg on each document exactly as :func:`~bpseg_pgm.text.segment_text` does. A document that cannot be
+segmented becomes an error row; a failure of the embedding model itself is not the document's fault and is raised.
 """
 
 from __future__ import annotations
@@ -136,10 +130,14 @@ def segment_task(docs: list[CorpusDocument], config: TaskConfig):
     return to_table(rows)
 
 
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def local_threads(n_workers: int) -> int:
     """Torch threads per local worker: the cores this process may use, shared out."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, cores // max(1, n_workers))
+    return max(1, cores() // max(1, n_workers))

@@ -1,41 +1,20 @@
 """On-disk cache of sentence embeddings, keyed by (model identity, sentence text).
 
-Embedding is the slow step (about 250 sentences/s on two CPU cores), so every
-vector computed once is kept.  Storage is a single SQLite file holding raw
-little-endian float32 bytes: no pickle (loading never executes code), safe for
-several processes at once (WAL mode, busy timeout), and cheap to read and write
-in bulk: :meth:`EmbeddingCache.get_many` reads a batch with a few ``IN (...)``
-queries and :meth:`EmbeddingCache.put_many` writes a batch in one transaction.
-Sentence text is stored as its SHA-256 digest, so the key is compact.  The model
-part of the key is :attr:`Embedder.model_id <bpseg_pgm.embeddings.embedder.Embedder.model_id>`:
-the model's identity, then ``|backend=...`` for a backend other than PyTorch and
-``|context=<kind>:<window>`` for vectors of a unit embedded with its neighbours
-(:mod:`bpseg_pgm.embeddings.context`; the text part is then the window's text, or
-the late-chunking block's text and the unit's place in it), so a context vector
-is never read as a plain one, nor one context's as another's.  Measured
-here with 68,000 384-d vectors: written in batches of 512 in about 5 s, all read
-back in about 2 s, against roughly 270 s to embed them.
+Embedding is the slow step, so every vector computed once is kept, in one SQLite file of raw little-endian float32
+bytes: no pickle (loading never executes code), safe for several processes at once (WAL mode, busy timeout), read and
+written in bulk (:meth:`EmbeddingCache.get_many`, :meth:`EmbeddingCache.put_many`). The text is stored as its SHA-256
+digest; the model part of the key is :attr:`Embedder.model_id <bpseg_pgm.embeddings.embedder.Embedder.model_id>`
+(with its backend and context), so a context vector is never read as a plain one, nor one context's as another's.
 
 A cache only saves time, so it never makes a run fail:
 
-* a corrupt file (garbage pages, a truncated header, not a database at all) is
-  moved aside as ``embeddings.sqlite3.corrupt-<time>-<pid>`` and a new one is
-  started, with one :class:`CacheWarning`: the cache heals itself;
-* a cache that cannot be written (a read-only file, a full disk, a folder that
-  cannot be created) is still read where possible, new vectors are not stored,
-  and one :class:`CacheWarning` says so, before any embedding work where it can
-  be known then;
-* every row read back is checked (its length matches its dimension, every value
-  finite, norm non-zero); a row that fails is a miss and is embedded again.
-
-A cache is trusted as far as it can be checked: each row also stores a checksum of its model, key,
-dimension and vector (BLAKE2b, 16 bytes: :func:`row_checksum`), and a row whose checksum does not match is
-a miss too, embedded again and overwritten. So a vector edited in place, a row moved to another text or
-model, or a row written by any other program (which leaves the checksum empty) is never read as an
-embedding. It is a check against foreign and damaged writes, not a signature: someone who can write the
-file and recomputes the checksum can still plant vectors, so keep the cache in a folder only you can write
-(``BPSEG_CACHE_DIR``). A cache made before checksums existed gets them once, the first time a version with
-them opens it (its rows are then trusted as they are).
+* a corrupt file is moved aside as ``embeddings.sqlite3.corrupt-<time>-<pid>`` and a new one is started, with one
+  :class:`CacheWarning`;
+* a cache that cannot be written is still read where possible, new vectors are not stored, and one
+  :class:`CacheWarning` says so;
+* a row read back that is truncated, non-finite, zero, or whose checksum (:func:`row_checksum`) does not match is
+  a miss, embedded again and overwritten: a check against damaged and foreign writes, not a signature
+  (docs/howto/embeddings.md). A cache made before checksums gets them once, the first time it is opened.
 """
 
 from __future__ import annotations

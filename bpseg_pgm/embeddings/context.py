@@ -1,27 +1,13 @@
 """Context in the representation: each unit embedded with its neighbours (``Embedder(context=...)``).
 
-A unit's plain embedding sees only its own words; a short turn ("Okay.", "Right, so.") or a sentence that
-continues the one before it says little alone.  Three ways to let the neighbours in, all off by default
-(``context=None``: every unit alone, today's embeddings under today's cache keys):
+A short turn ("Okay.") or a sentence that continues the one before it says little alone. Three ways to let the
+neighbours in, all off by default (docs/howto/embeddings.md, "Context"): ``"window"`` (unit ``i`` embedded as the text
+of units ``i-w .. i+w``), ``"late"`` (late chunking: one pass over a block of consecutive units, each unit's vector
+the mean of its own output tokens; PyTorch only) and ``"mix"`` (``(1 - a) e_i + a mean(e_{i-w..i+w})``, renormalised).
+A unit is always kept whole (up to the model's ``max_seq_length``); its neighbours share what is left, nearest first.
 
-``"window"`` (neighbour windows)
-    unit ``i`` is embedded as the text of units ``i-w .. i+w`` joined by spaces: ``2w+1`` times the tokens,
-    so about ``2w+1`` times the embedding time.
-``"late"`` (late chunking)
-    one pass of the model over a block of consecutive units with ``w`` more units on each side, each unit's
-    vector the mean of its own output tokens: every token has attended to the whole block.  Blocks hold as many
-    units as fit in the model's window, so each unit sees at least ``w`` neighbours on each side (where the
-    document has them), and the cost is about ``(core + 2w) / core`` times the plain one.  PyTorch only (it
-    needs the token vectors).
-``"mix"``
-    the unit's plain embedding mixed with the mean of its window's: ``(1 - a) e_i + a mean(e_{i-w..i+w})``,
-    renormalised.  Costs nothing beyond the plain embeddings (and stores nothing of its own in the cache).
-
-The model reads at most ``max_seq_length`` tokens: a unit is always kept whole (up to that), its neighbours
-share what is left, nearest first, a left neighbour keeping its last tokens and a right one its first.
-
-The functions here are pure (texts, token offsets and arrays in, texts, plans and arrays out);
-:class:`~bpseg_pgm.embeddings.embedder.Embedder` runs the model and the cache around them.
+The functions here are pure; :class:`~bpseg_pgm.embeddings.embedder.Embedder` runs the model and the cache around
+them.
 """
 
 from __future__ import annotations

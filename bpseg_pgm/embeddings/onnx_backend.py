@@ -1,23 +1,14 @@
 """Sentence embeddings with ONNX Runtime instead of PyTorch: the model exported once, then run on CPU.
 
-``Embedder(backend="onnx")`` (or ``"onnx-int8"``, the same graph with its weights dynamically
-quantized to int8) runs the model's transformer with `onnxruntime <https://onnxruntime.ai>`_ and
-does the mean pooling and normalisation of the sentence-transformers model in NumPy.  Why not
-sentence-transformers' own ``backend="onnx"``: it needs ``optimum``, whose ONNX package
-(optimum-onnx 0.1.0) requires ``transformers<4.58``; pip would downgrade the transformers 5 that
-this package's sentence-transformers 6 runs on.
+``Embedder(backend="onnx")`` (or ``"onnx-int8"``, its weights dynamically quantized to int8) runs the model's
+transformer with onnxruntime and does the sentence-transformers mean pooling and normalisation in NumPy (not
+sentence-transformers' own ONNX backend: docs/research/embedding-backends.md says why).
 
-The first use of a model exports it (``torch.onnx``, about 2 s for all-MiniLM-L6-v2, plus about
-2 s to quantize) into the embedding cache folder, ``<cache>/onnx/<model key>/``: the graph
-(``model.onnx`` / ``model-int8.onnx``), the tokenizer and ``bpseg_onnx.json`` (maximum length,
-dimension).  The folder is built beside its final place and renamed into it, so a half-exported
-model is never used; later runs load it without importing torch.  Loading checks the description
-(:func:`check_description`, its inputs against the graph's, its padding against the tokenizer and its
-length, normalisation and lower-casing against the model folder's own files, :func:`check_against_model`):
-a damaged one is one ``ValueError`` naming the field and the folder, to be deleted so that the next run
-exports again.  Only models made of a
-Transformer, a mean Pooling and (optionally) a Normalize module are supported, which is what
-all-MiniLM-L6-v2 and most sentence-transformers models are; others are a ``ValueError``.
+The first use of a model exports it into ``<cache>/onnx/<model key>/`` (the graphs, the tokenizer and
+``bpseg_onnx.json``), built beside its final place and renamed into it, so a half-exported model is never used;
+later runs load it without importing torch. Loading checks the description (:func:`check_description`,
+:func:`check_against_model`): a damaged one is one ``ValueError`` naming the field and the folder. Only
+Transformer + mean Pooling (+ Normalize) models are supported; others are a ``ValueError``.
 """
 
 from __future__ import annotations
@@ -268,10 +259,9 @@ def check_against_model(meta: dict, tokenizer: Any, facts: dict) -> None:
 class OnnxEncoder:
     """The part of SentenceTransformer that :class:`~bpseg_pgm.embeddings.Embedder` uses, on ONNX Runtime.
 
-    The export's description is checked when it is loaded (:func:`check_description`; its ``inputs`` must
-    also be the graph's inputs, its ``pad_id`` the tokenizer's pad token, its ``max_seq_length``, ``normalize``
-    and ``do_lower_case`` those of the model folder ``model_dir`` when it is given: :func:`check_against_model`),
-    so a damaged one is a ValueError here, not an onnxruntime error at the first batch or other embeddings.
+    The export's description is checked when it is loaded (:func:`check_description`, :func:`check_against_model`
+    against the model folder ``model_dir`` when given, its ``inputs`` and ``dim`` against the graph's), so a damaged
+    one is a ValueError here, not an onnxruntime error at the first batch or other embeddings.
     """
 
     def __init__(

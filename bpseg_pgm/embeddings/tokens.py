@@ -23,9 +23,7 @@ class TokenCounting:
     def tokenizer(self):
         """The model's own tokenizer: the loaded model's if it is loaded, else loaded alone (no weights, no torch)."""
         if self._tokenizer is None:
-            loaded = (
-                self._model is not None and self.backend == "torch"
-            )  # an ONNX encoder has no transformers tokenizer
+            loaded = self._model is not None and self.backend == "torch"  # an ONNX encoder has none
             self._tokenizer = self._model.tokenizer if loaded else self._load_tokenizer()
         return self._tokenizer
 
@@ -43,8 +41,8 @@ class TokenCounting:
         return (self.model if self.backend == "torch" else self._load_torch()).tokenizer
 
     def _fast_counter(self):
-        """The model's ``tokenizer.json`` loaded with ``tokenizers`` alone (no ``transformers`` import: about
-        0.05 s instead of several seconds), no truncation or padding; None when the model has none."""
+        """The model's ``tokenizer.json`` loaded with ``tokenizers`` alone (no ``transformers`` import), no
+        truncation or padding; None when the model has none."""
         if self._counter is NOT_LOADED:
             self._counter = None
             for place in _transformer_dirs(self._path) if self._path is not None else []:
@@ -64,10 +62,9 @@ class TokenCounting:
     def count_tokens(self, texts: Iterable[str]) -> list[int]:
         """Length of each text in the model's tokens, special tokens ([CLS], [SEP]) included.
 
-        That is what the model's window (``max_seq_length``, 256 for all-MiniLM-L6-v2) limits:
-        a text longer than that is truncated when embedded.  Counted with the model's ``tokenizer.json``
-        through ``tokenizers`` when it has one (the same tokenizer ``transformers`` would load), else
-        with :attr:`tokenizer`.
+        That is what the model's window (``max_seq_length``, 256 for all-MiniLM-L6-v2) limits: a text longer than that
+        is truncated when embedded.  Counted with the model's ``tokenizer.json`` through ``tokenizers`` when it has
+        one (the same tokenizer ``transformers`` would load), else with :attr:`tokenizer`.
         """
         texts = list(
             check_str_list(

@@ -1,8 +1,4 @@
-"""The features step: what the model sees of a document, built once.
-
-* :mod:`.weights`: how much each unit counts (short backchannels less);
-* :mod:`.words`: each unit's words, counted (the runs' boundaries and their number read them);
-* :mod:`.units`: :class:`~.units.Units`, embeddings with both, built from sentences in one call.
+"""The features step: what the model sees of a document (unit weights, word counts, :class:`~.units.Units`).
 
 The text pipeline, pruning, the corpus runner and the benchmarks build their units here, so that
 ``BPSeg().fit(Units.from_sentences(s))`` is the model ``segment_sentences(s)`` fits.

@@ -1,11 +1,6 @@
-"""``Units``: a document as the model sees it, built in one step from its sentences.
-
-Embeddings alone are not the whole model: the text pipeline also gives each unit a weight (short
-backchannels such as "Yeah ." count less: :func:`~bpseg_pgm.features.weights.unit_weights`) and counts its
-words (:func:`~bpseg_pgm.features.words.unit_word_counts`: the runs' boundaries and their number read
-them). ``Units.from_sentences`` builds all three, and ``BPSeg().fit(units)`` fits the model
-``segment_sentences`` fits.
-"""
+"""``Units``: a document as the model sees it, built in one step from its sentences: embeddings, unit weights
+(:func:`~bpseg_pgm.features.weights.unit_weights`) and word counts (:func:`~bpseg_pgm.features.words.unit_word_counts`);
+``BPSeg().fit(units)`` fits the model ``segment_sentences`` fits."""
 
 from __future__ import annotations
 
@@ -37,15 +32,13 @@ class Units:
     weights : array of shape (n,), optional
         How much each unit counts (None: every unit counts 1).
     word_counts : array-like or sparse matrix of shape (n, V), optional
-        Each unit's word counts (None: the model reads the embeddings alone); a list of rows is read as an
-        array.
+        Each unit's word counts (None: the model reads the embeddings alone); a list of rows is read as an array.
     sentences : list of str, optional
         The units' text, kept for reference.
     paragraphs : array of int of shape (n,), optional
-        Each unit's paragraph number, non-decreasing in reading order (None: no paragraphs). A document of at
-        least ``Policy.paragraph_min`` paragraphs has runs that start only where a paragraph does. A
-        transcript's turns, a list's items or any grouping of consecutive units the caller knows can be given
-        here.
+        Each unit's paragraph number, non-decreasing in reading order (None: no paragraphs). A document of at least
+        ``Policy.paragraph_min`` paragraphs has runs that start only where a paragraph does. A transcript's turns, a
+        list's items or any grouping of consecutive units the caller knows can be given here.
     headings : array of int of shape (n,), optional
         Each unit's heading level (1 for ``#``, 2 for ``##``, ...; 0: not a heading). With
         ``n_segments="auto"`` the segments are the sections of the top heading level; given k, runs start at

@@ -1,11 +1,6 @@
-"""How much each unit counts: informative units more than backchannels.
-
-A meeting turn "Yeah ." or "Okay ." carries no topic, and its embedding is the same whatever
-the meeting is about; a 20-word sentence does. ``unit_weights`` gives each unit
-1 - exp(-words / tau): about 0.2 for one word, 0.86 for ten, 1 from twenty on, so ordinary
-sentences count alike and only very short units are discounted. ``BPSeg(structure="runs")``
-takes them as ``sample_weight``.
-"""
+"""How much each unit counts: 1 - exp(-words / tau), about 0.2 for one word, 0.86 for ten, 1 from twenty on, so
+ordinary sentences count alike and only very short units ("Yeah .", whose embedding is the same whatever the
+meeting is about) are discounted."""
 
 from __future__ import annotations
 

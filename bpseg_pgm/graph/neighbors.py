@@ -33,8 +33,7 @@ def knn_pairs(X: np.ndarray, n_neighbors: int) -> np.ndarray:
     if n_neighbors < 1:
         raise ValueError(f"n_neighbors must be >= 1, got {n_neighbors}")
     kk = min(n_neighbors + 1, n)
-    # on unit rows Euclidean distance ranks like cosine, and scikit-learn's Euclidean search
-    # is about twice as fast as its cosine one (0.25 s against 0.52 s at n = 5000, d = 384)
+    # on unit rows Euclidean distance ranks like cosine, and scikit-learn's Euclidean search is faster
     Xn = normalize_rows(np.asarray(X, dtype=np.float64))
     idx = NearestNeighbors(n_neighbors=kk).fit(Xn).kneighbors(Xn, return_distance=False)
     pairs = np.stack([np.repeat(np.arange(n), kk), idx.ravel()], axis=1)
@@ -57,12 +56,7 @@ def sparse_pairs(X: np.ndarray, window: int = 5, n_neighbors: int = 10) -> np.nd
 DENSE_LIMIT = DEFAULT_POLICY.topic_dense_units
 
 
-def auto_pairs(
-    X: np.ndarray,
-    sigma: float | None,
-    dense: int,
-    n_neighbors: int,
-) -> np.ndarray:
+def auto_pairs(X: np.ndarray, sigma: float | None, dense: int, n_neighbors: int) -> np.ndarray:
     """The default edge set: all pairs for up to ``dense`` sentences, else sparse (``Policy.topic_dense_units``,
     ``Policy.topic_sparse_neighbors``).
 

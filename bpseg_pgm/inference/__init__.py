@@ -1,19 +1,9 @@
 """Inference: the :class:`Engine` plug-in interface, the engines, and the kernels they call.
 
-Three layers, each importing only the ones below it:
-
-* the plug-in API, here: what an engine is given (:class:`Problem`, :mod:`.problem`), what it
-  is (:class:`Engine`, :class:`EngineResult`, :func:`register_engine`, :mod:`.engine`);
-* :mod:`.engines`: the built-in engines, one thin plug-in a file (parameters, one kernel call,
-  the result), registered by name; :func:`make_engine`, :func:`engine_names`;
-* :mod:`.kernels`: every algorithm, as functions over arrays (the Potts kernel, the generic
-  flooding loop and message layouts, the table kernel, max-product, mean-field, Gibbs, MPLP,
-  Fast BP-Seg, exact inference, the Bethe estimate, the hand-written reference solver) and
-  :class:`LoopyBeliefPropagation`, loopy BP in pgmpy's ``Inference`` API.
-
-This module's API is the plug-in API plus :class:`LoopyBeliefPropagation` and
-:func:`bethe_log_partition`. The kernels are imported from :mod:`.kernels` (``from
-bpseg_pgm.inference.kernels.potts import potts_bp``, ...).
+Three layers, each importing only the ones below it: the plug-in API here (:class:`Problem`, :class:`Engine`,
+:class:`EngineResult`, :func:`register_engine`); :mod:`.engines`, one thin plug-in a file; :mod:`.kernels`, every
+algorithm as functions over arrays, imported from there (docs/model.md, "Inference"). This module also re-exports
+:class:`LoopyBeliefPropagation`, :class:`PottsBeliefPropagation` and :func:`bethe_log_partition`.
 """
 
 from .engine import REGISTRY, Engine, EngineResult, register_engine

@@ -1,20 +1,9 @@
 """The inference plug-in interface: :class:`Engine`, :class:`EngineResult` and the name registry.
 
-An engine is an object with one method, ``infer(problem) -> EngineResult``, where ``problem``
-is a :class:`~bpseg_pgm.inference.problem.Problem` (log unaries, edges, potentials, budget).
-Parameters of the algorithm (damping, number of samples, ...) are the engine's constructor
-arguments; the estimator does not know them. To add an algorithm::
-
-    from bpseg_pgm.inference import Engine
-
-    class Softmax(Engine):                      # beliefs from the unary term alone
-        def infer(self, problem):
-            return self.result(beliefs=np.exp(problem.log_unary))  # normalised for you
-
-    BPSeg(engine=Softmax()).fit(X)
-
-and, to make it available by name (``BPSeg(engine="softmax")``, ``bpseg --engine softmax``),
-decorate the class with ``@register_engine("softmax")``.
+An engine is an object with one method, ``infer(problem) -> EngineResult``, where ``problem`` is a
+:class:`~bpseg_pgm.inference.problem.Problem` (log unaries, edges, potentials, budget). Parameters of the
+algorithm are the engine's constructor arguments; the estimator does not know them. ``@register_engine(name)``
+makes it available by name (an example: docs/howto/plugins.md, "A custom inference engine").
 """
 
 from __future__ import annotations

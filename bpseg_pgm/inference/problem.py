@@ -1,24 +1,13 @@
-"""What an inference engine is given: one pairwise model as arrays (pgmax-style: the model
-spec is data, inference is a function of it).
+"""What an inference engine is given: one pairwise model as arrays (pgmax-style: the model spec is data).
 
-A :class:`Problem` holds
+A :class:`Problem` holds ``log_unary`` (n, k), ``edges`` (m, 2) pairs i < j, the pairwise potentials as Potts log
+couplings (m,) and/or full log tables (m, k, k) (x_i on axis 1), the run's budget (``max_iter``, ``tol``,
+``callback(t, beliefs)``, ``random_state``) and ``on_network``: True when the problem is to be solved on its pgmpy
+network through pgmpy's ``Inference`` API (the grouping of runs makes its problems so).
 
-* ``log_unary`` (n, k): log psi_i(x);
-* ``edges`` (m, 2): pairs i < j;
-* the pairwise potentials, as Potts log couplings ``log_coupling`` (m,) (psi_ij = 1 on the
-  diagonal, w_ij off it) and/or full log tables ``log_tables`` (m, k, k), x_i on axis 1;
-* the run's budget: ``max_iter``, ``tol``, ``callback(t, beliefs)`` and ``random_state``;
-* ``on_network``: True when the problem is to be solved on its pgmpy network through pgmpy's ``Inference``
-  API (engines that read arrays do so from the network's factors: the ``"potts"`` engine runs
-  :class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation` on it). The grouping of runs
-  into topics makes its problems so.
-
-It can be built from arrays alone (``Problem(log_unary, edges, log_coupling=...)``) or from
-embeddings and a :class:`~bpseg_pgm.potentials.Potentials` object (what ``BPSeg`` does); then
-couplings, tables and the pgmpy ``DiscreteMarkovNetwork`` are computed when an engine first
-asks for them (:meth:`coupling`, :meth:`tables`, :meth:`network`) and cached. ``X``, ``C``,
-``representatives``, ``potentials``, ``lam`` and ``sigma`` are there for engines that
-need the model itself (Fast BP-Seg's own potentials, the reference solver's transcription).
+Built from embeddings and a :class:`~bpseg_pgm.potentials.Potentials` object, its couplings, tables and pgmpy
+``DiscreteMarkovNetwork`` are computed when an engine first asks for them and cached; ``X``, ``C``,
+``representatives``, ``potentials``, ``lam`` and ``sigma`` are there for engines that need the model itself.
 """
 
 from __future__ import annotations

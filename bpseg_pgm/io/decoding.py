@@ -1,11 +1,6 @@
 """Bytes to text, once for every input: binary content refused, UTF-8 with its byte-order mark dropped, UTF-16 and
-UTF-32 read when a byte-order mark says so (their NUL bytes are text, not binary content).
-
-``bpseg segment`` / ``bpseg prune`` read their input with :func:`read_bounded` (in chunks of 1 MiB,
-at most ``max_bytes``, failing at the first NUL byte, so ``/dev/zero`` or an endless pipe fails
-in one line instead of filling the memory); the document readers (:mod:`bpseg_pgm.io.documents`)
-decode whole files with :func:`decode_text`. Both give the same reasons.
-"""
+UTF-32 read when a byte-order mark says so. :func:`read_bounded` reads a stream in chunks, failing at the first NUL
+byte or past ``max_bytes``; :func:`decode_text` decodes a whole file; both give the same reasons."""
 
 from __future__ import annotations
 

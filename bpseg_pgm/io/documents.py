@@ -1,29 +1,17 @@
 """The one document reader: a folder, a JSONL file or a Parquet file as :class:`~bpseg_pgm.types.document.Document` s.
 
-* a **folder**: every ``.txt``, ``.md``, ``.markdown``, ``.rst``, ``.html`` and ``.htm`` file under it (sub-folders
-  included, symlinked ones followed, each folder once; hidden files and folders skipped), in sorted order (a ``.md``
-  or ``.markdown`` file's document says ``meta["markdown"] = True``: it is read as Markdown, as ``bpseg segment``
-  reads it; a ``.rst``, ``.html`` or ``.htm`` file's says ``meta["format"]``, ``"rst"`` or ``"html"``); a document's id
-  is its path relative to the folder (``reports/2024/q1.txt``); only regular files are opened
-  (a FIFO or a link to ``/dev/zero`` is an error row) and never read past ``max_bytes``; a path
-  that is not UTF-8 is an error row whose id shows the bytes escaped (``caf\\xe9.txt``);
-* a **JSONL** file (``.jsonl`` / ``.ndjson``): one object per line, ``{"id": ..., "text": "..."}``
-  or ``{"id": ..., "units": ["...", ...]}`` (units: sentences or turns, taken as they are);
-* a **Parquet** file (``.parquet``): a column ``id`` and a column ``text`` or ``units``
-  (a list of strings).
+* a **folder**: every file with one of :data:`TEXT_SUFFIXES` under it (hidden ones skipped, symlinked sub-folders
+  followed once), in sorted order, its id its path relative to the folder; a Markdown file's document says
+  ``meta["markdown"] = True``, an rst or HTML one's ``meta["format"]``; only regular files are opened, never past
+  ``max_bytes``;
+* a **JSONL** file: one object per line, ``{"id": ..., "text": "..."}`` or ``{"id": ..., "units": ["...", ...]}``;
+* a **Parquet** file: a column ``id`` and a column ``text`` or ``units`` (a list of strings).
 
-:func:`read_documents` reads any of them (``bpseg corpus``); :func:`read_jsonl` is the JSONL reader
-itself, which the benchmark corpus (:func:`bpseg_bench.corpus.read_corpus`) uses with its
-own record format. One set of rules for both: the file is UTF-8 (a byte-order mark dropped), lines
-end at ``\\n`` (or ``\\r\\n``, ``\\r``) only, so a U+2028 or U+0085 inside a JSON string stays in its
-string; blank lines are skipped; a line that is not JSON is ``<file> line <n>: not valid JSON (...)``;
-ids are compared as strings and must be unique.
-
-What makes a *document* unusable (a binary or empty file, text that is not UTF-8, a record whose
-``text`` is not a string, a file or record larger than ``max_bytes``) is kept as the document's ``error``: it becomes an error row in the
-output and the other documents go on. What makes the *input* unusable (a path that does not exist,
-a line that is not JSON, a record without an id, two documents with one id) is a ``ValueError``
-before any work, naming the place.
+:func:`read_documents` reads any of them (``bpseg corpus``, docs/howto/corpus.md); :func:`read_jsonl` is the JSONL
+reader itself, which the benchmark corpus uses with its own record format. Lines end at ``\\n``, ``\\r\\n`` or
+``\\r`` only, so a U+2028 inside a JSON string stays in its string. What makes a *document* unusable is kept as
+its ``error`` (an error row; the others go on); what makes the *input* unusable (no such path, a line that is not
+JSON, a record without an id, two documents with one id) is a ``ValueError`` before any work, naming the place.
 """
 
 from __future__ import annotations
@@ -49,6 +37,7 @@ __all__ = [
     "PARQUET_SUFFIXES",
     "TEXT_SUFFIXES",
     "content_record",
+    "check_source",
     "escape_name",
     "read_documents",
     "read_jsonl",
@@ -57,13 +46,8 @@ __all__ = [
 ]
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
-TEXT_SUFFIXES = (
-    ".txt",
-    *MARKDOWN_SUFFIXES,
-    ".rst",
-    ".html",
-    ".htm",
-)  # a folder's documents, as `bpseg segment` reads them
+#: A folder's documents, as ``bpseg segment`` reads them.
+TEXT_SUFFIXES = (".txt", *MARKDOWN_SUFFIXES, ".rst", ".html", ".htm")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -72,13 +56,19 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 Record = Callable[[dict, str, str], Document]
 
 
-def read_documents(source: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> list[Document]:
-    """The documents of ``source`` (a folder, a ``.jsonl`` or a ``.parquet`` file), in order."""
+def check_source(source: object) -> Path:
+    """``source`` as a path that exists, or a ValueError saying what is wrong with it (nothing is read)."""
     if isinstance(source, bool) or not isinstance(source, (str, os.PathLike)) or not os.fspath(source):
         raise ValueError(f"corpus input must be a folder or file path, got {source!r}")
     path = Path(source)
     if not path.exists():
         raise ValueError(f"corpus input does not exist: {os.fspath(source)}")
+    return path
+
+
+def read_documents(source: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> list[Document]:
+    """The documents of ``source`` (a folder, a ``.jsonl`` or a ``.parquet`` file), in order."""
+    path = check_source(source)
     if path.is_dir():
         docs = _read_folder(path, max_bytes)
     elif path.suffix.lower() in JSONL_SUFFIXES:
@@ -147,8 +137,6 @@ def escape_name(name: str) -> str:
 
 
 def _read_file(path: Path, doc_id: str, max_bytes: int) -> Document:
-    # a .md or .markdown file is Markdown, as `bpseg segment` reads it (meta["markdown"]); .rst and .html/.htm files
-    # are read in their format (meta["format"]); other text is guessed when segmented
     fmt = format_for_path(path)
     meta = {"markdown": True} if path.suffix.lower() in MARKDOWN_SUFFIXES else ({"format": fmt} if fmt else {})
     try:

@@ -1,23 +1,17 @@
 """Write an output file without destroying what is already at the path.
 
-Output is written to a temporary file next to its destination and renamed over it, so a
-failed or interrupted run never leaves a half-written file. A bare rename, though, replaces
-*whatever* is at the path: it turns a symlink into a regular file, resets a 0600 file to
-0644, replaces a write-protected file (as root, even 0444), and replaces ``/dev/null`` or
-``/dev/stdout`` by a regular file. So the path is looked at first (:func:`plan_output`, run
-before any slow work, so that an unwritable output fails in seconds and the message names the
-user's path, never the temporary file):
+Output is written to a temporary file next to its destination and renamed over it, so a failed or interrupted run
+never leaves a half-written file. A bare rename, though, replaces *whatever* is at the path, so the path is looked
+at first (:func:`plan_output`, before any slow work, its messages naming the user's path):
 
 * a symlink is followed, and its *target* is replaced; the link stays a link;
-* an existing regular file keeps its permission bits (and, when run as root, its owner);
-  one without any write permission bit, or that this user cannot write, is refused;
-* character devices, FIFOs and descriptor paths (``/dev/null``, ``/dev/stdout``,
-  ``/dev/fd/N``, ``/proc/self/fd/N``) are written to directly, as a shell's ``>`` would
-  (appending, so ``-o /dev/stdout >> log`` keeps the log); there is nothing to replace;
+* an existing regular file keeps its permission bits (and, as root, its owner); one without any write permission
+  bit, or that this user cannot write, is refused;
+* character devices, FIFOs and descriptor paths (``/dev/null``, ``/dev/stdout``, ``/proc/self/fd/N``) are written
+  to directly, appending, as a shell's ``>>`` would;
 * directories, block devices and sockets are refused.
 
-A regular file with several hard links gets a new inode under this name; the other names keep
-the old content (nothing is lost, the link is broken).
+A regular file with several hard links gets a new inode under this name; the other names keep the old content.
 """
 
 from __future__ import annotations
@@ -31,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bpseg_pgm.utils.files import file_kind
+
 __all__ = ["OutputPlan", "check_not_input", "plan_output", "write_output", "write_outputs"]
 
 # /proc/self/fd, /proc/1234/fd, /proc/self/task/5/fd: the kernel's per-descriptor links
@@ -42,10 +38,9 @@ _MAX_LINKS = 40  # like the kernel's ELOOP limit
 class OutputPlan:
     """Where and how one output file is written.
 
-    ``name`` is the path as the user gave it (every message uses it); ``target`` is where
-    the bytes go (symlinks followed); ``direct`` means write in place (a device, FIFO or
-    descriptor path); ``mode`` and ``owner`` are those of the regular file being replaced
-    (None for a new file).
+    ``name`` is the path as the user gave it (every message uses it); ``target`` is where the bytes go
+    (symlinks followed); ``direct`` means write in place (a device, FIFO or descriptor path); ``mode`` and ``owner``
+    are those of the regular file being replaced (None for a new file).
     """
 
     name: str
@@ -97,15 +92,8 @@ def plan_output(path: str | os.PathLike) -> OutputPlan:
         if not os.access(name, os.W_OK):
             raise _fail(name, "permission denied")
         return OutputPlan(name, Path(name), direct=True)
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        kind = (
-            "a block device"
-            if stat.S_ISBLK(st.st_mode)
-            else "a socket"
-            if stat.S_ISSOCK(st.st_mode)
-            else "not a regular file"
-        )
-        raise _fail(name, f"it is {kind}; refusing to write to it")
+    if st is not None and not stat.S_ISREG(st.st_mode):  # folders, devices and FIFOs are handled above
+        raise _fail(name, f"it is {file_kind(st.st_mode)}; refusing to write to it")
 
     target = Path(os.path.realpath(name))
     parent = target.parent
@@ -150,12 +138,11 @@ def _regular_or_folder(source: str) -> os.stat_result | None:
 def check_not_input(out: str | os.PathLike, inputs) -> None:
     """Refuse (ValueError, one line naming both paths) an output ``out`` that is one of ``inputs``.
 
-    ``inputs`` are the paths the run reads (None is skipped; ``"-"`` is the file standard input
-    reads, when it is redirected from one).  The comparison is on the file itself, as
-    :func:`os.path.samefile` does it (device and inode, through any symlink on either side, and a
-    hard link too), so ``-o link.txt`` where ``link.txt -> in.txt`` is refused as ``-o in.txt`` is.
-    Only regular files and folders count: ``/dev/stdin`` and ``/dev/stdout`` may be one terminal,
-    and writing to it destroys nothing.  Call it before any work.
+    ``inputs`` are the paths the run reads (None is skipped; ``"-"`` is the file standard input reads, when it is
+    redirected from one).  The comparison is on the file itself, as :func:`os.path.samefile` does it (device and
+    inode, through any symlink on either side, and a hard link too), so ``-o link.txt`` where ``link.txt -> in.txt``
+    is refused as ``-o in.txt`` is. Only regular files and folders count: ``/dev/stdin`` and ``/dev/stdout`` may be
+    one terminal, and writing to it destroys nothing.  Call it before any work.
     """
     name = os.fspath(out)
     try:

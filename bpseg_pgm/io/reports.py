@@ -1,11 +1,5 @@
-"""Write a group of report files all-or-nothing: temporaries first, then ``os.replace`` each.
-
-A benchmark that fails (bad option, plotting error, interrupt) must not leave a
-half-written table behind, so nothing is moved into place until every file is written.
-The writing itself is :func:`bpseg_pgm.io.output.write_outputs`, which also keeps what is
-at each path intact in the ways a bare rename would not (symlinks, permission bits,
-devices, read-only files).
-"""
+"""Write a group of report files all-or-nothing (:func:`bpseg_pgm.io.output.write_outputs`): a benchmark that fails
+must not leave a half-written table behind."""
 
 from __future__ import annotations
 

@@ -1,12 +1,9 @@
-"""Class-based TF-IDF (c-TF-IDF): the words that set one class of sentences apart from the others.
+"""Class-based TF-IDF (c-TF-IDF, as BERTopic labels its topics): the words that set one class of sentences apart.
 
-As BERTopic labels its topics (Grootendorst 2022, ``ClassTfidfTransformer``): all the sentences of a
-class are joined into one document; scikit-learn's ``CountVectorizer`` counts every candidate word
-(:func:`~bpseg_pgm.keywords.stopwords.keyword_tokens`) per class; each class's counts are turned into
-frequencies (L1-normalised rows), and each word is weighted by ``log(1 + A / f)``, where ``f`` is its
-count over all classes and ``A`` the mean number of words per class.  A word frequent in one class and
-rare elsewhere scores highest.  The top words of each class, best first, are its keywords; ties are
-broken alphabetically, so the result is deterministic.
+All the sentences of a class are joined into one document, the candidate words counted per class, each class's
+counts turned into frequencies, and each word weighted by ``log(1 + A / f)`` (``f`` its count over all classes,
+``A`` the mean number of words per class). The top words of each class, best first, are its keywords; ties are
+broken alphabetically.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Speaker labels of a transcript, which are never keywords.
 
-A transcript says who speaks by starting a unit (a line with ``lines=True``, or a sentence) with the speaker's name
-and a colon: ``Anna: we should ship on Friday.`` A name is one to three words, each starting with a capital letter
-(``Anna``, ``Dr Smith``, ``Project Manager``, ``PM``), or ``Speaker 2``. Such a label counts as a speaker once it
-starts at least two units of the document (a label used once, such as ``Note:``, is left alone), and it is then
-removed from the start of every unit before the keywords are counted; the same name elsewhere in the text ("send
-it to Anna") stays a word like any other.
+A unit that starts with one to three capitalised words (or ``Speaker 2``) and a colon (``Anna: we should ship.``)
+has a label; a label that starts at least two units of the document is a speaker's, removed from the start of every
+unit before the keywords are counted (a label used once, such as ``Note:``, is left alone).
 """
 
 from __future__ import annotations

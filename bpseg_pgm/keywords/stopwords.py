@@ -1,17 +1,11 @@
 """What is never a keyword, and how a text is cut into candidate keywords.
 
-A candidate is a word of 2 to 25 characters, with at least one letter (numbers such as "2021" alone are
-not candidates), lower-cased; the text is in Unicode form NFC first, and a word keeps its combining marks
-(Hindi "भारत" is one word, not "भ" and "रत").  Transcription markers in braces (QMSum's ``{disfmarker}``,
-``{vocalsound}``, ``{gap}``, ``{pause}``, ``{comment}``, ``{nonvocalsound}``, and any other ``{word}``)
-are removed first, and acronyms spelled letter by letter as transcripts write them ("L_C_D_") are
-joined ("lcd"); then scikit-learn's English stop words, the fragments that contractions leave
-("don" of "don't", "ll" of "we'll") and the fillers of transcribed speech (:data:`FILLER_WORDS`:
-"um", "uh", "yeah", "okay", "mm", "hmm", "gonna", ...) are dropped.
-
-Scripts written without spaces between words (Chinese, Japanese, Thai) would give whole clauses as
-"words": a run that holds any of their characters is not a candidate, and neither is a run of word
-characters longer than 25; such text gives no keywords rather than a clause as one keyword.
+A candidate is a word of 2 to 25 characters with at least one letter, lower-cased, the text in NFC first and each
+word keeping its combining marks. Transcription markers in braces (``{vocalsound}``) are removed first, and
+acronyms spelled letter by letter ("L_C_D_") joined; then scikit-learn's English stop words, the fragments that
+contractions leave and the fillers of speech (:data:`FILLER_WORDS`) are dropped. A run that holds characters of a
+script written without spaces (Chinese, Japanese, Thai) is not a candidate, so such text gives no keywords rather
+than a clause as one keyword.
 """
 
 from __future__ import annotations
@@ -30,10 +24,8 @@ MARKER = re.compile(r"\{[a-z_]+\}")
 #: Letters spelled out one by one, as QMSum transcribes them: "L_C_D_", "T_V_", "F_" (joined: "lcd", "tv", "f").
 _SPELLED = re.compile(r"\b(?:[^\W\d_]_)+")
 
-#: Candidate words: runs of 2 to 25 word characters, at least one of them a letter.  Combining marks (Unicode
-#: category M: Devanagari vowel signs, the accents of decomposed Latin) belong to their word: Python's ``re``
-#: does not count them as ``\w`` and would cut "भारत" into "भ" and "रत", so the pattern is the ``regex``
-#: module's, with marks named explicitly.
+#: Candidate words: runs of 2 to 25 word characters, at least one of them a letter. Combining marks (category M)
+#: belong to their word, which Python's ``re`` would cut ("भारत" into "भ" and "रत"): the ``regex`` module's pattern.
 _TOKEN = regex.compile(r"(?<![\w\p{M}])(?=[\w\p{M}]*\p{L})[\w\p{M}]{2,25}(?![\w\p{M}])")
 
 #: Characters of scripts written without spaces: Thai, Hiragana, Katakana, CJK ideographs.
@@ -46,7 +38,7 @@ _CONTRACTION_PARTS = frozenset(
 )
 
 #: Fillers, back-channels and hedges of transcribed speech, which c-TF-IDF would otherwise rank high in
-#: any topic where people talk a lot (measured on QMSum: "yeah" and "uh" are as frequent as "and").
+#: any topic where people talk a lot.
 FILLER_WORDS = frozenset(
     "um umm uh uhh uhm uh huh hm hmm mm mmm mhm mm hmm ah oh eh er erm huh yeah yep yup yes ya nope okay ok "
     "alright right gonna wanna gotta kinda sorta like know think just mean actually really basically "

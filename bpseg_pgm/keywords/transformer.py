@@ -16,9 +16,8 @@ __all__ = ["ClassTfidfTransformer"]
 def _float_csr(X) -> sp.csr_matrix:
     """A float copy of ``X`` with sorted indices, sharing no array with ``X``.
 
-    Not ``csr_matrix(X, dtype=float)`` alone: that shares ``X``'s index arrays (not its data), and
-    ``.sum()`` then sorts the indices in place, scrambling ``X`` (scipy 1.17, on CountVectorizer's
-    unsorted output).
+    Not ``csr_matrix(X, dtype=float)`` alone: that shares ``X``'s index arrays (not its data), and ``.sum()`` then
+    sorts the indices in place, scrambling ``X`` (scipy 1.17, on CountVectorizer's unsorted output).
     """
     X = sp.csr_matrix(X, dtype=np.float64, copy=True)
     X.sort_indices()
@@ -28,9 +27,8 @@ def _float_csr(X) -> sp.csr_matrix:
 class ClassTfidfTransformer(TransformerMixin, BaseEstimator):
     """c-TF-IDF weights from a (classes x words) count matrix.
 
-    ``fit`` learns ``idf_[w] = log(1 + A / f_w)`` (``f_w`` the word's count over all classes, ``A``
-    the mean number of words per class); ``transform`` gives each class's word frequencies times
-    ``idf_``, as a sparse matrix.
+    ``fit`` learns ``idf_[w] = log(1 + A / f_w)`` (``f_w`` the word's count over all classes, ``A`` the mean number of
+    words per class); ``transform`` gives each class's word frequencies times ``idf_``, as a sparse matrix.
     """
 
     def fit(self, X, y=None):

@@ -1,20 +1,11 @@
 """BPSeg's parameters, declared once, as constraint objects: default, what each takes, what it does.
 
-scikit-learn's ``_parameter_constraints`` is the anchor: one declared table, each parameter's values given as
-constraint objects (:mod:`bpseg_pgm.constraints`), from which
-
-* :class:`~bpseg_pgm.estimator.BPSeg` takes its ``__init__`` defaults and its checks: ``check_params``
-  validates every parameter against the table's constraints, in the table's order, with one message
-  (``<name> must be <what it takes>, got <value>``) wherever the mistake is made (``BPSeg``, ``segment_text``,
-  ``prune``, ``bpseg corpus``, the CLI, which all funnel into it); the estimator then resolves what a value
-  means (``lam=None``: the potentials' own; explicit ``init`` indices against the document's length);
-* the CLI (:mod:`bpseg_pgm.cli.options`) makes each BP-Seg option: its flag, its type and choices (read from the
-  constraints), its help and default;
-* ``docs/gen_parameters.py`` writes the parameters page's table.
-
-A constraint may name a registry or a class higher in the package as a ``"module:attribute"`` string, read when
-a value is checked (:func:`~bpseg_pgm.constraints.resolve`): this module imports only
-:mod:`bpseg_pgm.constraints`, so ``bpseg --help`` does not load scikit-learn.
+As scikit-learn's ``_parameter_constraints``: one declared table (:data:`PARAMETERS`), from which
+:class:`~bpseg_pgm.estimator.BPSeg` takes its ``__init__`` defaults and its checks (one message per mistake,
+wherever it is made), the CLI makes each BP-Seg option (:mod:`bpseg_pgm.cli.options`) and ``docs/gen_parameters.py``
+writes the parameters page. A constraint may name a registry or a class higher in the package as a
+``"module:attribute"`` string, read when a value is checked: this module imports only :mod:`bpseg_pgm.constraints`,
+so ``bpseg --help`` does not load scikit-learn.
 """
 
 from __future__ import annotations
@@ -170,7 +161,7 @@ PARAMETERS: dict[str, Parameter] = {
         "sentence alone, as in the paper) or 'auto' (default: the model's own)",
         "reading-order context: the potentials see each sentence's embedding mixed with its two neighbours', "
         'normalise(R_i + c·(R_{i−1} + R_{i+1})). `"auto"` (default): c = 0.2 for the centred model, scaled down to '
-        "0 when adjacent sentences are no more similar than average pairs (a prompt whose topics alternate "
+        "0 when adjacent sentences are no more similar than average pairs (a prompt whose subjects alternate "
         "sentence by sentence keeps every sentence alone); 0 for the paper's model. A number is used as given.",
         flag="--context",
         words="a finite number >= 0 or 'auto'",
@@ -181,7 +172,7 @@ PARAMETERS: dict[str, Parameter] = {
         "merge labels whose representatives have at least this cosine during re-estimation: a number in [-1, 1] "
         "or 'none'",
         "during re-estimation, labels whose representatives have at least this cosine similarity become one "
-        "(default 0.9; `None`/`none`: never). Keeps a long topic from being cut into several segments.",
+        "(default 0.9; `None`/`none`: never). Keeps a long segment from being cut into several.",
         flag="--merge-above",
     ),
     "init": Parameter(

@@ -13,6 +13,7 @@ decision layer take their defaults from :data:`DEFAULT_POLICY`, so a number is w
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field, fields
 from numbers import Integral, Real
 
@@ -58,14 +59,20 @@ _PROBABILITY = Interval(Real, 0, 1, closed="neither")
 KNOBS = ("speed", "memory", "display")
 
 
-def _decision(default, stage: str, reason: str, measured: str = "", *, within: Interval, knob: str = ""):
-    """A Policy field: its default, its stage, a one-line reason, what was measured (if anything), the values
+def _decision(stage: str, default, reason: str, measured: str = "", *, within: Interval, knob: str = ""):
+    """A Policy field: its stage, its default, a one-line reason, what was measured (if anything), the values
     it takes (``within``: checked when a Policy is made) and, for a field that changes no output, the ``knob``
     it is (one of :data:`KNOBS`)."""
     if not within.is_satisfied_by(default) or (knob and knob not in KNOBS):
         raise ValueError(f"the default {default!r} is not {within}, or the knob {knob!r} is not one of {KNOBS}")
     metadata = {"stage": stage, "reason": reason, "measured": measured, "within": within, "knob": knob}
     return field(default=default, metadata=metadata)
+
+
+#: The field maker of each stage, in the order of :data:`STAGES`: ``_runs(default, reason, measured, within=...)``.
+_features, _layout, _runs, _structure, _granularity, _topics, _grouping, _pruning, _display, _confidence = (
+    functools.partial(_decision, stage) for stage in STAGES
+)
 
 
 @dataclass(frozen=True)
@@ -82,18 +89,16 @@ class Policy:
     """
 
     # -- features: how much each unit counts ------------------------------------------------------------
-    word_scale: float = _decision(
+    word_scale: float = _features(
         5.0,
-        "features",
         "unit weight 1 - exp(-words / word_scale): backchannels ('Yeah .') count less",
         "chosen on QMSum train: turns of 1-3 words are mostly backchannels",
         within=_positive(1e4),
     )
 
     # -- layout: the document's own structure (headings, paragraphs) as evidence ---------------------------
-    paragraph_min: int = _decision(
+    paragraph_min: int = _layout(
         3,
-        "layout",
         "runs start only at paragraph breaks when a text has at least this many paragraphs",
         "not tuned (no development set has few paragraphs); PEPs as paragraphs: ARI 0.408 -> 0.408 train, "
         "0.444 -> 0.443 val; given k 0.445 -> 0.454 train, 0.466 -> 0.484 val",
@@ -101,96 +106,83 @@ class Policy:
     )
 
     # -- the runs model (segments are runs of consecutive units) -------------------------------------------
-    smoothing: float = _decision(
+    smoothing: float = _runs(
         0.3,
-        "runs",
         "features smoothed along reading order over this fraction of the persistence half-life",
         "0 / 0.3 / 0.5 half-lives: ARI 0.958 / 0.953 / 0.914 on Choi set 1, 0.475 / 0.514 / 0.536 on QMSum train "
         "(KernelCPD given the true k)",
         within=_real(0, 1e6),
     )
-    null_block: float = _decision(
+    null_block: float = _runs(
         1.0,
-        "runs",
         "the null document shuffles blocks of this many half-lives (keeps local persistence)",
         "QMSum train / Choi set 1 / interleaved ARI: single units 0.267 / 0.937 / 0.485, 1 half-life "
         "0.338 / 0.928 / 0.483, 2 half-lives 0.408 / 0.875 / 0.414; coarser nulls trade Choi for meetings",
         within=_real(0, 1e6),
     )
-    null_units: int = _decision(
+    null_units: int = _runs(
         2000,
-        "runs",
         "null documents averaged: ceil(null_units / n), between 1 and 8",
         "one shuffle of an 18-sentence note chose 1, 5, 6, 5 or 1 runs over five seeds",
         within=_count(0),
     )
-    auto_max_runs: int = _decision(
+    auto_max_runs: int = _runs(
         30,
-        "runs",
         "the most runs the noise-calibrated count considers, unless the text has more correlation lengths",
         "a long text of many short passages capped at 30 averaged several passages per run",
         within=_count(1),
     )
-    max_candidates: int = _decision(
+    max_candidates: int = _runs(
         1000,
-        "runs",
         "longer documents are solved over binary segmentation's boundaries, not every position",
         "keeps the exact programme's O(n^2) memory bounded",
         within=_count(2),
     )
-    window: int = _decision(
+    window: int = _runs(
         500,
-        "runs",
         "more runs than candidates: the programme is solved in windows of about this many units",
         "500 against 1,000: ARI within 0.003 on Choi set 1 concatenated, at a fifth of the time or less",
         within=_count(2),
     )
-    window_share: int = _decision(
+    window_share: int = _runs(
         2,
-        "runs",
         "each window is solved up to this many times its share of the runs",
         "the sharing gave a window at most 1.23 times its share (Choi set 1 concatenated, 20k-50k units)",
         within=_count(1),
     )
-    correlation_window: int = _decision(
+    correlation_window: int = _runs(
         4000,
-        "runs",
         "the correlation length of a longer text is measured in windows of this many units",
         "no development document is that long (the longest QMSum train meeting has 1,832 units)",
         within=_count(16),
     )
-    correlation_min_weight: float = _decision(
+    correlation_min_weight: float = _runs(
         0.6,
-        "runs",
         "the correlation length is read on the substantive units only: weight at least this fraction of the largest",
         "with unit weights 1 - exp(-words / 5) it keeps units of 5 words or more: backchannels resemble each other "
         "wherever they are and hid the slow decay of meetings",
         within=_real(0, 1),
     )
-    correlation_min_units: int = _decision(
+    correlation_min_units: int = _runs(
         8,
-        "runs",
         "with fewer substantive units than this the correlation length is the document's length",
         "below it the autocorrelation has too few lags to fall to 0",
         within=_count(2),
     )
-    null_max_shuffles: int = _decision(
+    null_max_shuffles: int = _runs(
         8,
-        "runs",
         "null documents averaged at most (ceil(null_units / n) of them, at least 1)",
         "bounds the null's cost on short documents, where eight shuffles already steady the count",
         within=_count(1),
     )
-    smoothing_min_width: float = _decision(
+    smoothing_min_width: float = _runs(
         0.3,
-        "runs",
         "a smoothing width below this many units leaves the features unsmoothed",
         "a Gaussian of standard deviation under 0.3 units gives its neighbours less than 0.4% of a unit's weight",
         within=_real(0, 1e6),
     )
-    word_weight: float = _decision(
+    word_weight: float = _runs(
         1.0,
-        "runs",
         "weight of the words' cost beside the embeddings' where the runs' boundaries go",
         "every weight from 0.5 to 4 beats the embeddings alone on Choi set 1, QMSum train and PEPs train; left "
         "out one genre at a time the genre left out gains (Choi +0.002, PEPs +0.006, QMSum +0.030)",
@@ -198,257 +190,209 @@ class Policy:
     )
 
     # -- structure: runs, or topics that may return -----------------------------------------------------------
-    gradual_effect: float = _decision(
+    gradual_effect: float = _structure(
         0.5,
-        "structure",
         "a text whose runs differ by a median per-unit effect below this shifts gradually: runs",
         "median effect per document (5% / 50% / 95%): Choi set 1 0.65 / 0.99 / 1.65, interleaved "
         "0.64 / 1.26 / 3.04, QMSum train 0.06 / 0.12 / 0.39",
         within=_positive(1e6),
     )
-    topic_silhouette: float = _decision(
+    topic_silhouette: float = _structure(
         0.08,
-        "structure",
         "abrupt text keeps the topic model only if its topics are clusters (mean silhouette)",
         "98-99% of Choi set 1, interleaved and choi-1-rr documents reach it, 6-9% of PEPs train; 0.06 and 0.10 "
         "give means within 0.001",
         within=_real(-1, 1),
     )
-    topic_runs_ratio: float = _decision(
+    topic_runs_ratio: float = _structure(
         3.0,
-        "structure",
         "... and only if its labels form at most this many times the noise-calibrated runs",
         "more means single sentences were scattered (a meeting labelled turn by turn: 215 runs against 12); "
         "2, 3 and 5 give the same development figures within 0.007",
         within=_real(0, 1e6),
     )
-    silhouette_max_units: int = _decision(
+    silhouette_max_units: int = _structure(
         2000,
-        "structure",
         "the silhouette is scored on a seeded sample of at most this many units",
         "keeps the O(n^2) silhouette fast on long texts",
         within=_count(2),
     )
 
     # -- granularity: how many segments ------------------------------------------------------------------------
-    run_scale: float = _decision(
+    run_scale: float = _granularity(
         3.0,
-        "granularity",
         "on gradual text a segment spans this many correlation lengths",
         "QMSum train: 3 gave ARI 0.504 / Pk 0.371 against 0.514 / 0.380 for 2.5, 0.429 / 0.359 for 4, "
         "0.528 / 0.365 with the gold number of runs",
         within=_real(1, 1e6),
     )
-    gradual_full: float = _decision(
+    gradual_full: float = _granularity(
         0.2,
-        "granularity",
         "at or below this effect the span is run_scale; up to gradual_effect it falls to 1",
         "documents judged gradual, ARI before -> after: QMSum train 0.505 -> 0.522, Choi set 1 0.157 -> 0.439, "
         "interleaved 0.364 -> 0.548",
         within=_real(0, 1e6),
     )
-    evidence_penalty: float = _decision(
+    evidence_penalty: float = _granularity(
         3.0,
-        "granularity",
         "b in the words' evidence less b log C(n-1, k-1): how readily the words add runs",
         "chosen on Choi set 1, QMSum train and PEPs train; left out, each genre picks 2 or 3 and none loses "
         "to the span rule",
         within=_real(0, 1e6),
     )
-    max_evidence_levels: int = _decision(
+    max_evidence_levels: int = _granularity(
         100,
-        "granularity",
         "at most this many levels are weighed by the words' evidence (evenly spaced)",
         "a text of tens of thousands of units may have hundreds of candidate levels",
         within=_count(2),
     )
-    auto_max_segments: int = _decision(
+    auto_max_segments: int = _granularity(
         40,
-        "granularity",
         "the topic model's n_segments='auto' starts from min(n, ceil(2 sqrt(n)), this) labels",
         "labels that hold less than half a sentence of belief are dropped during re-estimation",
         within=_count(1),
     )
 
-    auto_segments_per_root: float = _decision(
+    auto_segments_per_root: float = _granularity(
         2.0,
-        "granularity",
         "the topic model's n_segments='auto' starts from ceil(this x sqrt(n)) labels (at most auto_max_segments)",
         "more labels than topics, so that re-estimation empties the unneeded ones rather than merging topics",
         within=_positive(1e6),
     )
     # -- the topic model --------------------------------------------------------------------------------------
-    em_round_sweeps: int = _decision(
+    em_round_sweeps: int = _topics(
         15,
-        "topics",
         "BP sweeps per re-estimation round before the last",
         "set 1 Choi / interleaved: 10 -> 0.870 / 0.830, 15 -> 0.869 / 0.834, 30 -> 0.868 / 0.834; 15 is "
         "1.4-1.6x faster than 30",
         within=_count(1),
     )
 
-    topic_min_mass: float = _decision(
+    topic_min_mass: float = _topics(
         0.5,
-        "topics",
         "during re-estimation a label holding less than this many sentences of belief has emptied out: dropped",
         "half a sentence: a label no sentence mostly believes in",
         within=_real(0, 1e6),
     )
-    context_persistence_full: float = _decision(
+    context_persistence_full: float = _topics(
         0.05,
-        "topics",
         "context='auto' mixes in the full context weight from this topic persistence on (0 at none)",
         "topic persistence: Choi set 1 0.16 or more, set-1 interleaved 0.055 or more, the paper's example -0.006, "
         "the README's alternating prompt -0.08",
         within=_positive(1),
     )
-    topic_dense_units: int = _decision(
+    topic_dense_units: int = _topics(
         400,
-        "topics",
         "up to this many sentences the topic model's graph has every pair as an edge (neighbors='auto')",
         "the complete graph's messages grow as n^2 x labels",
         within=_count(0),
     )
-    topic_sparse_neighbors: int = _decision(
+    topic_sparse_neighbors: int = _topics(
         10,
-        "topics",
         "beyond, each sentence keeps a reading-order window and this many most similar sentences",
         "far-apart sentences of one topic still exchange messages",
         within=_count(0),
     )
     # -- grouping runs into topics ---------------------------------------------------------------------------
-    group_threshold: float = _decision(
+    group_threshold: float = _grouping(
         0.4,
-        "grouping",
         "runs whose centred cosine exceeds this attract (one topic), below it they repel",
         "0.3 gained on round-robin PEPs (0.459 / 0.424) and interleaved but cost PEPs train 0.014 and QMSum "
         "0.006; 0.4 costs no set",
         within=_real(-1, 1),
     )
-    group_lam: float = _decision(
-        30.0,
-        "grouping",
-        "strength of the run-to-run pairwise term (divided by the number of other runs)",
-        within=_real(0, 1e6),
+    group_lam: float = _grouping(
+        30.0, "strength of the run-to-run pairwise term (divided by the number of other runs)", within=_real(0, 1e6)
     )
-    group_locality: float = _decision(
+    group_locality: float = _grouping(
         4.0,
-        "grouping",
         "giving neighbouring runs different topics costs this much (log scale)",
         "4 against 2: PEPs train 0.391 / 0.384, QMSum 0.522 / 0.519, round-robin PEPs 0.425 / 0.425",
         within=_real(0, 1e6),
     )
-    group_unary_scale: float = _decision(
-        1.0,
-        "grouping",
-        "scale of the unary term: centred cosine of a run's mean to a topic's centre",
-        within=_real(0, 1e6),
+    group_unary_scale: float = _grouping(
+        1.0, "scale of the unary term: centred cosine of a run's mean to a topic's centre", within=_real(0, 1e6)
     )
-    group_max_rounds: int = _decision(
-        3,
-        "grouping",
-        "re-estimation rounds at most (centres from the labels, then BP again)",
-        within=_count(1),
+    group_max_rounds: int = _grouping(
+        3, "re-estimation rounds at most (centres from the labels, then BP again)", within=_count(1)
     )
-    group_max_dense_runs: int = _decision(
+    group_max_dense_runs: int = _grouping(
         200,
-        "grouping",
         "up to this many runs every pair is an edge; beyond, a sparse graph",
         "the dense graph's messages grow as runs^2 x topics",
         within=_count(0),
     )
-    group_sparse_neighbors: int = _decision(
+    group_sparse_neighbors: int = _grouping(
         10,
-        "grouping",
         "in the sparse graph each run keeps its reading-order neighbours and this many most similar",
         within=_count(0),
     )
-    group_max_iter: int = _decision(100, "grouping", "BP sweeps at most when grouping the runs", within=_count(1))
-    group_tol: float = _decision(
-        1e-6, "grouping", "the grouping's BP stops when no message changes by more", within=_real(0, 1e6)
-    )
-    group_retry_damping: float = _decision(
+    group_max_iter: int = _grouping(100, "BP sweeps at most when grouping the runs", within=_count(1))
+    group_tol: float = _grouping(1e-6, "the grouping's BP stops when no message changes by more", within=_real(0, 1e6))
+    group_retry_damping: float = _grouping(
         0.5,
-        "grouping",
         "an unconverged grouping is run again with this damping",
         "a round-robin PEPs train document oscillated undamped; damped 0.3-0.7 it converged to one answer",
         within=Interval(Real, 0, 1, closed="left"),
     )
-    group_retry_sweeps: int = _decision(1000, "grouping", "sweeps at most of the damped second try", within=_count(1))
-    returns_silhouette: float = _decision(
+    group_retry_sweeps: int = _grouping(1000, "sweeps at most of the damped second try", within=_count(1))
+    returns_silhouette: float = _grouping(
         0.35,
-        "grouping",
         "runs fall into topics that return when the best linkage cut's silhouette reaches this",
         "gains most on round-robin PEPs (0.425 -> 0.502), costs QMSum train 0.003, PEPs train 0.008; left out, "
         "each genre picks 0.35-0.45 and loses at most 0.003",
         within=_real(-1, 1),
     )
-    returns_min_runs: int = _decision(
-        5,
-        "grouping",
-        "the returns test needs this many runs",
-        "5 costs no development set against 3",
-        within=_count(2),
+    returns_min_runs: int = _grouping(
+        5, "the returns test needs this many runs", "5 costs no development set against 3", within=_count(2)
     )
-    returns_max_runs: int = _decision(
-        40,
-        "grouping",
-        "... and at most this many (it was measured on documents of 2-23 runs)",
-        within=_count(2),
+    returns_max_runs: int = _grouping(
+        40, "... and at most this many (it was measured on documents of 2-23 runs)", within=_count(2)
     )
-    returns_locality: float = _decision(
+    returns_locality: float = _grouping(
         1.0,
-        "grouping",
         "the reading-order prior once returns are found: weak",
         "locality 0 gave round-robin PEPs 0.505 against 0.502 at 1; 4 undid the grouping (0.410)",
         within=_real(0, 1e6),
     )
 
     # -- pruning a prompt to what a question needs ----------------------------------------------------------
-    prune_budget: float = _decision(
-        0.2,
-        "pruning",
-        "fraction of the words kept when no budget is given",
-        within=Interval(Real, 0, 1, closed="right"),
+    prune_budget: float = _pruning(
+        0.2, "fraction of the words kept when no budget is given", within=Interval(Real, 0, 1, closed="right")
     )
-    prune_bm25_weight: float = _decision(
+    prune_bm25_weight: float = _pruning(
         0.2,
-        "pruning",
         "weight of the max-normalised BM25 score added to the cosine",
         "QMSum train, recall at 10% / 20% of the words: 0 -> 0.420 / 0.575, 0.2 -> 0.446 / 0.601, 0.4 -> 0.442 / 0.599",
         within=_real(0, 1e6),
     )
-    prune_top_m: int = _decision(
+    prune_top_m: int = _pruning(
         2,
-        "pruning",
         "a segment's score is the mean relevance of its top_m most relevant units",
         "1 -> 0.443 / 0.588, 2 -> 0.446 / 0.601, 3 -> 0.435 / 0.591",
         within=_count(1),
     )
-    prune_part_units: int = _decision(
+    prune_part_units: int = _pruning(
         5,
-        "pruning",
         "a segment that does not fit is cut into pieces of this many units",
         "3 -> 0.438 / 0.594, 5 -> 0.446 / 0.601, 8 -> 0.447 / 0.602; the segment skipped -> 0.311 / 0.555",
         within=_count(1),
     )
-    prune_block: int = _decision(
-        2000, "pruning", "inputs longer than this many units are segmented block by block", within=_count(3)
+    prune_block: int = _pruning(
+        2000, "inputs longer than this many units are segmented block by block", within=_count(3)
     )
 
     # -- display ------------------------------------------------------------------------------------------------
-    progress_units: int = _decision(
+    progress_units: int = _display(
         1000,
-        "display",
         "documents of at least this many units get a progress line while they are fitted",
         within=_count(1),
         knob="display",
     )
 
     # -- confidence: the probability that a unit lies where it was put ------------------------------------
-    confidence_runs: float = _decision(
+    confidence_runs: float = _confidence(
         0.47,
-        "confidence",
         "runs: the confidence of a unit of belief 1/2 at the edge of its segment (confidence_belief and "
         "confidence_distance add to its logit)",
         "fitted on structure='runs' of the development sets, the weights kept: runs alone put 0.51 / 0.51 / 0.96 "
@@ -456,41 +400,36 @@ class Policy:
         "PEPs val 0.11): calibrated across genres, not within each",
         within=_PROBABILITY,
     )
-    confidence_topics: float = _decision(
+    confidence_topics: float = _confidence(
         0.83,
-        "confidence",
         "the topic model: the same base confidence",
         "Choi (0.91 of units right): ECE 0.010 on set 1, 0.022 on sets 2-4 held out (raw belief 0.086 / 0.101); "
         "with Choi left out the other genres give 0.39 and Choi's ECE is 0.42",
         within=_PROBABILITY,
     )
-    confidence_run_topics: float = _decision(
+    confidence_run_topics: float = _confidence(
         0.42,
-        "confidence",
         "runs grouped into topics: the same base confidence",
         "QMSum val / PEPs val: ECE 0.021 / 0.027 (raw belief 0.163 / 0.257), mean 0.728 / 0.602 against 0.711 / "
         "0.605 of units right; fitted without the genre scored: ECE 0.031 / 0.069",
         within=_PROBABILITY,
     )
-    confidence_sections: float = _decision(
+    confidence_sections: float = _confidence(
         0.95,
-        "confidence",
         "runs cut at the text's headings (its sections): the base confidence of the author's own sections",
         "PEPs train and val written as Markdown: every unit lies in its section (the headings are the gold there); "
         "kept below 1 for text whose headings do not mark a change of topic",
         within=_PROBABILITY,
     )
-    confidence_belief: float = _decision(
+    confidence_belief: float = _confidence(
         0.03,
-        "confidence",
         "weight of the logit of a unit's raw belief in its label",
         "a grouped run's belief is one number per run (AUC 0.54-0.60 alone); beside the structure and the "
         "distance its weight fits 0.03",
         within=_real(0, 1e3),
     )
-    confidence_distance: float = _decision(
+    confidence_distance: float = _confidence(
         0.38,
-        "confidence",
         "weight of the log of a unit's distance to the nearer end of its contiguous segment (1 at the edge)",
         "QMSum val: 0.42 of the units at a segment's edge are right, 0.81 of those 55 or more units in; AUC 0.64 / "
         "0.62 on QMSum val / PEPs val (raw belief 0.60 / 0.54)",

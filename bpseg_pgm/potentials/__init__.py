@@ -1,24 +1,8 @@
-"""Potentials: how embeddings become unary and pairwise factors (pluggable).
+"""Potentials: how embeddings become unary and pairwise factors (pluggable; add yours in :mod:`.registry`)."""
 
-* :mod:`.base`: the :class:`Potentials` interface, :func:`make_potentials` for two functions, shared pieces;
-* :mod:`.paper`, :mod:`.centered`: the named models, registered in :mod:`.registry` (add yours there);
-* :mod:`.context`: the topic model's reading-order context mixing.
-"""
-
-from .base import (
-    FunctionPotentials,
-    Potentials,
-    distance_decay,
-    edge_cosine,
-    make_potentials,
-    mean_pair_cosine,
-)
+from .base import FunctionPotentials, Potentials, distance_decay, edge_cosine, make_potentials, mean_pair_cosine
 from .centered import CenteredPottsPotentials
-from .context import (
-    adaptive_context,
-    context_embeddings,
-    topic_persistence,
-)
+from .context import adaptive_context, context_embeddings, topic_persistence
 from .paper import PaperPotentials
 from .registry import POTENTIALS, potentials_factory, potentials_names, register_potentials
 

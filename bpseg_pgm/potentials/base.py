@@ -1,20 +1,13 @@
-"""The pluggable potential interface.
+"""The pluggable potential interface, in log space.
 
-A potential object turns embeddings into the two ingredients of the BP-Seg Markov
-network, both in log space:
+* ``log_unary(X, C)``: an (n, k) array, log psi_i(x) for sentence i and label x, given unit-norm sentence embeddings
+  X (n, d) and unit-norm representative vectors C (k, d);
+* ``log_coupling(X, rows, cols)``: an (m,) array, log w_ij for the edges (rows[e], cols[e]), where the pairwise
+  factor is *Potts-shaped*: psi_ij(x_i, x_j) = 1 if x_i == x_j else w_ij (a message then costs O(k), not O(k^2)).
 
-* ``log_unary(X, C)``: an (n, k) array, log psi_i(x) for sentence i and label x, given
-  unit-norm sentence embeddings X (n, d) and unit-norm representative vectors C (k, d);
-* ``log_coupling(X, rows, cols)``: an (m,) array, log w_ij for the edges (rows[e], cols[e]),
-  where the pairwise factor is *Potts-shaped*: psi_ij(x_i, x_j) = 1 if x_i == x_j else w_ij.
-
-Potts-shaped factors are what make the fast kernel possible (a message costs O(k), not
-O(k^2)). A potential whose pairwise table is not Potts-shaped overrides
-``log_pairwise_table`` and sets ``potts = False``; the pgmpy-based engines ("loopy",
-"exact") and the reference solver accept it, the Potts kernel refuses it.
-
-To study your own potential, subclass :class:`Potentials` (two methods) or pass two
-functions to :func:`make_potentials`.
+A potential whose pairwise table is not Potts-shaped overrides ``log_pairwise_table`` and sets ``potts = False``
+(the pgmpy-based engines and the reference solver accept it, the Potts kernel refuses it). Subclass
+:class:`Potentials` or pass two functions to :func:`make_potentials`.
 """
 
 from __future__ import annotations
@@ -128,12 +121,7 @@ class FunctionPotentials(Potentials):
 def make_potentials(unary: Callable, coupling: Callable | None = None, *, table: Callable | None = None) -> Potentials:
     """Build potentials from functions, all returning *log* values.
 
-    ``unary(X, C) -> (n, k)``; ``coupling(X, rows, cols) -> (m,)`` log w_ij for Potts-shaped
-    pairwise factors, or instead ``table(X, rows, cols, k) -> (m, k, k)`` for arbitrary ones.
-
-    Example: a temperature on the paper's unary term::
-
-        pot = make_potentials(lambda X, C: (X @ C.T) / 0.1,
-                              lambda X, r, c: 0.12 * (edge_cosine(X, r, c) - 1))
+    ``unary(X, C) -> (n, k)``; ``coupling(X, rows, cols) -> (m,)`` log w_ij for Potts-shaped pairwise factors, or
+    instead ``table(X, rows, cols, k) -> (m, k, k)`` for arbitrary ones (an example: docs/howto/plugins.md).
     """
     return FunctionPotentials(unary, coupling, table)

@@ -1,24 +1,16 @@
-"""A similarity-weighted Potts term centred on the document's mean similarity.
+"""A similarity-weighted Potts term centred on the document's mean similarity (the default model).
 
-Why (measured on the development sets): the paper's pairwise factor for different labels,
-exp(lam * (cos - 1)), is 1 for identical sentences and smallest for *unrelated* ones, so it
-pushes unrelated sentences into the same segment, with a pull that grows with the number of
-neighbours: beyond ~20 sentences everything collapses into one segment. Here different
-labels cost
+The paper's pairwise factor for different labels, exp(lam * (cos - 1)), is smallest for *unrelated* sentences, so
+it pushes them into one segment with a pull that grows with the number of neighbours. Here different labels cost
 
     log w_ij = -lam * decay_ij * (cos(R_i, R_j) - mu) / D
 
-with mu the document's mean similarity over all pairs of sentences (``center="all_pairs"``,
-the default: pairs more similar than a random pair of the document attract, less similar
-ones repel) or the decay-weighted mean over the graph's edges (``center="edges"``, the first
-version). On long documents the edges are mostly near pairs on the same topic, so centring
-on them made half of the same-topic pairs repel: BP oscillated and scattered single sentences
-into other segments (measured at n = 5000: ARI 0.73-0.75 unconverged, against 1.0 and
-converged with all pairs). decay_ij = exp(-|i-j|^2 / sigma) (or 1) favouring neighbours, and
-D the mean total decay weight a sentence receives (length normalisation: the pull on one
-sentence stays O(lam) whether the document has 8 or 5,000 sentences). The unary term is the
-paper's cos(R_i, C_x), scaled by ``unary_scale`` (default 5: a sharper pull towards the
-representatives than the paper's exp(cos)).
+with mu the document's mean similarity over all pairs of sentences (``center="all_pairs"``, the default: pairs
+more similar than a random pair attract, less similar ones repel) or the decay-weighted mean over the graph's edges
+(``center="edges"``, which on long documents made same-topic pairs repel), decay_ij = exp(-|i-j|^2 / sigma) (or 1)
+and D the mean total decay weight a sentence receives (the pull on one sentence stays O(lam) at any length). The
+unary term is ``unary_scale`` * cos(R_i, C_x). Why, measured: docs/research/tuning-defaults.md and
+docs/research/ari-vs-length.md.
 """
 
 from __future__ import annotations

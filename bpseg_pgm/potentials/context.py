@@ -1,35 +1,19 @@
 """Reading-order context: each sentence's vector mixed with its two neighbours' before scoring.
 
-A single sentence is a noisy sample of its topic, and in most documents its neighbours are on
-the same topic. The potentials can therefore see
-
-    R~_i = normalise(R_i + c (R_{i-1} + R_{i+1}))          (R unit vectors, c = ``weight``)
-
-in place of R_i: the unary term becomes cos(R~_i, C_x) and the pairwise term compares R~_i
-with R~_j. c = 0 is the paper's model (each sentence alone).
-
-Not every text has topics that persist from one sentence to the next: a prompt can alternate
-("The sun was shining. I'll play tennis tomorrow. Thunder rumbled. ..."), and there mixing
-would blur exactly the sentences BP-Seg should tell apart. :func:`topic_persistence`
-measures it: the mean cosine of adjacent sentences minus the mean cosine of all pairs (on
-Choi set 1 it is 0.16 or more, on set-1 interleaved documents 0.055 or more, on the paper's
-13-sentence example -0.006 and on the README's alternating prompt -0.08).
-:func:`adaptive_context` scales the weight by it, from 0 at no persistence to the full weight
-at ``PERSISTENCE_FULL``.
+The potentials can see R~_i = normalise(R_i + c (R_{i-1} + R_{i+1})) in place of R_i (c = ``weight``; 0 is the paper's
+model): a single sentence is a noisy sample of its topic, and its neighbours are usually on the same topic. Not every
+text has topics that persist from one sentence to the next (a prompt can alternate), so :func:`adaptive_context`
+scales the weight by :func:`topic_persistence` (the mean cosine of adjacent sentences minus the mean cosine of all
+pairs), from 0 at no persistence to the full weight at ``full`` (``Policy.context_persistence_full``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
 
 from .base import mean_pair_cosine
-
-#: Topic persistence at which adaptive context reaches its full weight (the shipped
-#: ``Policy.context_persistence_full``).
-PERSISTENCE_FULL = DEFAULT_POLICY.context_persistence_full
 
 
 def context_embeddings(X: np.ndarray, weight: float) -> np.ndarray:

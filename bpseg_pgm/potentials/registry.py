@@ -1,18 +1,10 @@
 """Potentials by name: ``BPSeg(potentials="centered")`` and ``--potentials`` find them here.
 
-As ruptures' ``cost_factory`` finds a cost by the name on its class, a potential class registers
-itself under a name with :func:`register_potentials`, together with what ``lam=None``,
-``sigma="auto"``, ``em_rounds=None`` and ``context="auto"`` mean for it (its measured defaults)::
-
-    @register_potentials("mine", defaults={"lam": 2.0, "sigma": None, "em_rounds": 0, "context": 0.0})
-    class MyPotentials(Potentials):
-        def __init__(self, lam=2.0, sigma=None): ...
-
-after which ``BPSeg(potentials="mine")`` and ``bpseg segment --potentials mine`` work. A class
-registered under a name is built as ``cls(lam=..., sigma=...)``; a name is registered once (another class,
-or other defaults, under a taken name is a ValueError, as for engines, run costs and formats: a plug-in cannot
-change what ``"centered"``, the default, means). A :class:`Potentials` *object* given to the estimator keeps its
-own parameters and takes :data:`CUSTOM_DEFAULTS`.
+A potential class registers itself under a name with :func:`register_potentials`, together with what ``lam=None``,
+``sigma="auto"``, ``em_rounds=None`` and ``context="auto"`` mean for it (docs/howto/plugins.md, "A custom
+potential"); it is then built as ``cls(lam=..., sigma=...)``. A name is registered once (a plug-in cannot change
+what ``"centered"``, the default, means). A :class:`Potentials` *object* given to the estimator keeps its own
+parameters and takes :data:`CUSTOM_DEFAULTS`.
 """
 
 from __future__ import annotations

@@ -5,14 +5,7 @@ for callers that hold embeddings already (``docs/research/query-pruning.md``).  
 :class:`~bpseg_pgm.types.prune.PruneResult`, is a leaf type (re-exported here).
 """
 
-from bpseg_pgm.pruning.core import (
-    bm25_relevance,
-    prune,
-    relevance,
-    segment_runs,
-    segment_scores,
-    select_runs,
-)
+from bpseg_pgm.pruning.core import bm25_relevance, prune, relevance, segment_runs, segment_scores, select_runs
 from bpseg_pgm.types.prune import PruneResult
 
 __all__ = ["PruneResult", "prune", "bm25_relevance", "relevance", "segment_runs", "segment_scores", "select_runs"]

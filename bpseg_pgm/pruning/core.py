@@ -1,33 +1,20 @@
 """Query-focused pruning: keep what a question needs from a long text, within a budget.
 
-:func:`prune` takes a text (split into sentences) or a list of units (meeting turns,
-paragraphs), and a query, and keeps the parts most relevant to the query until a budget is
-filled: a fraction of the words (``budget=0.2``), or a number of tokens (``max_tokens=``).
-What is kept comes back in reading order, with exact offsets into the input.
+:func:`prune` takes a text (split into sentences) or a list of units (meeting turns, paragraphs), and a query, and
+keeps the parts most relevant to the query until a budget is filled: a fraction of the words (``budget=0.2``), or a
+number of tokens (``max_tokens=``). What is kept comes back in reading order, with exact offsets into the input. How
+(each choice measured in docs/research/query-pruning.md; the tuned numbers are the ``prune_*`` fields of ``Policy``):
 
-How (every choice below was made on QMSum train meetings, and measured on the validation
-meetings by ``docs/research/query-pruning.md``; the tuned numbers are fields of ``Policy``, ``prune_*`` in
-``docs/policy.md``):
+1. **Segments.** ``BPSeg(structure="runs")`` cuts the units into runs of consecutive units on one topic: a
+   question's evidence is a stretch of the text, which the default's returning topics scatter.
+2. **Unit relevance** = cosine(unit, query) + ``bm25_weight`` x BM25(unit, query), the BM25 score (Okapi, on
+   lower-cased word tokens without stop words and question words) divided by its maximum over the units.
+3. **Segment score** = mean relevance of its ``top_m`` most relevant units.
+4. **Filling.** Segments are taken in order of score, whole when they fit in what is left of the budget; a
+   segment that does not fit gives its best pieces of ``part_units`` units first, a piece that does not fit
+   giving way to its single units. Nothing is ever cut inside a unit.
 
-1. **Segments.** ``BPSeg(structure="runs")`` cuts the units into runs of consecutive units on
-   one topic (exact segmental programme; short units such as "Yeah ." weigh less,
-   :func:`~bpseg_pgm.features.weights.unit_weights`). Contiguous segments beat BP-Seg's default
-   non-contiguous segments here: a question's evidence is a stretch of the text, and the
-   default's segments scatter into many short runs (QMSum train, recall of gold turns at a 20%
-   budget: 0.601, against 0.363 with the same scoring and filling on the default's runs).
-2. **Unit relevance** = cosine(unit, query) + ``bm25_weight`` x BM25(unit, query), the BM25
-   score (``rank_bm25``, Okapi, on lower-cased word tokens without stop words and question
-   words) divided by its maximum over the units (without it: 0.575 at 20%).
-3. **Segment score** = mean relevance of its ``top_m`` = 2 most relevant units (better than the
-   best unit alone, the mean, or the cosine of the segment's centroid, on train).
-4. **Filling.** Segments are taken in order of score, whole when they fit in what is left of
-   the budget; a segment that does not fit gives its best parts before the next segment is
-   looked at: its consecutive pieces of ``part_units`` = 5 units, best first by the same
-   score, a piece that does not fit giving way to its single units. Nothing is ever cut
-   inside a unit.
-
-Long inputs are segmented in blocks of ``Policy.prune_block`` units (the programme's memory
-grows with the square of the number of units).
+Long inputs are segmented in blocks of ``Policy.prune_block`` units.
 """
 
 from __future__ import annotations
@@ -51,15 +38,7 @@ from bpseg_pgm.types.prune import PruneResult
 from bpseg_pgm.utils.labels import index_runs, run_starts
 from bpseg_pgm.utils.validation import check_n_segments, check_str_list, check_unicode
 
-__all__ = [
-    "bm25_relevance",
-    "prune",
-    "query_terms",
-    "relevance",
-    "segment_runs",
-    "segment_scores",
-    "select_runs",
-]
+__all__ = ["bm25_relevance", "prune", "query_terms", "relevance", "segment_runs", "segment_scores", "select_runs"]
 
 _WORD = re.compile(r"\w+")
 
@@ -111,10 +90,9 @@ def segment_runs(
 ) -> np.ndarray:
     """Start index of each segment of ``BPSeg(structure="runs", policy=policy)`` over the unit embeddings ``X``.
 
-    Units are weighted by :func:`~bpseg_pgm.features.weights.unit_weights` (:class:`~bpseg_pgm.features.Units`
-    without the words); inputs of fewer than
-    three units give one segment per unit, and inputs longer than ``Policy.prune_block`` are
-    segmented block by block (``n_segments`` then applies to each block).
+    Units are weighted by :func:`~bpseg_pgm.features.weights.unit_weights`, without the words; inputs of fewer than
+    three units give one segment per unit, and inputs longer than ``Policy.prune_block`` are segmented block by
+    block (``n_segments`` then applies to each block).
     """
     from bpseg_pgm.estimator import BPSeg
     from bpseg_pgm.features.units import Units
@@ -143,25 +121,14 @@ def segment_scores(r: np.ndarray, starts: np.ndarray, top_m: int) -> np.ndarray:
 
 
 def select_runs(
-    r: np.ndarray,
-    starts: np.ndarray,
-    costs: np.ndarray,
-    capacity: float,
-    *,
-    top_m: int,
-    part_units: int,
+    r: np.ndarray, starts: np.ndarray, costs: np.ndarray, capacity: float, *, top_m: int, part_units: int
 ) -> np.ndarray:
     """Boolean mask of the units kept: runs by score, whole when they fit, else their best parts.
 
-    ``r`` (n,) unit relevance, ``starts`` the runs' first units, ``costs`` (n,) what each unit
-    costs (words or tokens), ``capacity`` the most the kept units may cost in all.
-
-    The runs are taken in order of score (the mean of their ``top_m`` most relevant units;
-    ties in reading order). A run that fits in what is left is kept whole; one that does not is
-    filled best-first before the next run: its consecutive pieces of ``part_units`` units wait in
-    a queue ordered by the same score, the best is kept if it fits, else replaced in the queue
-    by its single units (a unit that does not fit is dropped). ``top_m`` and ``part_units``: the policy's
-    (``Policy.prune_top_m``, ``Policy.prune_part_units``).
+    ``r`` (n,) unit relevance, ``starts`` the runs' first units, ``costs`` (n,) what each unit costs (words or
+    tokens), ``capacity`` the most the kept units may cost in all. A run that does not fit in what is left is
+    filled best-first before the next run: its pieces of ``part_units`` units, then a piece's single units (the
+    module docstring, step 4; ties in reading order).
     """
     r = np.asarray(r, dtype=np.float64)
     costs = np.asarray(costs, dtype=np.float64)
@@ -299,27 +266,18 @@ def prune(
 ) -> PruneResult:
     """Keep the parts of ``text_or_units`` most relevant to ``query`` until the budget is filled.
 
-    ``text_or_units``: a text (split into sentences, or into lines with ``lines=True``) or a
-    list of units (meeting turns, paragraphs; str each). ``budget``: the kept units
-    hold at most this fraction of the words (whitespace-separated; default 0.2); or
-    ``max_tokens``: at most this many tokens (the embedding model's tokenizer without special
-    tokens, or ``count_tokens(list_of_str) -> list_of_int``). Not both. ``policy``: the tuned numbers
-    (:class:`~bpseg_pgm.policy.Policy`; None: the shipped): the default budget and the ``prune_*`` fields (the
-    BM25 weight, the top units a segment is scored by, the pieces a segment is cut into, the block size), and
-    the segmenter's own.
+    ``text_or_units``: a text (split into sentences, or into lines with ``lines=True``) or a list of units (str
+    each). ``budget``: the kept units hold at most this fraction of the words (default 0.2); or ``max_tokens``: at
+    most this many tokens (the embedding model's tokenizer without special tokens, or
+    ``count_tokens(list_of_str) -> list_of_int``). Not both. ``policy``: the tuned numbers (None: the shipped).
 
-    The units are embedded (``embedder``, or an :class:`~bpseg_pgm.embeddings.Embedder` for
-    ``model``), cut into contiguous BP-Seg segments (``n_segments``, default "auto"), and the
-    segments most relevant to the query kept whole, or their best parts when they do not fit
-    (see the module docstring). Bad input raises ``ValueError`` before anything is embedded;
-    when not even one unit fits the budget, nothing is kept and a ``UserWarning`` says so.
-
-    Empty units in a list follow the policy of :func:`~bpseg_pgm.text.pipeline.segment_sentences`: an
-    empty or whitespace-only unit stays a unit (``units``, ``scores`` and ``segments`` keep one entry per
-    unit given) but is not embedded and not given to the model; it lies in the segment of its nearest
-    non-empty neighbour (the previous one, else the next), is scored NaN and is never kept.  Unlike
-    ``segment_sentences``, one non-empty unit is enough (every unit empty is a ``ValueError``).
-    A keyword ``prune`` does not take is a ``ValueError`` naming it (and the closest it takes).
+    The units are embedded (``embedder``, or an :class:`~bpseg_pgm.embeddings.Embedder` for ``model``), cut into
+    contiguous BP-Seg segments (``n_segments``), and the segments most relevant to the query kept whole, or their
+    best parts when they do not fit (the module docstring; docs/howto/prune.md). Bad input, an unknown keyword
+    among it, raises ``ValueError`` before anything is embedded; when not even one unit fits the budget, nothing
+    is kept and a ``UserWarning`` says so. An empty unit of a list stays a unit (one entry in ``units``,
+    ``scores`` and ``segments``) outside the model, in its nearest non-empty neighbour's segment, scored NaN and
+    never kept; one non-empty unit is enough.
     """
     if unknown:  # a ValueError naming it, as for every other bad option, not Python's TypeError
         name = sorted(unknown)[0]
@@ -331,19 +289,21 @@ def prune(
         close = difflib.get_close_matches(name, list(inspect.signature(prune).parameters)[2:-1], n=1)
         raise ValueError(f"prune() takes no keyword {name!r}" + (f": did you mean {close[0]!r}?" if close else ""))
     query = _check_query(query)
-    check_bpseg_params(n_segments, {"structure": "runs", "policy": policy})  # the segmenter's, before any embedding
-    policy = DEFAULT_POLICY if policy is None else policy
-    budget, max_tokens = _check_budget(budget, max_tokens, policy)
+    given = DEFAULT_POLICY if policy is None else policy
+    if isinstance(given, Policy):  # the cheap checks first; a policy that is not one is named by the segmenter's
+        budget, max_tokens = _check_budget(budget, max_tokens, given)
     _check_options(n_segments, separator)
-    if count_tokens is not None and max_tokens is None:
-        raise ValueError("count_tokens counts tokens for max_tokens; give max_tokens too")
-    units, spans, source = _units_of(text_or_units, lines)
     if embedder is not None and model is not None:
         raise ValueError("pass either an embedder or a model, not both")
     if embedder is None:
         from bpseg_pgm.embeddings import Embedder
 
-        embedder = Embedder(model)
+        embedder = Embedder(model)  # checks the model folder; the model loads on first encode
+    check_bpseg_params(n_segments, {"structure": "runs", "policy": policy})  # the segmenter's, before any embedding
+    policy = given
+    if count_tokens is not None and max_tokens is None:
+        raise ValueError("count_tokens counts tokens for max_tokens; give max_tokens too")
+    units, spans, source = _units_of(text_or_units, lines)
     live = np.flatnonzero([bool(u.strip()) for u in units])  # empty units (a list may have them) are skipped
     texts = [units[i] for i in live]
     vectors = np.asarray(embedder.encode([*texts, query]), dtype=np.float64)

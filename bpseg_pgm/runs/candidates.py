@@ -1,23 +1,12 @@
 """Where a run may start: every unit on short documents, the boundaries of binary segmentation on long ones.
 
-The segmental programme (:mod:`bpseg_pgm.runs.costs`) is exact over a set of candidate boundary
-positions, in O(K m^2) time and O(m^2) memory for m candidates. With every position a candidate
-(m = n) that is quadratic in the length. On a long document (more than ``Policy.max_candidates`` units) the
-candidates are the first ``Policy.max_candidates`` boundaries of greedy binary segmentation with the same
-cost (:func:`binary_segmentation`; Scott & Knott 1974, the ``Binseg`` of ``ruptures``): the run
-whose best split lowers the cost most is split first, coarse to fine, each split one O(length x d)
-pass over prefix sums, so the whole is near-linear (about n d log m). The programme then places
-the k runs optimally among those candidates. A long document that needs more runs than that is
-solved past them in windows of about ``Policy.window`` units (:func:`window_size`), every position of a
-window a candidate (:mod:`bpseg_pgm.runs.windows`).
-
-A document whose own structure says where runs may start (its headings or paragraphs: ``starts``) is cut
-there only, at any size: with at most ``Policy.max_candidates`` starts every start is a candidate; with more,
-the candidates are binary segmentation's first boundaries *among the starts* (a split is only ever tried at
-a start), and the windows past them hold the starts inside each window, not every position.
-
-``ruptures.Binseg`` computes the same splits but calls its cost once per position and segment in
-Python, and has no unit weights; this is the vectorised, weighted equivalent.
+The segmental programme is exact over a set of candidate boundary positions, in O(K m^2) time and O(m^2)
+memory for m candidates. On a document of more than ``Policy.max_candidates`` units the candidates are the first
+``Policy.max_candidates`` boundaries of greedy binary segmentation with the same cost (:func:`binary_segmentation`;
+Scott & Knott 1974, the ``Binseg`` of ``ruptures``, vectorised and weighted): coarse to fine, each split one pass
+over prefix sums. Past them the programme is solved in windows (:mod:`bpseg_pgm.runs.windows`). A document whose
+own structure says where runs may start (``starts``) is cut there only, binary segmentation trying splits at the
+starts alone.
 """
 
 from __future__ import annotations
@@ -131,13 +120,12 @@ def candidate_positions(
     hierarchy: np.ndarray | None = None,
     starts: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Sorted positions 0 = p_0 < ... < p_m = n where runs may start (and the document end): every
-    position when n <= ``max_candidates``, else 0, n and the first ``max_candidates`` - 1 boundaries of
-    :func:`binary_segmentation` (``hierarchy``: its boundaries when already computed). ``starts``: the only
-    positions where a run may start (the document's own structure: its paragraphs or sections,
-    :func:`check_starts`), used as they are when there are at most ``max_candidates`` of them, else the first
-    ``max_candidates`` - 1 boundaries of binary segmentation among them (``hierarchy``, when given, must have
-    been found among them)."""
+    """Sorted positions 0 = p_0 < ... < p_m = n where runs may start (and the document end): every position when
+    n <= ``max_candidates``, else 0, n and the first ``max_candidates`` - 1 boundaries of :func:`binary_segmentation`
+    (``hierarchy``: its boundaries when already computed). ``starts``: the only positions where a run may start (the
+    document's own structure: its paragraphs or sections, :func:`check_starts`), used as they are when there are at
+    most ``max_candidates`` of them, else the first ``max_candidates`` - 1 boundaries of binary segmentation among
+    them (``hierarchy``, when given, must have been found among them)."""
     n = int(np.asarray(F).shape[0])
     if starts is not None and len(starts) <= max_candidates:
         return np.unique(np.concatenate([[0, n], np.asarray(starts, dtype=np.int64)])).astype(np.int64)

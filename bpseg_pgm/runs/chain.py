@@ -1,19 +1,13 @@
-"""Exact sum-product on a chain: BP on a tree, in one forward and one backward pass.
+"""Exact sum-product on a chain: BP on a tree, in one forward and one backward pass (forward-backward).
 
-When the only pairwise factors join reading-order neighbours (i, i+1), the Markov network is a
-chain, a tree, and belief propagation is exact after one pass each way (forward-backward).
-Two chain models are served here, both in log space:
+* :func:`chain_potts_bp`: Potts factors, 1 for equal labels and w_i = exp(log_w[i]) for different ones between
+  units i and i+1; labels may return after others.
+* :func:`run_chain_bp`: the labels are segment indices 0..k-1 visited in order, each in one run (from segment j
+  the next unit stays in j, factor 1, or moves to j + 1, factor w_i); exact marginals over every segmentation
+  into at most k contiguous segments (``structure="runs"``).
 
-* :func:`chain_potts_bp`: Potts factors, 1 for equal labels and w_i = exp(log_w[i]) for
-  different ones between sentences i and i+1. Labels may return after others (topic A, then
-  B, then A again): this is the persistence part of the ``"topics"`` model.
-* :func:`run_chain_bp`: the labels are segment indices 0..k-1 visited in order, each in one
-  run (a left-to-right chain: from segment j the next sentence stays in j, factor 1, or moves
-  to j + 1, factor w_i); the first sentence is in segment 0. Exact marginals over every
-  segmentation into at most k contiguous segments (``structure="runs"``).
-
-Both return a :class:`BPResult` (``log_messages`` holds the
-forward messages) and ``log_partition``, the exact log Z of the chain.
+Both work in log space and return a :class:`ChainResult` (``log_messages``: the forward messages) with the exact
+log Z of the chain.
 """
 
 from __future__ import annotations

@@ -1,36 +1,16 @@
 """The cost of a run as a plug-in: :class:`RunCost`, and the costs by name (``fit_runs(cost="embeddings")``).
 
-As ruptures' ``BaseCost`` names its cost on its class (``model = "l2"``) and ``cost_factory(model)`` finds it,
-a :class:`RunCost` subclass names itself with its class attribute ``name`` and registers with
-:func:`register_cost`; :func:`cost_factory` builds one by name and :func:`cost_names` lists them::
+As ruptures' ``BaseCost`` names its cost on its class and ``cost_factory(model)`` finds it, a :class:`RunCost`
+subclass names itself with its class attribute ``name`` and registers with :func:`register_cost`; :func:`cost_factory`
+builds one by name and :func:`cost_names` lists them (an example: docs/howto/plugins.md, "A custom run cost"). A
+subclass writes :meth:`~RunCost.error` (the cost of one run, O(m^2) calls) or, faster, :meth:`~RunCost.matrix` itself.
 
-    @register_cost
-    class CosineCost(RunCost):
-        name = "cosine"
+A cost drives the levels and the noise-calibrated number of runs (each null document fitted with the same
+cost). It does not drive binary segmentation's candidates on a document longer than ``Policy.max_candidates``
+units, the chain beliefs, the runs' means, or ``structure="auto"``'s boundary effect: those read the embeddings.
 
-        def error(self, start, end):  # units start..end-1 of the features given to fit
-            rows = self.features[start:end]
-            mean = rows.mean(axis=0)
-            return float(np.sum(1.0 - rows @ mean / max(np.linalg.norm(mean), 1e-12)))
-
-after which ``fit_runs(X, w, "auto", cost="cosine")`` (and the decision layer's ``Settings(cost="cosine")``)
-cut runs by it. A cost is fitted on one document's features (:meth:`RunCost.fit`) and gives the cost of every
-candidate run at once (:meth:`RunCost.matrix`, the (m+1, m+1) matrix the segmental programme of
-:mod:`bpseg_pgm.runs.costs` minimises over); a subclass writes :meth:`~RunCost.error` (the cost of one run,
-as ruptures' costs do: the matrix is then filled one run at a time, O(m^2) calls) or, faster,
-:meth:`~RunCost.matrix` itself.
-
-What a cost drives: the best split into every number of runs (the levels), over the same candidate
-positions, and the noise-calibrated number of runs (the document's best costs against its block-shuffled
-null documents', each null fitted with the same cost). What it does not: on a document longer than
-``Policy.max_candidates`` units the candidate positions are still binary segmentation's with the embeddings'
-scatter (:mod:`bpseg_pgm.runs.candidates`); the chain beliefs, the runs' means and ``structure="auto"``'s
-boundary effect read the embeddings.
-
-The built-ins: ``"embeddings"`` (:class:`~bpseg_pgm.runs.costs.EmbeddingsCost`, the default: the weighted
-scatter of the smoothed embeddings) and ``"words"`` (:class:`~bpseg_pgm.runs.wordcost.WordsCost`, the words'
-DCM cost; not a cost to cut by alone, ``standalone`` False: the runs model adds it beside the run cost once
-the number of runs is chosen, scaled against that cost's gain, when word counts are given).
+The built-ins: ``"embeddings"`` (:class:`~bpseg_pgm.runs.costs.EmbeddingsCost`, the default) and ``"words"``
+(:class:`~bpseg_pgm.runs.wordcost.WordsCost`, not ``standalone``: added beside the run cost once k is chosen).
 """
 
 from __future__ import annotations
@@ -63,15 +43,11 @@ BUILT_IN = ("embeddings", "words")
 class RunCost:
     """The cost of a run of consecutive units, for the runs model's segmental programme.
 
-    ``name`` (class attribute): the name :func:`register_cost` files it under. ``standalone`` (class
-    attribute): whether :func:`~bpseg_pgm.runs.model.fit_runs` may cut runs by it alone (False for a term the
-    model only adds beside the run cost, as the words' cost).
-
-    :meth:`fit` keeps one document's ``features`` (n, d) (the smoothed unit rows the programme cuts) and
-    ``weights`` (n,); :meth:`matrix` gives the cost of every run between candidate positions. Lower is
-    better, and a run's cost should not be negative (the programme in windows and the noise-calibrated number
-    of runs assume the best total cost falls as runs are added). The object given by a user is never fitted
-    itself: each document gets a copy (:func:`fitted_cost`).
+    ``name`` (class attribute): the name :func:`register_cost` files it under. ``standalone`` (class attribute):
+    whether :func:`~bpseg_pgm.runs.model.fit_runs` may cut runs by it alone. :meth:`fit` keeps one document's
+    ``features`` (n, d) and ``weights`` (n,); :meth:`matrix` gives the cost of every run between candidate
+    positions. Lower is better, and a run's cost should not be negative (the windows and the noise-calibrated k
+    assume the best total cost falls as runs are added). Each document gets a copy (:func:`fitted_cost`).
     """
 
     name: ClassVar[str] = ""

@@ -1,15 +1,11 @@
 """The cost of a run (segment): its weighted scatter around its mean, for every run at once.
 
-The cost of the run a..b-1 is
+    cost(a, b) = sum_{a <= i < b} w_i |F_i - mu_ab|^2,   mu_ab = sum w_i F_i / sum w_i
 
-    cost(a, b) = sum_{a <= i < b} w_i |F_i - mu_ab|^2,   mu_ab = sum w_i F_i / sum w_i,
-
-(the linear-kernel change-point cost; Arlot, Celisse & Harchaoui 2019, with unit weights).
-:func:`cost_matrix` gives it for every pair (a, b) from prefix sums (each cost O(1) from a Gram
-matrix of the prefix sums), and :func:`segment_costs` the best total cost with 1..K runs, exactly,
-by the segmental dynamic programme in O(K n^2) (:mod:`bpseg_pgm.runs.search` reads the runs back).
-:class:`EmbeddingsCost` is that cost as the registered run cost ``"embeddings"``, the default
-(:mod:`bpseg_pgm.runs.cost_registry`: another cost can take its place in the programme).
+(the linear-kernel change-point cost; Arlot, Celisse & Harchaoui 2019, with unit weights). :func:`cost_matrix`
+gives it for every pair (a, b) from prefix sums, :func:`segment_costs` the best total cost with 1..K runs, exactly,
+by the segmental dynamic programme in O(K n^2). :class:`EmbeddingsCost` is the registered run cost
+``"embeddings"``, the default.
 """
 
 from __future__ import annotations

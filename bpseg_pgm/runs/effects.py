@@ -1,9 +1,5 @@
-"""How much the runs of a segmentation differ from their neighbours, per unit: the boundaries' effect sizes.
-
-The structure decision (:mod:`bpseg_pgm.decisions.structure`) reads the median effect of the
-noise-calibrated runs: small on text whose topics shift gradually (meetings, lectures), about 1 on
-text made of unrelated passages.
-"""
+"""How much the runs of a segmentation differ from their neighbours, per unit: the boundaries' effect sizes
+(small on text whose topics shift gradually, about 1 on text made of unrelated passages)."""
 
 from __future__ import annotations
 

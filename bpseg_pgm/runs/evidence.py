@@ -7,13 +7,9 @@ segments with. The log marginal likelihood of the split into k runs, at the alph
 change k - 1 times. It is weighed against ``penalty`` x log C(n - 1, k - 1), the number of ways of
 placing the k - 1 boundaries, and the level of highest penalised evidence is taken.
 
-:func:`~bpseg_pgm.runs.structure.choose_structure` uses it wherever the span rule sets the count (gradual text,
-and the runs kept as the topic model's fallback), as a floor-raiser: the span
-rule's count (about three correlation lengths per run) does not grow with a text made of many parts
-(five PEPs end to end: 0.10x their sections); the words' evidence lets it grow, if not far enough (0.13x
-there, ARI 0.305 -> 0.355; docs/policy.md#evidence_penalty).
-Counts come from the text layer (:func:`bpseg_pgm.features.words.unit_word_counts`); this module sees only a
-unit x term matrix.
+The decision layer uses it wherever the span rule sets the count, as a floor-raiser: the span rule's count does not
+grow with a text made of many parts, the words' evidence lets it grow (docs/research/words-evidence.md). Counts come
+from the text layer (:func:`bpseg_pgm.features.words.unit_word_counts`); this module sees only a unit x term matrix.
 """
 
 from __future__ import annotations
@@ -31,9 +27,8 @@ _LOG_ALPHA_BOUNDS = (-8.0, 3.0)
 
 
 def check_word_counts(counts, n: int) -> sp.csr_matrix:
-    """``counts`` as a float CSR matrix (n, V) of finite, non-negative word counts per unit, the terms that
-    never occur dropped (so the evidence does not depend on a vocabulary larger than the text); a
-    ValueError otherwise."""
+    """``counts`` as a float CSR matrix (n, V) of finite, non-negative word counts per unit, the terms that never
+    occur dropped (so the evidence does not depend on a vocabulary larger than the text); a ValueError otherwise."""
     try:
         C = sp.csr_matrix(counts, dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -93,12 +88,7 @@ def level_evidence(C: sp.csr_matrix, labels: np.ndarray) -> float:
 
 
 def evidence_runs(
-    C: sp.csr_matrix,
-    levels,
-    low: int,
-    high: int,
-    penalty: float,
-    max_levels: int,
+    C: sp.csr_matrix, levels, low: int, high: int, penalty: float, max_levels: int
 ) -> tuple[int, dict[int, float]]:
     """The level k in [low, high] of ``levels`` (:class:`~bpseg_pgm.runs.levels.Levels`) whose penalised
     evidence is highest (the lowest such k on a tie), and the penalised evidence of every level weighed.

@@ -1,24 +1,11 @@
 """A document's heading hierarchy as the runs' levels: coarse sections first, finer ones inside them.
 
-A text with headings says where it may change at several scales: its top-level sections, the
-sub-sections inside each, then its paragraphs. :func:`nested_levels` turns such a hierarchy of allowed
-run starts (each level's starts include the coarser ones') into :class:`~bpseg_pgm.runs.levels.Levels`:
-
-* up to as many runs as the top level has sections, the exact programme over the top level's starts
-  (which k - 1 of its headings separate the text best);
-* past them, every top-level section is kept and the further runs are shared out between the sections
-  one level at a time (:func:`~bpseg_pgm.runs.windows.share_runs` with caps): first only at the sub-headings, each run to the section whose
-  next sub-heading lowers the cost most, until every sub-heading is a boundary (as many runs as the text has
-  sub-sections); then at the next level (its paragraphs) the same way; each section cut by the same rule
-  inside it.
-
-So a re-cut of a sectioned text at more segments than it has sections splits sections at their own
-sub-headings and never moves a top-level heading's boundary; at as many segments as a level has sections
-the segments are that level's sections; and the split into k runs is nested in the split into k + 1 past
-the top level. The levels are read back as the programme's windows are
-(:class:`~bpseg_pgm.runs.levels.Levels`: ``windows``, ``window_starts``, ``order``). Each section's own
-programme is exact; sharing the runs greedily is exact when each section's cost falls convexly with its
-runs (as in :mod:`~bpseg_pgm.runs.windows`).
+:func:`nested_levels` turns a hierarchy of allowed run starts (each level's starts include the coarser ones') into
+:class:`~bpseg_pgm.runs.levels.Levels`: up to as many runs as the top level has sections, the exact programme over the
+top level's starts; past them every top-level section is kept and the further runs are shared out between the sections
+one level at a time (:func:`~bpseg_pgm.runs.windows.share_runs` with caps), first at the sub-headings, then at the
+next level, each section cut by the same rule inside it. So a re-cut at more segments than sections splits sections at
+their own sub-headings and never moves a top-level boundary. The levels are read back as the programme's windows are.
 """
 
 from __future__ import annotations
@@ -67,16 +54,12 @@ def nested_levels(
     policy: Policy,
 ) -> Levels:
     """The levels of the module docstring for the features F (n, d) and unit weights (n,): ``hierarchy`` lists
-    the allowed run starts from the coarsest level to the finest (e.g. the top-level headings, every heading,
-    every heading and paragraph; a finer level's starts are joined with the coarser ones'), up to ``max_runs``
-    runs in all (at most the finest level's starts plus one). ``cost``: the cost of a run (None: the embeddings'
-    scatter), fitted on the whole document for the top level and on each section's units below it. A part whose
-    own top level holds more than ``max_candidates`` starts (the programme over them would be cubic in them) is
-    cut as a long document is (:func:`~bpseg_pgm.runs.search.segmental_levels`: binary segmentation among the
-    starts, then windows), at its top level's starts, or at its finest level's when those allow too few runs;
-    the levels between are not kept apart there (the caller keeps the document's top level below
-    ``max_candidates``: :func:`~bpseg_pgm.runs.model.fit_runs`). ``policy``: the search's numbers
-    (:func:`~bpseg_pgm.runs.search.segmental_levels`; ``max_candidates`` None is the policy's)."""
+    the allowed run starts from the coarsest level to the finest (a finer level's starts are joined with the
+    coarser ones'), up to ``max_runs`` runs in all. ``cost``: the cost of a run (None: the embeddings' scatter),
+    fitted on the whole document for the top level and on each section's units below it. A part whose own top
+    level holds more than ``max_candidates`` starts is cut as a long document is
+    (:func:`~bpseg_pgm.runs.search.segmental_levels`), at its top level's starts, or at its finest level's when
+    those allow too few runs. ``policy``: the search's numbers (``max_candidates`` None is the policy's)."""
     max_candidates = policy.max_candidates if max_candidates is None else max_candidates
     n = int(np.asarray(F).shape[0])
     cost = EmbeddingsCost() if cost is None else cost

@@ -1,13 +1,9 @@
 """Every granularity at once: the best split into 1..K runs, kept so that any level can be read back.
 
-:class:`Levels` holds what the segmental programme (:mod:`bpseg_pgm.runs.costs`) computed once over the
-candidate positions (:mod:`bpseg_pgm.runs.candidates`): the best total cost with k runs for every k up
-to ``max_runs`` and the arg-min table. :meth:`Levels.labels` reads the split into k runs back in
-O(k), so a fitted document can be re-cut at another number of runs without refitting.
-
-A long document may need more runs than it has candidates. Past the programme's last level the levels
-come from the programme solved in windows (:mod:`bpseg_pgm.runs.windows`): each window's own levels, and
-which window took each further run, so that the split into k runs is read back the same way.
+:class:`Levels` holds what the segmental programme computed once over the candidate positions: the best total cost
+with k runs for every k up to ``max_runs`` and the arg-min table, so a fitted document can be re-cut at another
+number of runs without refitting. Past the programme's last level the levels come from the programme solved in
+windows (:mod:`bpseg_pgm.runs.windows`).
 """
 
 from __future__ import annotations
@@ -27,11 +23,9 @@ class Levels:
     best total cost with k runs (index k; inf where impossible), ``arg`` (P+1, m+1) its arg-min table for
     the programme's levels 1..P.
 
-    Levels past P (K > P: more runs than candidates) come from the programme in windows
-    (:func:`~bpseg_pgm.runs.windows.windowed_levels`): ``windows``, each window's own levels over its
-    units, ``window_starts`` (W,), the unit where each begins, and ``order``, the window that took each
-    run past the first of every window; the split into k runs is each window's best split into the runs
-    it holds after the first k - W of ``order``, and ``costs[k]`` its total cost."""
+    Levels past P come from the programme in windows: ``windows``, each window's own levels, ``window_starts``
+    (W,), the unit where each begins, and ``order``, the window that took each run past the first of every window
+    (:func:`~bpseg_pgm.runs.windows.share_runs`)."""
 
     positions: np.ndarray
     costs: np.ndarray

@@ -1,22 +1,10 @@
-"""How much memory the runs model needs, checked before it allocates.
+"""How much memory the runs model needs, checked before it allocates (one ValueError for what would not fit).
 
-Three parts:
-
-* the segmental programme works on (m+1) x (m+1) float64 matrices over m candidate positions
-  (:mod:`bpseg_pgm.runs.candidates`: m = n up to ``Policy.max_candidates`` units, then ``Policy.max_candidates``):
-  the cost matrix and, while it is built, the Gram matrix of prefix sums and its temporaries, then
-  one candidate matrix per number of runs. Measured peak (tracemalloc, random rows): 9.4 such
-  matrices at m = 1000, 7.4 at 2000; the estimate takes ``MATRICES``;
-* everything linear in the length: the (n, d) rows in float64 (normalised, smoothed, their prefix
-  sums, a null document's shuffled and smoothed copies, the statistics' FFT), ``ROWS`` of them;
-* past the candidates (more runs than ``Policy.max_candidates``: the programme in windows of about
-  ``Policy.window`` units, :mod:`bpseg_pgm.runs.windows`) no larger matrix, one window's at a time, and the
-  windows' int32 arg-min tables, kept: at most (length + 1)^2 numbers per window
-  (:func:`estimate_windows_memory`, checked once the windows are cut; the runs model's estimate takes
-  the bound :func:`estimate_windows_bound`, about 3 KiB per unit).
-
-Before the programme was bounded by candidates, a 20,000-unit document asked for about 24 GiB and
-ended in a segfault (issue 22); the check turns what still would not fit into one ValueError.
+* the segmental programme: ``MATRICES`` (m+1) x (m+1) float64 matrices over m candidate positions;
+* everything linear in the length: ``ROWS`` (n, d) float64 arrays;
+* past the candidates, the programme in windows: one window's matrices at a time and the windows' int32 arg-min
+  tables, kept (:func:`estimate_windows_memory` once the windows are cut; the bound
+  :func:`estimate_windows_bound`, about 3 KiB per unit, before).
 """
 
 from __future__ import annotations
@@ -110,10 +98,9 @@ def check_runs_memory(
     max_candidates: int | None = None,
     window: int | None = None,
 ) -> int:
-    """The estimate for n units of dimension d (with ``programme_only``: n candidate positions, the
-    programme alone; else the runs model searched with ``max_candidates`` and ``window``, the policy's, both
-    required then: a TypeError without them); ValueError naming the GiB needed and available when it would not
-    fit."""
+    """The estimate for n units of dimension d (with ``programme_only``: n candidate positions, the programme alone;
+    else the runs model searched with ``max_candidates`` and ``window``, the policy's, both required then: a TypeError
+    without them); ValueError naming the GiB needed and available when it would not fit."""
     if not programme_only and (max_candidates is None or window is None):
         raise TypeError("check_runs_memory needs max_candidates and window (the policy's) unless programme_only")
     need = (

@@ -1,24 +1,15 @@
 """The runs model: every segment is one run of consecutive units, by exact inference on the chain.
 
-For users who need boundaries (retrieval chunks, chapters), and for text whose topics shift
-gradually. Steps (:func:`fit_runs`):
+Steps (:func:`fit_runs`):
 
-1. features: each unit's embedding smoothed along reading order with a Gaussian whose width
-   is ``Policy.smoothing`` times the document's persistence half-life
-   (:func:`~bpseg_pgm.runs.statistics.persistence_halflife`), weighted by the unit weights
-   (the text pipeline gives short units, "Yeah .", less weight than substantive ones);
-2. boundaries: the exact best segmentation into k runs by the segmental programme
-   (:mod:`bpseg_pgm.runs.costs`, :mod:`bpseg_pgm.runs.search`; on a document of more than
-   ``Policy.max_candidates`` units over binary segmentation's boundaries, and past them, for more runs than
-   that, in windows: :mod:`bpseg_pgm.runs.windows`); k given, or chosen against the
-   same document with its blocks of one half-life shuffled (:mod:`bpseg_pgm.runs.null`: the last
-   run must explain more than a run explains in a document that keeps the local persistence of
-   this one but has no topics), up to :func:`auto_max_runs` (further on a long abrupt text whose k
-   reaches it: :func:`~bpseg_pgm.runs.structure.choose_structure`);
-3. beliefs: exact marginals of the left-to-right chain whose labels are the k runs, with a
-   Gaussian unary -w_i |F_i - mu_j|^2 / (2 s^2) (mu_j the run's mean, s^2 the scatter per
-   unit) — forward-backward, i.e. BP on a tree (:func:`~bpseg_pgm.runs.chain.run_chain_bp`).
-   Labels are the programme's (exact MAP) runs; the beliefs say how sure each boundary is.
+1. features: each unit's embedding smoothed along reading order over ``Policy.smoothing`` persistence
+   half-lives (:mod:`~bpseg_pgm.runs.statistics`), weighted by the unit weights;
+2. boundaries: the exact best split into k runs by the segmental programme (:mod:`~bpseg_pgm.runs.search`); k given,
+   or chosen against the document with its blocks shuffled (:mod:`~bpseg_pgm.runs.null`), up to :func:`auto_max_runs`;
+3. beliefs: exact marginals of the left-to-right chain whose labels are the k runs, with a Gaussian unary
+   -w_i |F_i - mu_j|^2 / (2 s^2) (mu_j the run's mean, s^2 the scatter per unit), by forward-backward
+   (:func:`~bpseg_pgm.runs.chain.run_chain_bp`). The labels are the programme's runs; the beliefs say how
+   sure each boundary is.
 """
 
 from __future__ import annotations
@@ -47,12 +38,8 @@ __all__ = ["RunsFit", "auto_max_runs", "fit_runs", "null_documents", "runs_at"]
 
 def auto_max_runs(n: int, corr_length: float, floor: int) -> int:
     """The most runs the noise-calibrated programme considers for n units: ``floor`` (``Policy.auto_max_runs``), or one
-    per correlation length when the document holds more (a long document of many short unrelated
-    passages: capped at 30, each run averaged several passages, the boundaries looked weak and the
-    document was judged gradual); at most n // 2, at least 1. A long abrupt text whose k reaches one per
-    correlation length is searched further (:func:`~bpseg_pgm.runs.structure.choose_structure`; Choi set 1
-    concatenated: the correlation length is 1.6-1.8 times a passage there, and one run per correlation
-    length held 0.55 of the passages)."""
+    per correlation length when the document holds more; at most n // 2, at least 1. A long abrupt text whose k
+    reaches it is searched further (docs/research/long-abrupt-text.md)."""
     per_length = int(np.ceil(n / max(float(corr_length), 1.0)))
     return max(1, min(max(int(floor), per_length), n // 2))
 
@@ -61,10 +48,8 @@ def auto_max_runs(n: int, corr_length: float, floor: int) -> int:
 class RunsFit:
     """A fitted runs model: ``labels`` (runs 0..k-1 in reading order), ``centers`` (unit mean direction of
     each run's features), ``smoothing_width`` (units), ``levels``: the best split into every number of runs
-    up to ``levels.max_runs`` (:class:`~bpseg_pgm.runs.levels.Levels`), to re-cut without refitting, and,
-    computed on first use (forward-backward over the chain, O(n k): not paid by a fit whose runs are then
-    grouped into topics or re-cut), ``beliefs`` (n, k) chain marginals and ``log_partition`` (exact log Z of
-    the chain)."""
+    (:class:`~bpseg_pgm.runs.levels.Levels`), to re-cut without refitting, and, computed on first use,
+    ``beliefs`` (n, k) chain marginals and ``log_partition`` (exact log Z of the chain)."""
 
     labels: np.ndarray
     centers: np.ndarray
@@ -107,11 +92,9 @@ class RunsFit:
         return float(self._solved().log_partition)
 
     def at(self, n_runs: int) -> RunsFit:
-        """The same document cut into ``n_runs`` runs (1 to ``levels.max_runs``), without refitting:
-        the programme's best split at that level, its means and chain beliefs. A fit whose boundaries weigh the
-        words (:meth:`with_words`) weighs them again at ``n_runs`` (their scales and alpha set at that number of
-        runs, on the run cost's own levels), so ``fit.at(k)`` is what a fit given k gives (``fit_runs(..., k)``
-        then ``with_words``), not the words' levels of the fitted k read at another."""
+        """The same document cut into ``n_runs`` runs (1 to ``levels.max_runs``), without refitting. A fit whose
+        boundaries weigh the words (:meth:`with_words`) weighs them again at ``n_runs``, so ``fit.at(k)`` is what a
+        fit given k gives (``fit_runs(..., k)`` then ``with_words``)."""
         if self.levels is None or self.features is None:
             raise ValueError("this fit keeps no levels to re-cut")
         if isinstance(n_runs, bool) or not isinstance(n_runs, (int, np.integer)):
@@ -128,14 +111,12 @@ class RunsFit:
         return fit
 
     def with_words(self, counts, weight: float) -> RunsFit:
-        """The same number of runs, their boundaries placed by the embeddings' and the words' cost together
-        (:mod:`~bpseg_pgm.runs.wordcost`; ``weight``: the words' weight, ``Policy.word_weight``; ``counts`` as
-        :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them; beside the fit's run cost, ``cost``). The
-        levels kept are the combined ones at this k; the fit also keeps the counts, the weight and the run cost's
-        own levels (``cost_levels``), so :meth:`at` weighs the words again at another k. ``self`` where the words
-        never weigh in (``weight`` 0, no word, no levels kept); where they cannot at this k (one run, runs solved
-        in windows, a cost that gains nothing: :func:`~bpseg_pgm.runs.wordcost.word_levels`) the same runs, in a
-        copy that keeps the words for :meth:`at`."""
+        """The same number of runs, their boundaries placed by the run cost and the words' cost together
+        (:mod:`~bpseg_pgm.runs.wordcost`; ``weight``: ``Policy.word_weight``; ``counts`` as
+        :func:`~bpseg_pgm.runs.evidence.check_word_counts` gives them). The fit also keeps the counts, the weight
+        and the run cost's own levels, so :meth:`at` weighs the words again at another k. ``self`` where the words
+        never weigh in (``weight`` 0, no word, no levels kept); where they cannot at this k
+        (:func:`~bpseg_pgm.runs.wordcost.word_levels` is None) the same runs, in a copy that keeps the words."""
         if self.levels is None or self.features is None or not weight > 0 or counts.nnz == 0:
             return self
         base = self.levels if self.cost_levels is None else self.cost_levels
@@ -153,12 +134,7 @@ class RunsFit:
 
 
 def null_documents(
-    Xn: np.ndarray,
-    weights: np.ndarray,
-    width: float,
-    block: float,
-    random_state=0,
-    policy: Policy = DEFAULT_POLICY,
+    Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0, policy: Policy = DEFAULT_POLICY
 ):
     """The block-shuffled null documents of :mod:`~bpseg_pgm.runs.null` as the programme sees them:
     (smoothed features, weights) pairs, ``null_shuffles(n)`` of them (``policy``: ``null_units``,
@@ -193,38 +169,22 @@ def fit_runs(
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
     ``n_segments``: k, or "auto" (noise-calibrated: the k of the levels up to ``max_runs`` whose gain over the null
-    documents is largest, kept as ``RunsFit.null_gain``). ``max_runs`` is the decision layer's
-    (:func:`~bpseg_pgm.decisions.structure.runs_cap`, and whether to search past it:
-    :func:`~bpseg_pgm.decisions.structure.widened_runs`); called alone (None) it is :func:`auto_max_runs` of the
-    correlation length ``corr_length``, computed when None.
-    ``policy`` (:class:`~bpseg_pgm.policy.Policy`) holds the model's tuned numbers: ``smoothing`` (features'
-    width in half-lives), ``null_block`` (the null's block in half-lives), ``null_units``, ``auto_max_runs``,
-    ``correlation_window`` and the search's ``max_candidates``, ``window`` and ``window_share``.
-    ``max_candidates`` (None: the policy's): a document longer than this is solved over binary
-    segmentation's boundaries, and past them in windows when it needs more runs
-    (:func:`~bpseg_pgm.runs.search.segmental_levels`; the null documents the same way).
-    ``cost``: the cost of a run the programme minimises, a registered name
-    (:func:`~bpseg_pgm.runs.cost_registry.cost_names`; "embeddings", the default: the weighted scatter of the
-    smoothed features) or a :class:`~bpseg_pgm.runs.cost_registry.RunCost` object, fitted on the smoothed
-    features and the weights (and on each null document the same way, so it also sets the noise-calibrated
-    k). On a document longer than ``max_candidates`` the candidate positions stay binary segmentation's with
-    the embeddings' scatter (a user's cost does not drive them); the means, the scatter and the chain beliefs
-    are the embeddings'. The words' cost ("words") is not a cost to cut by alone: it is added by
-    :meth:`RunsFit.with_words`.
+    documents is largest, kept as ``RunsFit.null_gain``). ``max_runs`` is the decision layer's; called alone (None)
+    it is :func:`auto_max_runs` of the correlation length ``corr_length``, computed when None. ``policy`` holds the
+    model's tuned numbers. ``max_candidates`` (None: the policy's): a document longer than this is solved over
+    binary segmentation's boundaries, and past them in windows (:func:`~bpseg_pgm.runs.search.segmental_levels`).
+    ``cost``: the cost of a run the programme minimises, a registered name or a
+    :class:`~bpseg_pgm.runs.cost_registry.RunCost` object, fitted on the smoothed features and the weights (and on
+    each null document the same way); what it does not drive: :mod:`~bpseg_pgm.runs.cost_registry`.
 
-    ``starts`` (None: every position): the only units where a run may start, the document's own structure (its
-    paragraphs or sections, :mod:`bpseg_pgm.decisions.layout`): the runs, every re-cut and the null documents
-    that calibrate k are cut there only, so there are at most ``len(starts) + 1`` runs.
+    ``starts`` (None: every position): the only units where a run may start (the document's paragraphs or
+    sections): the runs, every re-cut and the null documents are cut there only.
 
-    ``finer`` (with ``starts`` and k given): finer levels of the same structure, coarse to fine (a sectioned
-    text's sub-headings, then its paragraphs: :mod:`bpseg_pgm.decisions.layout`). The levels are then nested
-    (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`): up to ``len(starts) + 1`` runs the best of ``starts``,
-    past them every one of ``starts`` kept and each section cut at its own finer starts, so k may reach the
-    finest level's starts plus one, and a re-cut of the fit (:meth:`RunsFit.at`) splits sections at their
-    sub-headings (the levels hold :func:`auto_max_runs` runs past the sections, and at least every section of
-    the next level when more than one finer level is given). Ignored with k "auto"; when ``starts`` are more
-    than ``max_candidates``, the runs start at ``starts`` alone, or when k exceeds them at the starts of the
-    coarsest finer level that allows k runs.
+    ``finer`` (with ``starts`` and k given): finer levels of the same structure, coarse to fine (a sectioned text's
+    sub-headings, then its paragraphs). The levels are then nested (:func:`~bpseg_pgm.runs.hierarchy.nested_levels`),
+    so k may reach the finest level's starts plus one and a re-cut (:meth:`RunsFit.at`) splits sections at their
+    sub-headings. Ignored with k "auto"; when ``starts`` are more than ``max_candidates``, the runs start at
+    ``starts`` alone, or when k exceeds them at the starts of the coarsest finer level that allows k runs.
     """
     n = Xn.shape[0]
     cost = check_cost(cost)
@@ -278,9 +238,8 @@ def fit_runs(
 def runs_at(
     F: np.ndarray, weights: np.ndarray, levels: Levels, k: int, width: float, *, cost: RunCost | None = None
 ) -> RunsFit:
-    """The runs model at k runs of ``levels`` (the programme's best split of the features F): means and
-    centres now; chain beliefs and exact log Z when first asked for. What :meth:`RunsFit.at` re-cuts with,
-    without refitting. ``cost``: the run cost ``levels`` were cut by, kept on the fit (None: the embeddings')."""
+    """The runs model at k runs of ``levels`` (the programme's best split of the features F): means and centres
+    now, chain beliefs when first asked for. ``cost``: the run cost ``levels`` were cut by, kept on the fit."""
     starts = levels.starts(k)
     ends = np.append(starts[1:], F.shape[0])
     labels = bounds_labels(np.append(starts, F.shape[0]))

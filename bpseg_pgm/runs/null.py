@@ -1,11 +1,8 @@
 """The null document: the same units shuffled in blocks, to tell structure from noise.
 
-More runs always lower the cost, also on text with no structure at all. So the document is
-compared with itself shuffled in blocks (:func:`block_permutation`: same units, same weights,
-the local persistence of neighbouring units kept, no topic structure beyond a block): k
-maximises the reduction the real order gets from k runs minus the reduction the shuffled order
-gets (:func:`noise_calibrated_k`), i.e. the last run added explains more than a run explains in
-the null document. The shuffle is seeded, so the choice is deterministic.
+More runs always lower the cost, also on text with no structure at all. So k maximises the reduction the real
+order gets from k runs minus the reduction the same units shuffled in blocks get (:func:`null_gain`; the blocks
+keep the local persistence of neighbouring units). The shuffle is seeded, so the choice is deterministic.
 """
 
 from __future__ import annotations

@@ -1,22 +1,15 @@
 """The run cost a :class:`~bpseg_pgm.potentials.Potentials` gives the runs model: the energy of its couplings.
 
-The runs model is the potentials' Markov network with its labels constrained to reading order, one label per
-run. Under Potts-shaped pairwise factors (1 when two units share a label, w_ij when they differ) the energy of
-such a labelling is
+Under Potts-shaped pairwise factors (1 when two units share a label, w_ij when they differ) the energy of a
+labelling whose labels are runs in reading order is
 
     E = - sum_{i<j, different runs} log w_ij = - sum_{i<j} log w_ij + sum_runs sum_{i<j in the run} log w_ij,
 
 the first sum the same for every split. So the cost of the run a..b-1 is the sum of the log couplings of the
-pairs within it, every pair of units an edge, and the segmental programme
-(:func:`~bpseg_pgm.runs.costs.segment_costs`) finds the split of least energy exactly for every number of
-runs. The unary term is left out: its labels' centres are not part of the runs model. The couplings are
-computed once on the unit rows the programme cuts (O(n^2) pairs); every run's sum then comes in O(1) from
-two-dimensional prefix sums.
-
-Potentials whose couplings reward differing where units are unlike (the centred ones) make the energy fall as
-coherent runs are cut apart; those whose couplings only ever pay for differing (the paper's, log w <= 0) make
-one run the least energy, and the number of runs then comes from the noise calibration alone (the document's
-costs against its shuffled copies'). A potential without Potts couplings (``potts`` False) has no such cost.
+pairs within it (every pair an edge, the unary term left out), and the segmental programme finds the split of
+least energy exactly; every run's sum comes in O(1) from two-dimensional prefix sums. Couplings that only ever
+pay for differing (the paper's, log w <= 0) make one run the least energy, and the number of runs then comes from
+the noise calibration alone.
 """
 
 from __future__ import annotations

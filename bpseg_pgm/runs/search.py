@@ -1,9 +1,5 @@
-"""The exact best split into runs: the segmental programme read back, k given or noise-calibrated.
-
-:func:`segmental_labels` runs the programme of :mod:`bpseg_pgm.runs.costs` and reads the best
-split into k runs back (:func:`backtrack`); with k unknown it takes the noise-calibrated k of
-:mod:`bpseg_pgm.runs.null`.
-"""
+"""The exact best split into runs: the segmental programme of :mod:`bpseg_pgm.runs.costs` over the candidates,
+in windows past them, and the null documents' best costs (:func:`null_costs`) that calibrate k."""
 
 from __future__ import annotations
 
@@ -17,10 +13,9 @@ from .cost_registry import RunCost, run_cost_matrix
 from .costs import EmbeddingsCost, segment_costs
 from .levels import Levels
 from .memory import check_windows_memory
-from .null import noise_calibrated_k
 from .windows import window_cuts, windowed_levels
 
-__all__ = ["backtrack", "null_costs", "padded_costs", "segmental_labels", "segmental_levels"]
+__all__ = ["backtrack", "null_costs", "padded_costs", "segmental_levels"]
 
 
 def backtrack(arg: np.ndarray, k: int, n: int) -> np.ndarray:
@@ -47,23 +42,14 @@ def segmental_levels(
     ``max_candidates`` units, over binary segmentation's boundaries on longer ones.
 
     A longer document asked for more runs than it has candidates (``max_runs`` > m, with ``min_size`` 1)
-    gets the programme's levels up to m and, past them, the programme solved in windows of about
-    ``window`` units with the runs shared out between them (:mod:`bpseg_pgm.runs.windows`): linear in
-    the length for a given run density, no larger matrix. Levels past m hold a boundary at every cut
-    between windows.
+    gets the programme's levels up to m and, past them, the programme solved in windows
+    (:mod:`bpseg_pgm.runs.windows`); levels past m hold a boundary at every cut between windows.
 
-    ``policy``: the search's numbers, ``Policy.max_candidates`` (``max_candidates`` here, when given, in its
-    place), ``Policy.window`` and ``Policy.window_share`` (how many times its share of the runs each window is
-    solved up to).
-
-    ``cost``: the cost of a run (:class:`~bpseg_pgm.runs.cost_registry.RunCost`; None: the embeddings' scatter,
-    :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`), fitted on ``F`` and ``weights`` (each window on its units).
-    Binary segmentation's candidates on a long document are the embeddings' scatter's whatever the cost.
-
-    ``starts``: the only positions where a run may start (a document's paragraphs or sections: no split
-    elsewhere, and at most as many runs as starts plus one): every start a candidate when there are at most
-    ``max_candidates`` of them, else binary segmentation's boundaries among them, and past those the windows
-    cut at starts and solved over the starts inside each.
+    ``policy``: the search's numbers (``max_candidates`` here, when given, in place of the policy's).
+    ``cost``: the cost of a run (None: :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`), fitted on ``F`` and
+    ``weights`` (each window on its units). ``starts``: the only positions where a run may start: every start a
+    candidate when there are at most ``max_candidates`` of them, else binary segmentation's boundaries among them,
+    and past those the windows cut at starts.
     """
     max_candidates = policy.max_candidates if max_candidates is None else max_candidates
     window, share = policy.window, policy.window_share
@@ -92,38 +78,6 @@ def segmental_levels(
     return Levels(positions, np.concatenate([costs, total[m + 1 - len(windows) :]]), arg, windows, cuts[:-1], order)
 
 
-def segmental_labels(
-    F: np.ndarray,
-    weights: np.ndarray,
-    n_segments: int | None = None,
-    max_segments: int = 20,
-    shuffled: np.ndarray | None = None,
-    min_size: int = 1,
-    *,
-    policy: Policy,
-) -> tuple[np.ndarray, float]:
-    """Exact best contiguous segmentation of the rows of F into ``n_segments`` segments, or into
-    the noise-calibrated number when ``n_segments`` is None (``shuffled`` = the features of the
-    same units in shuffled order with their weights in the same order, as a pair, or a list of
-    such pairs whose best costs are averaged). ``policy``: the search's numbers (:func:`segmental_levels`).
-
-    Returns the labels (0..k-1 in reading order) and the mean scatter per unit of weight.
-    """
-    n = F.shape[0]
-    K = max(1, min(int(max_segments if n_segments is None else n_segments), n // max(min_size, 1)))
-    levels = segmental_levels(F, weights, K, min_size, policy=policy)
-    K = levels.max_runs
-    if n_segments is None and K > 1:
-        if not shuffled:
-            raise ValueError("choosing k needs the shuffled features")
-        if isinstance(shuffled, tuple):
-            shuffled = [shuffled]
-        k = noise_calibrated_k(levels.costs, null_costs(shuffled, K, min_size, policy=policy))
-    else:
-        k = K
-    return levels.labels(k), float(levels.costs[k] / max(np.sum(weights), 1e-12))
-
-
 def null_costs(
     shuffled,
     max_runs: int,
@@ -134,11 +88,9 @@ def null_costs(
     cost: RunCost | None = None,
     starts: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as
-    :func:`segmental_levels` solves the document (with the same ``policy`` and ``max_candidates``, the same
-    ``cost``, fitted on each null, and the same allowed ``starts``: a null is cut where the document may be):
-    ``shuffled`` yields (features, weights) pairs, one null at a time (a generator keeps one null's features in
-    memory)."""
+    """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as :func:`segmental_levels`
+    solves the document (the same options: a null is cut where the document may be); ``shuffled`` yields
+    (features, weights) pairs, one null at a time."""
     return np.mean(
         [
             padded_costs(

@@ -1,13 +1,5 @@
-"""Document statistics along reading order: how long a topic's signal persists, how long a segment is.
-
-* :func:`persistence_halflife`: the lag at which neighbours stop resembling each other more than
-  average pairs (sets the smoothing width and the null's block size);
-* :func:`correlation_length`: the lag at which the reading-order autocorrelation dies out (about
-  one segment's length on text of unrelated passages; sets the number of runs on gradual text);
-* :func:`smoothed_embeddings`: the weighted Gaussian moving average along reading order (the
-  runs model's features);
-* :func:`lagged_dot_means`: mean dot products at every lag, by one FFT (what the first two use).
-"""
+"""Document statistics along reading order: how long a topic's signal persists, how long a segment is, and the
+smoothed features (:func:`smoothed_embeddings`); :func:`lagged_dot_means` is the FFT both statistics use."""
 
 from __future__ import annotations
 
@@ -30,7 +22,7 @@ def lagged_dot_means(R: np.ndarray, max_lag: int) -> np.ndarray:
     """For lags d = 1..max_lag, the mean over i of the dot product R_i . R_{i+d} (rows of R).
 
     One real FFT along reading order instead of a product per lag: O(d n log n) rather than
-    O(d n max_lag) (5,000 units: 0.2 s instead of 1.8 s), equal to the direct sums up to rounding.
+    O(d n max_lag), equal to the direct sums up to rounding.
     """
     from scipy.fft import irfft, next_fast_len, rfft
 
@@ -49,11 +41,9 @@ def lagged_dot_means(R: np.ndarray, max_lag: int) -> np.ndarray:
 def persistence_halflife(X: np.ndarray) -> float:
     """Lag (in units) at which the excess similarity of units that far apart halves.
 
-    The excess at lag d is the mean cosine of rows d apart minus the mean cosine of all
-    pairs; its half-life measures how long a topic's signal persists in reading order
-    (measured medians: 4 sentences on Choi set 1, 10 turns on QMSum train meetings).
-    Lags up to a third of the document are examined (3-point smoothed); 1 when adjacent
-    units are no more similar than average pairs.
+    The excess at lag d is the mean cosine of rows d apart minus the mean cosine of all pairs; its half-life measures
+    how long a topic's signal persists in reading order. Lags up to a third of the document are examined
+    (3-point smoothed); 1 when adjacent units are no more similar than average pairs.
     """
     R = normalize_rows(np.asarray(X, dtype=np.float64))
     n = R.shape[0]
@@ -71,11 +61,7 @@ def persistence_halflife(X: np.ndarray) -> float:
 
 
 def smoothed_embeddings(
-    X: np.ndarray,
-    width: float,
-    weights: np.ndarray | None = None,
-    *,
-    min_width: float,
+    X: np.ndarray, width: float, weights: np.ndarray | None = None, *, min_width: float
 ) -> np.ndarray:
     """Unit rows of the weighted Gaussian moving average of the unit rows of X.
 
@@ -103,36 +89,23 @@ def smoothed_embeddings(
 
 
 def correlation_length(
-    X: np.ndarray,
-    weights: np.ndarray | None,
-    window: int,
-    *,
-    min_weight: float,
-    min_units: int,
+    X: np.ndarray, weights: np.ndarray | None, window: int, *, min_weight: float, min_units: int
 ) -> float:
     """Lag (in units) at which the reading-order autocorrelation of the embeddings dies out.
 
-    The rows are unit-normalised and centred on their mean; the autocorrelation at lag d is
-    the mean of (R_i - m).(R_{i+d} - m) over i, 5-point smoothed, and its first lag at or
-    below 0 is returned. For a document of unrelated passages of length L the autocorrelation
-    falls roughly linearly to 0 at lag L, so this estimates the length of a segment (measured:
-    0.98-1.0x the gold segment length on Choi set 1 and set-1 interleaved documents), where
-    :func:`persistence_halflife` measures how fast neighbours stop resembling each other.
+    The rows are unit-normalised and centred on their mean; the autocorrelation at lag d is the mean of
+    (R_i - m).(R_{i+d} - m) over i, 5-point smoothed, and its first lag at or below 0 is returned. For a document of
+    unrelated passages of length L the autocorrelation falls roughly linearly to 0 at lag L, so this estimates the
+    length of a segment (docs/research/real-documents.md).
 
-    With ``weights`` only the substantive units (weight >= ``min_weight``, 0.6, of the largest; the text
-    pipeline's 1 - exp(-words / 5) keeps units of 5 words or more) are used, and the lag is
-    scaled back to all units: short meeting turns ("Yeah .") resemble each other wherever
-    they are and would hide the slow decay. Lags up to half the document are examined; at
-    most that half (in units of the whole document) is returned, and the document's length
-    when fewer than ``min_units`` (8) units are substantive (``Policy.correlation_min_weight`` and
-    ``Policy.correlation_min_units``).
+    With ``weights`` only the substantive units (weight >= ``min_weight`` of the largest) are used, and the lag
+    is scaled back to all units: short meeting turns ("Yeah .") resemble each other wherever they are and would
+    hide the slow decay. Lags up to half the document are examined; at most that half (in units of the whole
+    document) is returned, and the document's length when fewer than ``min_units`` units are substantive.
 
-    A text of more than ``window`` (``Policy.correlation_window``) substantive units is measured in equal windows of
-    half ``window`` to ``window``, each centred on its own mean, and the median of their lags is
-    returned: the correlation length is a local property, and over a whole long text made of many parts
-    (a book, a year of meetings) the slow drift between parts kept the autocorrelation positive for
-    thousands of units (10,000 turns of QMSum train meetings: 1,535 units against 100-250 within any
-    4,000), and the text was then cut into two segments.
+    A text of more than ``window`` substantive units is measured in equal windows of half ``window`` to ``window``,
+    each centred on its own mean, and the median of their lags is returned: the correlation length is a local
+    property, which the slow drift between the parts of a long text would hide (docs/research/granularity.md).
     """
     R = normalize_rows(np.asarray(X, dtype=np.float64))
     n = R.shape[0]
@@ -142,7 +115,6 @@ def correlation_length(
     m = R.shape[0]
     if m < min_units:
         return float(n)
-    # a long text is measured in windows, each centred on its own mean, and their median lag taken
     n_windows = max(1, int(np.ceil(m / window)))
     bounds = np.linspace(0, m, n_windows + 1).round().astype(int)
     lag = float(np.median([_first_uncorrelated_lag(R[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]))

@@ -1,26 +1,15 @@
 """More runs than candidates: the exact programme in windows, the runs shared out between them.
 
-On a long document the programme is exact over binary segmentation's first ``Policy.max_candidates``
-boundaries (:mod:`bpseg_pgm.runs.candidates`), so it places at most that many runs. A document of
-thousands of short unrelated passages needs more. Past the candidates the document is cut into
-windows of about ``Policy.window`` units (:func:`~bpseg_pgm.runs.candidates.window_size`), each cut at the
-strongest of the candidates (binary segmentation's boundaries, where runs differ most) between half a
-window and one and a half windows on (:func:`window_cuts`). The exact programme over every position
-of each window gives its best cost with 1, 2, ... runs, and the runs are shared out one at a time to
-the window whose next run lowers the cost most (:func:`share_runs`), so the split into k runs is
-nested in the split into k+1 and each level's cost is known. Greedy sharing is exact when every
-window's cost falls convexly with its runs; on Choi set 1 concatenated (5,000 and 20,000 units) its
-cost was within 3e-6 of the exact sharing's (a min-plus convolution, quadratic in the length) at every
-k measured. Each window costs O(K_w window^2) for its K_w runs, so the whole is linear in the length
-for a given run density; the windows' arg-min tables (int32) hold at most (3 window / 2 + 1)^2 numbers
-per window.
-
-Measured (Choi set 1 concatenated: ``docs/research/long-abrupt-text.md``) against binary segmentation's first k-1 boundaries
-and against those boundaries each moved to its best place between its neighbours: at 20,000 units and
-k = 3,043 (the passages) costs 4,538 / 4,429 / 4,400 (windows), ARI against the passages 0.855 / 0.892 /
-0.903, Pk 0.144 / 0.106 / 0.097; at k = 1,635 (n / correlation length) ARI 0.560 / 0.571 / 0.588. The
-windows took 1.1-1.6 s there, about twice binary segmentation and its refinement together (0.7-0.8 s);
-windows of 1,000 units gave the same ARI in 7-10 s.
+On a long document the programme is exact over binary segmentation's first ``Policy.max_candidates`` boundaries
+(:mod:`bpseg_pgm.runs.candidates`), so it places at most that many runs. A document of thousands of short unrelated
+passages needs more. Past the candidates the document is cut into windows of about ``Policy.window`` units
+(:func:`~bpseg_pgm.runs.candidates.window_size`), each cut at the strongest of the candidates (binary segmentation's
+boundaries, where runs differ most) between half a window and one and a half windows on (:func:`window_cuts`). The
+exact programme over every position of each window gives its best cost with 1, 2, ... runs, and the runs are shared
+out one at a time to the window whose next run lowers the cost most (:func:`share_runs`), so the split into k runs is
+nested in the split into k+1 and each level's cost is known. Greedy sharing is exact when every window's cost falls
+convexly with its runs. Each window costs O(K_w window^2) for its K_w runs, so the whole is linear in the length for a
+given run density. Measured against binary segmentation alone: docs/research/long-abrupt-text.md.
 """
 
 from __future__ import annotations
@@ -38,15 +27,11 @@ __all__ = ["share_runs", "window_cuts", "windowed_levels"]
 
 def window_cuts(hierarchy: np.ndarray, n: int, window: int, starts: np.ndarray | None = None) -> np.ndarray:
     """Window bounds 0 = c_0 < ... < c_W = n. Each cut is the strongest of binary segmentation's boundaries
-    (``hierarchy``, in the order found: the earlier, the stronger) between half a window and one and a half
-    windows after the previous cut, or (no boundary there: a long stretch that binary segmentation did not
-    split) a window's length on; the last window holds at most ``window`` units. So every window but the
-    last has ``window`` / 2 to 3 ``window`` / 2 units, and there are at most 2 n / ``window`` + 1.
+    (``hierarchy``, in the order found) between half a window and one and a half windows after the previous cut,
+    or (no boundary there) a window's length on; the last window holds at most ``window`` units.
 
-    ``starts`` (sorted, within 1..n-1; None: every position): the only positions where a run may start (a
-    document's headings or paragraphs, among which ``hierarchy`` was found): a cut with no boundary in reach is
-    then the first start at least a window on (the last before it within reach when none is; n when no start
-    follows), so every cut is a start and a window may be longer where the starts are sparse."""
+    ``starts`` (sorted, within 1..n-1; None: every position): the only positions where a run may start; a cut with
+    no boundary in reach is then a start near a window on (:func:`_start_near`), so every cut is a start."""
     hierarchy = np.asarray(hierarchy, dtype=np.int64)
     rank = np.argsort(hierarchy, kind="stable")  # rank[i]: how early binary segmentation found the i-th leftmost
     bounds = hierarchy[rank]
@@ -85,15 +70,12 @@ def share_runs(curves, max_runs: int, caps=None) -> tuple[np.ndarray, np.ndarray
 
     ``curves``: each window's best cost with 0, 1, ... runs (index = runs). Every window starts with one run;
     returns ``order`` (the window that takes each further run; ties to the earlier window) and ``costs``: the
-    total with W, W+1, ... runs (W windows; up to ``max_runs`` or as many as the windows hold). Greedy by
-    marginal gain: exact when every window's cost falls convexly with its runs, and O(K log W) time and
-    O(K) memory for K runs, where the exact sharing (a min-plus convolution) takes O(K x sum of the windows'
-    runs) time and O(W K) memory: quadratic in the length.
+    total with W, W+1, ... runs (W windows; up to ``max_runs`` or as many as the windows hold). Greedy by marginal
+    gain, O(K log W): exact when every window's cost falls convexly with its runs.
 
-    ``caps`` (levels x windows; None: one level, each window up to its curve): the runs shared one level at a
-    time, each level's runs going only to windows below that level's cap, so every window reaches its cap of a
-    level before any window takes a run of the next (a sectioned text's sub-headings before its paragraphs:
-    :mod:`~bpseg_pgm.runs.hierarchy`); the caps do not decrease down the levels."""
+    ``caps`` (levels x windows, not decreasing down the levels; None: one level, each window up to its curve): the
+    runs shared one level at a time, so every window reaches its cap of a level before any window takes a run of
+    the next (:mod:`~bpseg_pgm.runs.hierarchy`)."""
     W = len(curves)
     caps = [[c.shape[0] - 1 for c in curves]] if caps is None else caps
     total = [float(sum(c[1] for c in curves))]
@@ -124,13 +106,10 @@ def windowed_levels(
 ):
     """The windows' exact levels and the runs shared out between them.
 
-    Returns ``windows`` (one :class:`~bpseg_pgm.runs.levels.Levels` per window, over every position of it,
-    up to ``share`` (``Policy.window_share``) times its share of ``max_runs``), ``order`` and ``costs``: :func:`share_runs` of their
-    costs, i.e. the window that takes each run past the first of every window, and the total cost with
-    W, W+1, ... runs (W windows). ``cost``: the cost of a run, fitted on each window's units (None: the
-    embeddings' scatter, :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`). ``starts`` (None: every position):
-    the only positions where a run may start; each window's levels are then over the starts inside it (the
-    cuts being starts themselves: :func:`window_cuts`)."""
+    Returns ``windows`` (one :class:`~bpseg_pgm.runs.levels.Levels` per window, up to ``share`` times its share of
+    ``max_runs``), and ``order`` and ``costs`` of :func:`share_runs`. ``cost``: the cost of a run, fitted on each
+    window's units (None: :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`). ``starts`` (None: every position): the
+    only positions where a run may start; each window's levels are then over the starts inside it."""
     n = int(cuts[-1])
     K = int(max_runs)
     cost = EmbeddingsCost() if cost is None else cost

@@ -1,30 +1,16 @@
 """The words' cost of a run, beside the embeddings': where the boundaries go once k is chosen.
 
-A sentence embedding smooths away the repeated technical terms, names and fillers that carry much of a
-topic's signal (TextTiling, C99 and BayesSeg segment on the words alone). Here each run's words are a draw
-from its own multinomial, the multinomials from one symmetric Dirichlet(alpha): the
-Dirichlet-compound-multinomial likelihood of BayesSeg (Eisenstein and Barzilay, 2008), the same model
-:mod:`~bpseg_pgm.runs.evidence` weighs the number of runs with. The words' cost of the run a..b-1 is minus
-its log evidence (:func:`word_cost_matrix`), and the boundaries of the k runs minimise
+A sentence embedding smooths away the repeated terms, names and fillers that carry much of a topic's signal. Here
+each run's words are a draw from its own multinomial, the multinomials from one symmetric Dirichlet(alpha) (the
+DCM likelihood of BayesSeg, Eisenstein and Barzilay 2008, as in :mod:`~bpseg_pgm.runs.evidence`). The words' cost
+of a run is minus its log evidence (:func:`word_cost_matrix`), and the boundaries of the k runs minimise
 
-    cost(a, b) = embedding cost(a, b) / g_E  +  ``weight`` x words' cost(a, b) / g_W,
+    cost(a, b) = run cost(a, b) / g_E  +  ``weight`` x words' cost(a, b) / g_W,
 
-g_E and g_W being what each cost gains, from one run to the k runs the embeddings alone found (so that
-neither's scale, a sum of squared distances or of log-probabilities, decides; :func:`word_levels`).
-alpha is set by type-II maximum likelihood on those same runs. The number of runs is not changed: it is
-chosen before, on the embeddings (and their null document) and the words' evidence. With another run cost
-(:mod:`~bpseg_pgm.runs.cost_registry`) in place of the embeddings', the words are added beside that one the
-same way, scaled against its gain.
-
-The words' cost is registered as the run cost ``"words"`` (:class:`WordsCost`), for what it is: a term added
-beside the run cost once k is chosen, not a cost to cut by alone (``standalone`` False): its alpha is fitted on
-the k runs of the run cost, its scale is set against that cost's gain at k, and the block-shuffled null
-documents that choose k carry no words.
-
-Development sets, the runs of every document, ARI, the embeddings alone -> with the words at weight 1
-(docs/research/words-boundaries.md; docs/policy.md#word_weight): at the gold number of runs QMSum train 0.528 ->
-0.602, PEPs train 0.429 -> 0.455, Choi set 1 0.950 -> 0.958; at the default's own k 0.537 -> 0.577, 0.405 ->
-0.419 and 0.922 -> 0.932.
+g_E and g_W being what each cost gains from one run to the k runs the run cost alone found (so that neither's
+scale decides; :func:`word_levels`), alpha set by type-II maximum likelihood on those runs. k is not changed. So
+the words' cost is registered as ``"words"`` (:class:`WordsCost`) but is not ``standalone``. Measured:
+docs/research/words-boundaries.md.
 """
 
 from __future__ import annotations
@@ -134,10 +120,8 @@ def word_levels(
     by (None: the embeddings', :class:`~bpseg_pgm.runs.costs.EmbeddingsCost`).
 
     None where the words cannot weigh in: ``weight`` 0, k below 2, levels solved in windows (more runs
-    than candidates), no word, or a cost that gains nothing at k. Words that carry no topic at all still gain
-    something at k by chance and move the boundaries a little (a guard that left out words whose evidence does
-    not support k runs over one, less 3 x log C(n - 1, k - 1), also left out most real documents: QMSum train
-    0.555 -> 0.532 at the default's k).
+    than candidates), no word, or a cost that gains nothing at k (docs/research/words-boundaries.md: why no
+    guard leaves out words that carry no topic).
     """
     k = int(k)
     if not weight > 0 or k < 2 or levels.windows is not None or counts.nnz == 0 or k > levels.programme_runs:

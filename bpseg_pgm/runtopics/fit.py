@@ -1,21 +1,13 @@
 """Fit topics over runs: propose topics, then belief propagation over the runs' Markov network.
 
 1. The runs are summarised (:mod:`.summary`): centred unit means and sizes.
-2. Topics are proposed by average-linkage agglomeration of the run means (scikit-learn), cut where the
-   centred cosine falls below the potentials' threshold: this fixes how many topics there are. Which
-   potentials, and so which cut, is the decision layer's: it runs the returns test
-   (:func:`bpseg_pgm.decisions.grouping.detect_returns`, on :mod:`.returns`' best cut) first and,
-   when the runs fall into clear groups, gives potentials that attract at that cut's height
-   (:func:`bpseg_pgm.decisions.grouping.returning_potentials`).
-3. Each topic's centre is the size-weighted mean of its runs; the network (:mod:`.potentials`) is
-   given to the engine as a :class:`~bpseg_pgm.inference.problem.Problem` made ``on_network``: the runs become
-   the variables of a pgmpy ``DiscreteMarkovNetwork`` with explicit unary and pairwise ``DiscreteFactor``s,
-   solved through pgmpy's ``Inference`` API (the default ``"potts"`` engine runs
-   :class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation` on it); every run takes its
-   arg-max topic, topics left empty are dropped, and the centres are re-estimated, for at most
-   ``max_rounds`` rounds or until the labels repeat.
-
-Every unit takes its run's topic and belief row.
+2. Topics are proposed by average-linkage agglomeration of the run means, cut where the centred cosine falls below
+   the potentials' threshold (which potentials is the decision layer's, after its returns test).
+3. Each topic's centre is the size-weighted mean of its runs; the network (:mod:`.potentials`) is given to the
+   engine as a :class:`~bpseg_pgm.inference.problem.Problem` made ``on_network`` (a pgmpy
+   ``DiscreteMarkovNetwork`` solved through pgmpy's ``Inference`` API); every run takes its arg-max topic, topics
+   left empty are dropped, and the centres are re-estimated, for at most ``max_rounds`` rounds or until the labels
+   repeat. Every unit takes its run's topic and belief row.
 """
 
 from __future__ import annotations
@@ -45,14 +37,13 @@ __all__ = ["RunTopicsFit", "fit_run_topics", "propose_topics", "run_edges", "war
 class RunTopicsFit:
     """What :func:`fit_run_topics` found.
 
-    ``run_topics`` (m,): each run's topic, numbered in reading order of first appearance;
-    ``run_beliefs`` (m, t): BP's topic beliefs per run, rows summing to 1; ``labels`` (n,) and
-    ``beliefs`` (n, t): the same per unit; ``centers`` (t, d): the topics' centres (centred space);
-    ``proposed`` (m,): the topics the linkage proposed before BP; ``summary``: the runs' summaries;
-    ``n_iter`` (sweeps, all rounds), ``n_rounds``, ``converged`` (last round), ``model`` (the pgmpy network
-    when the engine built one), ``log_partition`` (the engine's log Z estimate for the last round, or None),
-    ``returns``: the returns test the decision layer ran before choosing the potentials (:class:`~bpseg_pgm.types.returns.Returns`;
-    None when none was run), ``potentials``: the potentials BP used.
+    ``run_topics`` (m,): each run's topic, numbered in reading order of first appearance; ``run_beliefs`` (m, t): BP's
+    topic beliefs per run, rows summing to 1; ``labels`` (n,) and ``beliefs`` (n, t): the same per unit; ``centers``
+    (t, d): the topics' centres (centred space); ``proposed`` (m,): the topics the linkage proposed before BP;
+    ``summary``: the runs' summaries; ``n_iter`` (sweeps, all rounds), ``n_rounds``, ``converged`` (last round),
+    ``model`` (the pgmpy network when the engine built one), ``log_partition`` (the engine's log Z estimate for the
+    last round, or None), ``returns``: the returns test the decision layer ran before choosing the potentials
+    (:class:`~bpseg_pgm.types.returns.Returns`; None when none was run), ``potentials``: the potentials BP used.
     """
 
     run_topics: np.ndarray
@@ -153,15 +144,11 @@ def fit_run_topics(
 ) -> RunTopicsFit:
     """Group the runs of ``run_labels`` (n,) over unit rows ``Xn`` (n, d), weighted by ``weights`` (n,), into topics.
 
-    ``engine``: a registered name or an :class:`~bpseg_pgm.inference.engine.Engine` (default "potts": loopy BP
-    on Potts factors); ``potentials``: default :class:`~.potentials.RunTopicPotentials` with the policy's
-    numbers (its ``threshold`` also cuts the proposal); the decision layer gives the potentials of the returns
-    test's cut when it finds returns (see the module docstring).
-    A ConvergenceWarning when the last round's BP
-    stopped at ``max_iter`` before its messages converged (``warn=False``: none; ``converged`` of the result says
-    it, and :func:`warn_unconverged` raises it for a caller that keeps the result). ``policy``: the grouping's
-    tuned numbers (``group_*`` fields of :class:`~bpseg_pgm.policy.Policy`); ``max_rounds``,
-    ``max_iter`` and ``tol`` default to its ``group_max_rounds``, ``group_max_iter`` and ``group_tol``.
+    ``engine``: a registered name or an :class:`~bpseg_pgm.inference.engine.Engine`; ``potentials``: default
+    :class:`~.potentials.RunTopicPotentials` with the policy's numbers (its ``threshold`` also cuts the proposal).
+    A ConvergenceWarning when the last round's BP stopped at ``max_iter`` before its messages converged
+    (``warn=False``: none; :func:`warn_unconverged` raises it for a caller that keeps the result). ``policy``: the
+    ``group_*`` numbers, of which ``max_rounds``, ``max_iter`` and ``tol`` default to the policy's.
     """
     max_rounds = policy.group_max_rounds if max_rounds is None else max_rounds
     max_iter = policy.group_max_iter if max_iter is None else max_iter
@@ -180,26 +167,11 @@ def fit_run_topics(
     proposed = propose_topics(sim, float(getattr(pot, "threshold", policy.group_threshold)))
     topics = proposed
     lengths = np.diff(summary.bounds)
-    if m < 2:  # one run: one topic, nothing to infer
-        beliefs = np.ones((m, 1))
-        return RunTopicsFit(
-            topics,
-            beliefs,
-            np.repeat(topics, lengths),
-            np.repeat(beliefs, lengths, axis=0),
-            _centers(M, sizes, topics),
-            proposed,
-            summary,
-            0,
-            0,
-            True,
-            potentials=pot,
-        )
     edges = run_edges(sim, policy=policy)
     shared: dict = {}  # the couplings do not depend on the centres: computed once
     n_iter, rounds, converged, model, log_z = 0, 0, True, None, None
-    beliefs = None
-    for rounds in range(1, max_rounds + 1):
+    beliefs = np.ones((m, 1))  # one run: one topic, nothing to infer
+    for rounds in range(1, max_rounds + 1) if m > 1 else ():
         C = _centers(M, sizes, topics)
         problem = Problem(
             pot.log_unary(M, C),

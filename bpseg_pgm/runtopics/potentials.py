@@ -1,16 +1,11 @@
 """The potentials of the runs' Markov network: how much a run likes a topic, and how runs pull together.
 
-Variables are runs, states topics. With ``M`` the runs' centred unit means (:mod:`.summary`) and ``C``
-the topics' centres:
+Variables are runs, states topics. With ``M`` the runs' centred unit means and ``C`` the topics' centres:
 
 * unary: log psi_r(t) = ``unary_scale`` * cos(M_r, C_t);
-* pairwise, Potts-shaped (1 when two runs share a topic, w_rs otherwise):
-  log w_rs = -``lam`` (cos(M_r, M_s) - ``threshold``) / (m - 1) - ``locality`` [s = r + 1]:
-  runs more alike than the threshold attract, less alike repel, and reading-order neighbours pay
-  ``locality`` to differ (a topic rarely changes for a moment and comes straight back).
-
-It is a :class:`~bpseg_pgm.potentials.Potentials`, so every registered engine takes it (the Potts kernel,
-pgmpy's loopy BP, the exact junction tree on small networks, the reference solver).
+* pairwise, Potts-shaped: log w_rs = -``lam`` (cos(M_r, M_s) - ``threshold``) / (m - 1) - ``locality`` [s = r + 1]:
+  runs more alike than the threshold attract, less alike repel, and reading-order neighbours pay ``locality`` to
+  differ. A :class:`~bpseg_pgm.potentials.Potentials`, so every registered engine takes it.
 """
 
 from __future__ import annotations

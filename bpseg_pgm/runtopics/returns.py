@@ -1,21 +1,12 @@
 """The runs' best linkage cut: do the runs fall into clear groups, whatever their reading order?
 
-Average linkage of the runs' centred similarity (:meth:`.summary.RunSummary.similarity`) is cut at every
-number of topics k = 2 .. m - 1, and each cut is scored by its silhouette (scikit-learn, on the distance
-1 - similarity): :func:`best_cut` computes the best one. A best silhouette of at least ``Policy.returns_silhouette``
-says the runs form well separated groups: topics that come back. On the development sets, documents dealt in turn
-from two to four sources average 0.34-0.43, the runs of one real document (meetings, PEP sections) 0.19-0.23.
-Whether the cut is scored at all (``Policy.returns_min_runs``, ``returns_max_runs``) and whether it is taken for
-returns is the decision layer's (:func:`~bpseg_pgm.decisions.grouping.detect_returns`).
-
-When returns are found, :func:`~.fit.fit_run_topics` is given potentials that start belief propagation from the
-best cut, with the attraction threshold at that cut's height and a weaker reading-order prior, so that BP keeps
-the groups the test found instead of pulling neighbouring runs back together (measured in ``docs/policy.md``:
-``returns_*``).
+Average linkage of the runs' centred similarity is cut at every number of topics k = 2 .. m - 1, and each cut is
+scored by its silhouette on the distance 1 - similarity: :func:`best_cut` computes the best one. A best silhouette of
+at least ``Policy.returns_silhouette`` says the runs form well separated groups: topics that come back (the
+decision layer's returns test, measured in docs/policy.md, ``returns_*``).
 
 Limits: silhouette scores a topic of one run 0, so with few runs it prefers merging them; and in a document that
-one topic dominates, two unrelated topics can look alike once centred (both lie away from the dominant one) and
-be grouped.
+one topic dominates, two unrelated topics can look alike once centred and be grouped.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from bpseg_pgm.types.chunk import Span
-from bpseg_pgm.utils.spans import outermost, trim_span
+from bpseg_pgm.utils.spans import outermost
 
 __all__ = ["Structure", "line_starts", "outermost", "blank"]
 
@@ -42,8 +42,3 @@ def blank(chars: list[str], start: int, end: int) -> None:
     for i in range(start, end):
         if chars[i] not in "\r\n":
             chars[i] = " "
-
-
-def trimmed(view: str, start: int, end: int) -> Span | None:
-    """``(start, end)`` trimmed of whitespace in ``view``; None if only whitespace is left."""
-    return trim_span(view, start, end)

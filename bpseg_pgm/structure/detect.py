@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any
 
@@ -56,11 +57,7 @@ def detect_format(text: str) -> str:
     from bpseg_pgm.structure.numbered import looks_like_numbered
     from bpseg_pgm.structure.rst import looks_like_rst
 
-    for name, looks in (
-        ("html", looks_like_html),
-        ("rst", looks_like_rst),
-        ("numbered", looks_like_numbered),
-    ):
+    for name, looks in (("html", looks_like_html), ("rst", looks_like_rst), ("numbered", looks_like_numbered)):
         if looks(text):
             return name
     return "plain"
@@ -69,19 +66,10 @@ def detect_format(text: str) -> str:
 def read_structure(text: str, format: str) -> Structure:
     """The :class:`Structure` of ``text`` read as ``format`` (one of :data:`STRUCTURED`); readers keep the last
     few texts' results."""
-    if format == "rst":
-        from bpseg_pgm.structure.rst import rst_structure
-
-        return rst_structure(text)
-    if format == "html":
-        from bpseg_pgm.structure.html import html_structure
-
-        return html_structure(text)
-    if format == "numbered":
-        from bpseg_pgm.structure.numbered import numbered_structure
-
-        return numbered_structure(text)
-    raise ValueError(f"format {format!r} has no structure reader (one of {', '.join(STRUCTURED)})")
+    if format not in STRUCTURED:
+        raise ValueError(f"format {format!r} has no structure reader (one of {', '.join(STRUCTURED)})")
+    reader = importlib.import_module(f"bpseg_pgm.structure.{format}")  # its parser loads on first use
+    return getattr(reader, f"{format}_structure")(text)
 
 
 def view_of(text: str, format: str | None) -> str:
@@ -91,9 +79,8 @@ def view_of(text: str, format: str | None) -> str:
 
 def heading_paths(text: str, format: str, spans) -> list[tuple[str, ...]]:
     """The headings each unit at ``spans`` lies under in ``text`` read as ``format`` (one of :data:`STRUCTURED`),
-    outermost first, as :func:`bpseg_pgm.chunks.markdown.heading_paths` gives them for Markdown: each title is
-    the heading's text with its markup blanked (an RST adornment, HTML tags, the number of a numbered heading
-    kept)."""
+    outermost first, as :func:`bpseg_pgm.chunks.markdown.heading_paths` gives them for Markdown: each title is the
+    heading's text with its markup blanked (an RST adornment, HTML tags, the number of a numbered heading kept)."""
     structure = read_structure(text, format)
     at = {
         span: (level, " ".join(structure.view[span[0] : span[1]].split()))

@@ -1,24 +1,17 @@
 """HTML: headings, paragraphs, lists, preformatted text and tables, read with the standard library's parser.
 
-``html.parser.HTMLParser`` reads the file (it accepts unbalanced or broken markup). The units are the text inside
-the tags, with offsets into the file as given:
+``html.parser.HTMLParser`` reads the file (it accepts broken markup); the units are the text inside the tags, with
+offsets into the file as given (docs/howto/formats.md):
 
-* the view keeps each piece of text at its place and blanks every tag, comment and declaration; an entity
-  (``&amp;``) becomes its character followed by spaces; the text of ``<script>``, ``<style>``, ``<nav>``,
-  ``<head>``, ``<template>``, ``<noscript>`` and ``<svg>`` is dropped; where a block element (``<p>``, ``<div>``,
-  ``<li>``, ``<h2>``, ``<br>``, ...) starts or ends, the view has a blank line, so no sentence crosses it;
-* a unit's span runs from its first to its last character in the file: a sentence's span may hold inline tags
-  (``<b>``, ``<a href=...>``), which its text (the view's) does not; the tags around it are outside;
-* ``<h1>``-``<h6>`` are headings of levels 1-6 (one unit each); ``<pre>`` and ``<table>`` are one unit each and
-  never cut; each ``<li>`` is a block no chunk cuts. An element left open ends where the next block of its kind
-  starts (a heading: at the next block element), or at the end of the file.
-* a dropped element left open ends where HTML5 ends it: ``<head>`` at the first element it may not hold
-  (``<body>``, ``<h1>``, ``<p>``, ...) or at text outside ``<title>``; ``<svg>`` at HTML markup (``<p>``,
-  ``<div>``, ...); ``<nav>`` and ``<svg>`` at the end tag of an element around them (``</div>``, ``</body>``). One
-  that drops text without its own end tag (an unclosed ``<nav>``, or ``<style>`` and everything after it) is a
-  ``UserWarning`` naming it and what it dropped.
-
-Nesting costs time linear in its depth: the spans are trimmed together (:func:`~bpseg_pgm.utils.spans.trim_spans`).
+* the view blanks every tag, comment and declaration and the text of the dropped elements (``<script>``,
+  ``<style>``, ``<nav>``, ``<head>``, ``<template>``, ``<noscript>``, ``<svg>``); an entity becomes its character
+  followed by spaces; a block element's start or end is a blank line, so no sentence crosses it;
+* ``<h1>``-``<h6>`` are headings (one unit each); ``<pre>`` and ``<table>`` are one unit each, never cut; each
+  ``<li>`` is a block no chunk cuts. An element left open ends where the next block of its kind starts, or at
+  the end of the file;
+* a dropped element left open ends where HTML5 ends it (``<head>`` at the first element it may not hold or at text
+  outside ``<title>``, ``<svg>`` at HTML markup, ``<nav>`` and ``<svg>`` at the end tag of an element around
+  them); one that drops text without its own end tag is a ``UserWarning`` naming it.
 """
 
 from __future__ import annotations

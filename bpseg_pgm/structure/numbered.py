@@ -1,12 +1,9 @@
 """Plain text with numbered headings: ``1. Introduction``, ``2.3 Results``, RFC style ``1.  Introduction``.
 
-A line is a heading when it is a paragraph of its own (blank lines, or the text's ends, around it), starts with a
-number (``2``, ``2.3``, ``2.3.1``, with or without a final dot), and its title is short (at most
-``MAX_TITLE_WORDS`` words) and is not a
-sentence (it ends in none of ``. ! : ; ,`` and has no sentence end inside; a question may be a title). The numbers
-must follow an outline: each heading's number continues the one before it (``2.3`` after ``2.2``, ``2.2.1`` or
-``2``; ``3`` after any ``2...``); a candidate that does not is prose. A heading's level is the count of its
-numbers (``2.3`` is level 2). A numbered list whose items are sentences is therefore not read as headings.
+A line is a heading when it is a paragraph of its own, starts with a number (``2``, ``2.3``, with or without a
+final dot), its title has at most ``MAX_TITLE_WORDS`` words and is not a sentence (it ends in none of
+``. ! : ; ,`` and has no sentence end inside), and its number continues the outline (:func:`_follows`); its level
+is the count of its numbers. A numbered list whose items are sentences is therefore not read as headings.
 """
 
 from __future__ import annotations

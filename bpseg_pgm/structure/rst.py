@@ -1,17 +1,12 @@
 """reStructuredText: section titles and their hierarchy, literal blocks, directives and tables, read with docutils.
 
 docutils parses the text (its warnings silenced, file inclusion and raw output off, no configuration file read,
-substitutions left unexpanded: see :func:`_parse`). Its sections give the titles and their levels: the hierarchy
-is the order in which the adornment styles first appear, as reStructuredText defines it, and a title whose
-adornment breaks that order is what docutils makes of it. Each title node carries the
-line of its underline, from which the title's line is found in the text. The view blanks the adornment lines (a
-title is one unit, its words alone), comments, hyperlink targets and substitution definitions.
-
-The blocks kept whole (one unit each, never cut by a chunk): literal blocks (after ``::``), directives
-(``.. note::``, ``.. code-block::``, ...) and footnotes, each with its indented body, and tables. List items are
-blocks a chunk never cuts and a sentence never crosses. docutils gives these nodes' start lines (a directive's
-only where the directive makes a node it marks, so explicit markup is found from its ``..`` line, as the
-reStructuredText grammar defines its extent: the lines indented past it).
+substitutions left unexpanded: :func:`_parse`). Its sections give the titles and their levels (the order in which
+the adornment styles first appear), each title node the line of its underline. The view blanks the adornment
+lines, comments, hyperlink targets and substitution definitions. Literal blocks, directives and footnotes (each
+with its indented body) and tables are one unit each, never cut by a chunk; list items are blocks a chunk never
+cuts and a sentence never crosses. Explicit markup is found from its ``..`` line, as the grammar defines its
+extent (the lines indented past it).
 """
 
 from __future__ import annotations
@@ -126,9 +121,6 @@ def rst_structure(text: str) -> Structure:
     starts = line_starts(text)
     lines = [text[starts[i] : starts[i + 1]] for i in range(len(starts) - 1)]
     chars = list(text)
-
-    def span(i: int, j: int):  # lines i..j-1 as a span of the view, trimmed
-        return trim_span("".join(chars), starts[i], starts[min(j, len(starts) - 1)])
 
     titles = _section_titles(doc, lines)
     for i, _ in titles:  # blank the adornments (under- and overline) so a title is its words alone

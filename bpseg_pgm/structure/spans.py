@@ -12,9 +12,8 @@ __all__ = ["block_spans"]
 
 
 def block_spans(structure: Structure, prose: Callable[[str, int, int], list[Span]]) -> list[Span]:
-    """Unit spans of a structured text: each of ``structure.units`` is one unit; the text between them is split
-    by ``prose(view, start, end)`` (the sentence splitter), never across the start of an atomic block (a list
-    item)."""
+    """Unit spans of a structured text: each of ``structure.units`` is one unit; the text between them is split by
+    ``prose(view, start, end)`` (the sentence splitter), never across the start of an atomic block (a list item)."""
     view = structure.view
     item_starts = sorted(a for a, _ in structure.atomic)
     spans: list[Span] = []

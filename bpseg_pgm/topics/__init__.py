@@ -1,13 +1,7 @@
 """The topic model: segments that may return, as in the paper (``BPSeg(structure="topics")``).
 
-* :mod:`.defaults`: its fixed settings (labels "auto" starts from, Algorithm 2's values);
-* :mod:`.representatives`: the k initial representatives;
-* :mod:`.reestimate`: re-estimating them from the beliefs (the M-step);
-* :mod:`.memory`: the memory a fit will need, estimated before anything large is allocated;
-* :mod:`.fit`: :func:`fit_topics`, the whole fit loop.
-
-Its potentials are in :mod:`bpseg_pgm.potentials`, its graph in :mod:`bpseg_pgm.graph`, its inference
-in :mod:`bpseg_pgm.inference`: this package only puts them together.
+:func:`fit_topics` (:mod:`.fit`) is the fit loop (modules: docs/code-map.md); its potentials, graph and inference
+come from :mod:`bpseg_pgm.potentials`, :mod:`bpseg_pgm.graph` and :mod:`bpseg_pgm.inference`.
 """
 
 from .fit import TopicsFit, fit_topics

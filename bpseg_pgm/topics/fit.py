@@ -1,15 +1,6 @@
-"""The topic model's fit: representatives, BP by an engine, re-estimation rounds, arg-max.
-
-Segments may return (a topic keeps its label wherever it comes back). The model is specified by
-:mod:`bpseg_pgm.potentials` (unary and pairwise potentials) on the edges of :mod:`bpseg_pgm.graph`;
-its beliefs come from any :class:`~bpseg_pgm.inference.engine.Engine`. :func:`fit_topics` runs:
-
-1. reading-order context mixing (:mod:`bpseg_pgm.potentials.context`);
-2. k representatives (:mod:`.representatives`);
-3. the model as a :class:`~bpseg_pgm.inference.problem.Problem`, given to the engine;
-4. ``em_rounds`` rounds of re-estimating the representatives from the beliefs (:mod:`.reestimate`),
-   each followed by BP again (rounds before the last with at most ``Policy.em_round_sweeps`` sweeps).
-"""
+"""The topic model's fit (:func:`fit_topics`): reading-order context, k representatives, the model as a
+:class:`~bpseg_pgm.inference.problem.Problem` given to an engine, then ``em_rounds`` rounds of re-estimating the
+representatives from the beliefs, each followed by BP again. Segments may return."""
 
 from __future__ import annotations
 
@@ -116,13 +107,10 @@ def fit_topics(
 ) -> TopicsFit:
     """Fit the topic model to the unit rows Xn (n, d) with settings already checked and resolved.
 
-    ``neighbors`` is "auto", "all", pairs or a callable; ``context`` the mixing weight used;
-    ``potentials`` None for an engine with its own (``fast``). A ConvergenceWarning when BP stopped at
-    ``max_iter`` before its messages converged, unless ``warn`` is False (a caller that may discard the fit, and
-    raises it with :func:`warn_unconverged` when it keeps it). ``policy``: the labels "auto" starts from
-    (``auto_max_segments``, ``auto_segments_per_root``), the sweeps of the rounds before the last
-    (``em_round_sweeps``), the belief a label keeps (``topic_min_mass``) and the "auto" graph
-    (``topic_dense_units``, ``topic_sparse_neighbors``).
+    ``neighbors`` is "auto", "all", pairs or a callable; ``context`` the mixing weight used; ``potentials`` None
+    for an engine with its own (``fast``). A ConvergenceWarning when BP stopped at ``max_iter`` before its messages
+    converged, unless ``warn`` is False (a caller that may discard the fit raises it with :func:`warn_unconverged`
+    when it keeps it). ``policy``: the topic model's tuned numbers.
     """
     round_sweeps = policy.em_round_sweeps
     Xn = context_embeddings(Xn, context)
@@ -167,9 +155,8 @@ def fit_topics(
         if C_new is None:
             break
         if C_new.shape == C.shape and float(np.max(np.abs(C_new - C))) <= tol:
-            # the representatives no longer move: further rounds would repeat this one
-            # (issue 12, fault 10); finish with the last round's full sweep budget if the
-            # capped run before it had not converged
+            # the representatives no longer move: further rounds would repeat this one; finish with the last
+            # round's full sweep budget if the capped run before it had not converged
             if not converged and max_iter > round_sweeps:
                 beliefs, it, converged = run(C, em_rounds)
                 n_iter += it

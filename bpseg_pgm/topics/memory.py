@@ -1,24 +1,10 @@
 """How much memory a fit will need, estimated from its sizes before anything large is allocated.
 
-A fit that does not fit should be refused in a millisecond with the number of GiB it needs,
-not after a minute of building edge lists and couplings, and not by NumPy's MemoryError or
-the out-of-memory killer. The big allocations of :meth:`bpseg_pgm.BPSeg.fit` all follow from
-n (sentences), d (dimensions), K (labels) and m (edges):
-
-* **edges**: the (m, 2) int64 edge list; building the complete graph goes through
-  ``triu_indices`` and a stack, about 48 bytes per edge at its peak;
-* **couplings**: per edge the cosine, the distance decay and its temporaries, and the log
-  coupling (about 6 float64 per edge); the Potts engine on the complete graph also lays the
-  couplings and their coefficients out as n x n matrices;
-* **messages**: two directed messages of K entries per edge (K per ordered pair of sentences
-  on the complete graph), twice for the engines that keep sweep t-1 and sweep t, plus the
-  k x k factor tables of the pgmpy-based engines and Python lists of the reference solver;
-* **similarity matrices**: the n x n cosine matrix (complete graph, engine "fast"), the
-  K x K matrix of representative similarities when labels are merged, and (n, K) beliefs.
-
-The estimate is deliberately on the high side of what was measured (within a factor of
-about 1.5), and the check refuses only what would take more than 90% of the memory
-available now, like the message buffers' own check in :mod:`bpseg_pgm.inference.kernels.layouts`.
+A fit that does not fit is refused in a millisecond with the number of GiB it needs, not by NumPy's MemoryError or
+the out-of-memory killer. The big allocations follow from n (sentences), d (dimensions), K (labels) and m (edges):
+the edge list, the couplings, the messages (per engine) and the similarity matrices (:func:`estimate_fit_memory`).
+The estimate is on the high side of what was measured (within a factor of about 1.5), and the check refuses only
+what would take more than 90% of the memory available now.
 """
 
 from __future__ import annotations
@@ -28,7 +14,7 @@ import numbers
 import numpy as np
 
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
-from bpseg_pgm.utils import memory as memory_probe
+from bpseg_pgm.utils.memory import available_bytes  # called as this module's global: tests patch it here
 
 from .defaults import auto_labels
 
@@ -41,11 +27,6 @@ _COUPLING_BYTES = 6 * _FLOAT
 _MARGIN = 0.9
 #: Below this the check does not even read /proc/meminfo.
 _SMALL = 64 * 2**20
-
-
-def available_bytes() -> int | None:
-    """Memory the system can still give this process (MemAvailable), or None if unknown."""
-    return memory_probe.available_bytes()
 
 
 def planned_labels(n: int, n_segments="auto", init="farthest", policy: Policy = DEFAULT_POLICY) -> int:
@@ -154,9 +135,8 @@ def check_fit_memory(
 ) -> FitMemory:
     """Refuse, before any large allocation, a fit that would not fit in the memory available.
 
-    Takes the estimator's own parameters (``sigma`` as resolved for the model, None for no
-    decay). Returns the estimate; raises ValueError naming the GiB needed, the GiB
-    available and what to change.
+    Takes the estimator's own parameters (``sigma`` as resolved for the model, None for no decay). Returns the
+    estimate; raises ValueError naming the GiB needed, the GiB available and what to change.
     """
     k = planned_labels(n, n_segments, init, policy)
     m = planned_edges(n, neighbors, sigma, policy)

@@ -1,9 +1,8 @@
 """Choosing the k segment representatives C_1..C_k among the sentences.
 
 * ``"random"``: k distinct sentences drawn with ``random_state`` (the paper);
-* ``"farthest"``: deterministic farthest-point spread: start from the sentence least
-  similar to the document's mean direction, then repeatedly add the sentence whose
-  highest cosine similarity to the chosen ones is lowest;
+* ``"farthest"``: deterministic farthest-point spread: start from the sentence least similar to the document's mean
+  direction, then repeatedly add the sentence whose highest cosine similarity to the chosen ones is lowest;
 * ``"all"``: every sentence, k = n (the paper's Choi runs).
 """
 

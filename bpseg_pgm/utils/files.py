@@ -1,8 +1,7 @@
 """Reading a file that must be a regular file, never past a bound (the bottom layer: imports nothing of bpseg_pgm).
 
-The input readers (:mod:`bpseg_pgm.io.documents`) and the Policy file reader (:mod:`bpseg_pgm.policy.read`) open
-files only through :func:`read_regular`: a FIFO, a device, a socket or a folder is never opened, and a file is
-never read past its bound, so ``/dev/zero``, a FIFO or a 100 MB file is one ValueError in a moment.
+The input readers and the Policy file reader open files only through :func:`read_regular`, so ``/dev/zero``, a FIFO
+or a 100 MB file is one ValueError in a moment.
 """
 
 from __future__ import annotations
@@ -16,29 +15,25 @@ __all__ = ["READ_CHUNK", "file_kind", "read_regular"]
 READ_CHUNK = 2**20
 
 
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
+
+
 def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, from its ``st_mode``: ``"a FIFO"``, ``"a folder"``, ..."""
-    return (
-        "a FIFO"
-        if stat.S_ISFIFO(mode)
-        else "a character device"
-        if stat.S_ISCHR(mode)
-        else "a block device"
-        if stat.S_ISBLK(mode)
-        else "a socket"
-        if stat.S_ISSOCK(mode)
-        else "a folder"
-        if stat.S_ISDIR(mode)
-        else "not a regular file"
-    )
+    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
 
 
 def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:
     """The bytes of the regular file ``path`` (symlinks followed), read at most ``max_bytes`` (+1 to know).
 
-    A FIFO, a device, a socket or a folder is never opened (a FIFO would block, ``/dev/zero``
-    would fill the memory): a ValueError ``"is a FIFO, not a regular file"``; a file past
-    ``max_bytes`` is a ValueError ``"larger than N bytes"``; OSError when it cannot be read.
+    A FIFO, a device, a socket or a folder is never opened: a ValueError ``"is a FIFO, not a regular file"``; a
+    file past ``max_bytes`` is a ValueError ``"larger than N bytes"``; OSError when it cannot be read.
     """
     st = os.stat(path)
     if not stat.S_ISREG(st.st_mode):

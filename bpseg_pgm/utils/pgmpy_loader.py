@@ -1,10 +1,5 @@
-"""pgmpy, imported quietly and only when needed.
-
-pgmpy 1.1.2 imports torch (about 4 s here) and warns on import that its own ``estimators``
-module is deprecated (a FutureWarning about pgmpy internals, not about anything we call).
-Only the engines that really build or read pgmpy objects import this module, so the Potts
-engine and the command line start without paying for it, and nobody sees the warning.
-"""
+"""pgmpy, imported quietly and only when needed: it imports torch and warns (FutureWarning) about its own
+internals on import. Only the engines that build or read pgmpy objects import this module."""
 
 import warnings
 

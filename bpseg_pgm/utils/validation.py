@@ -144,29 +144,6 @@ def check_representatives(idx, n: int) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-def _real(value, name: str, expected: str) -> float:
-    """``value`` as a float if it is a real number (not bool, str, None or complex), else ValueError."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
-        raise ValueError(f"{name} must be {expected}, got {value!r}")
-    return float(value)
-
-
-def check_tol(tol) -> float:
-    """BP's convergence threshold: a finite number > 0."""
-    v = _real(tol, "tol", "a number > 0")
-    if not (np.isfinite(v) and v > 0):
-        raise ValueError(f"tol must be a finite number > 0, got {tol!r}")
-    return v
-
-
-def check_damping(damping) -> float:
-    """Message damping: a number in [0, 1)."""
-    v = _real(damping, "damping", "a number in [0, 1)")
-    if not 0.0 <= v < 1.0:
-        raise ValueError(f"damping must be in [0, 1), got {damping!r}")
-    return v
-
-
 def check_random_state(random_state):
     """A seed NumPy's ``default_rng`` takes: None, an int >= 0, a sequence of them, or a Generator/SeedSequence.
 

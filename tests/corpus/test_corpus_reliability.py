@@ -198,7 +198,7 @@ def test_workers_are_capped_by_tasks_and_cores(small, tmp_path, monkeypatch):
     assert started == [(1, 1, corpus_run.local_threads(1))]  # one task: one worker, not 1,000 processes
     assert (report.workers, report.workers_asked) == (1, 1000)
     assert "1 worker(s), not 1000 (at most one per task and two per core)" in report.summary()
-    assert corpus_run.max_workers(10**6) == 2 * corpus_run._cores()
+    assert corpus_run.max_workers(10**6) == 2 * corpus_run.cores()
 
 
 def test_giving_a_default_explicitly_resumes(small, tmp_path):

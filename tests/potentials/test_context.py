@@ -8,8 +8,10 @@ from paper_model import rand_X, unit
 from sklearn.metrics import adjusted_rand_score
 
 from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.potentials import adaptive_context, context_embeddings, topic_persistence
-from bpseg_pgm.potentials.context import PERSISTENCE_FULL
+
+PERSISTENCE_FULL = DEFAULT_POLICY.context_persistence_full
 
 
 def test_formula_by_hand():

@@ -10,7 +10,7 @@ import pytest
 from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.runs.costs import cost_matrix, segment_costs
 from bpseg_pgm.runs.null import block_permutation, noise_calibrated_k, null_gain
-from bpseg_pgm.runs.search import backtrack, segmental_labels
+from bpseg_pgm.runs.search import backtrack, null_costs, segmental_levels
 
 
 def direct_cost(F, w, a, b):
@@ -205,7 +205,7 @@ def test_block_permutation_is_seeded_and_shuffles():
     np.testing.assert_array_equal(block_permutation(6, 10.0, 0), np.arange(6))  # one block: unchanged
 
 
-# -- segmental_labels --------------------------------------------------------------------------------
+# -- the programme's levels and the noise-calibrated k ------------------------------------------------
 
 
 def _planted(sizes=(12, 15, 10), dim=16, noise=0.15, seed=0):
@@ -219,63 +219,58 @@ def _planted(sizes=(12, 15, 10), dim=16, noise=0.15, seed=0):
     return X / np.linalg.norm(X, axis=1, keepdims=True)
 
 
-def test_segmental_labels_finds_three_planted_blocks_against_a_shuffled_null():
+def _calibrated(F, w, nulls, max_runs=10):
+    """Labels at the noise-calibrated k of the levels, against the null documents ``nulls``."""
+    levels = segmental_levels(F, w, max_runs, policy=P)
+    return levels.labels(noise_calibrated_k(levels.costs, null_costs(nulls, levels.max_runs, policy=P)))
+
+
+def test_the_calibrated_k_finds_three_planted_blocks_against_a_shuffled_null():
     F = _planted()
     n = F.shape[0]
     w = np.ones(n)
     perm = np.random.default_rng(0).permutation(n)
-    labels, scatter = segmental_labels(F, w, None, max_segments=10, shuffled=(F[perm], w[perm]), policy=P)
+    labels = _calibrated(F, w, [(F[perm], w[perm])])
     np.testing.assert_array_equal(labels, [0] * 12 + [1] * 15 + [2] * 10)
     costs, _ = segment_costs(cost_matrix(F, w), 3)
-    assert scatter == pytest.approx(costs[3] / n)
+    assert segmental_levels(F, w, 3, policy=P).costs[3] == pytest.approx(costs[3])
 
 
-def test_segmental_labels_with_given_k_and_min_size():
+def test_the_levels_at_a_given_k_and_min_size():
     F = _planted()
     w = np.ones(F.shape[0])
-    labels, _ = segmental_labels(F, w, n_segments=3, policy=P)
-    np.testing.assert_array_equal(labels, [0] * 12 + [1] * 15 + [2] * 10)
-    labels, _ = segmental_labels(F, w, n_segments=2, policy=P)
+    np.testing.assert_array_equal(segmental_levels(F, w, 3, policy=P).labels(3), [0] * 12 + [1] * 15 + [2] * 10)
+    labels = segmental_levels(F, w, 2, policy=P).labels(2)
     assert list(np.bincount(labels)) in ([12, 25], [27, 10])
-    labels, _ = segmental_labels(F, w, n_segments=5, min_size=9, policy=P)  # at most 37 // 9 = 4 runs
-    assert labels.max() + 1 == 4 and np.bincount(labels).min() >= 9
-    labels, _ = segmental_labels(F, w, n_segments=100, policy=P)  # at most one run per unit
-    np.testing.assert_array_equal(labels, np.arange(F.shape[0]))
+    levels = segmental_levels(F, w, 4, 9, policy=P)  # at most 37 // 9 = 4 runs of at least 9 units
+    assert np.bincount(levels.labels(4)).min() >= 9
+    n = F.shape[0]
+    np.testing.assert_array_equal(segmental_levels(F, w, n, policy=P).labels(n), np.arange(n))  # one run per unit
 
 
-def test_segmental_labels_on_noise_keeps_one_segment():
+def test_the_calibrated_k_on_noise_keeps_one_segment():
     rng = np.random.default_rng(1)
     F = rng.normal(size=(40, 8))
     F /= np.linalg.norm(F, axis=1, keepdims=True)
     w = np.ones(40)
     perm = rng.permutation(40)
-    labels, _ = segmental_labels(F, w, None, max_segments=10, shuffled=(F[perm], w[perm]), policy=P)
+    labels = _calibrated(F, w, [(F[perm], w[perm])])
     assert labels.max() + 1 <= 2  # no structure: the real order explains no more than a shuffle
 
 
-def test_segmental_labels_needs_the_shuffled_features_to_choose_k():
-    F = _planted()
-    with pytest.raises(ValueError, match="shuffled"):
-        segmental_labels(F, np.ones(F.shape[0]), None, policy=P)
-    labels, _ = segmental_labels(F[:1], np.ones(1), None, policy=P)  # one unit: nothing to choose
-    np.testing.assert_array_equal(labels, [0])
-
-
-def test_segmental_labels_averages_several_null_documents():
+def test_the_calibrated_k_averages_several_null_documents():
     F = _planted()
     n = F.shape[0]
     w = np.ones(n)
     rng = np.random.default_rng(2)
     perms = [block_permutation(n, 2.0, rng) for _ in range(3)]
     nulls = [(F[p], w[p]) for p in perms]
-    labels, _ = segmental_labels(F, w, None, max_segments=10, shuffled=nulls, policy=P)
+    labels = _calibrated(F, w, nulls)
     np.testing.assert_array_equal(labels, [0] * 12 + [1] * 15 + [2] * 10)
     # the list is scored by the mean of its best costs
     costs, arg = segment_costs(cost_matrix(F, w), 10)
     mean = np.mean([segment_costs(cost_matrix(Fs, ws), 10)[0] for Fs, ws in nulls], axis=0)
     np.testing.assert_array_equal(labels, backtrack(arg, noise_calibrated_k(costs, mean), n))
-    with pytest.raises(ValueError, match="shuffled"):
-        segmental_labels(F, w, None, shuffled=[], policy=P)
 
 
 def test_the_programme_refuses_what_would_not_fit_before_allocating(monkeypatch):

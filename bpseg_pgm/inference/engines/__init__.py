@@ -1,20 +1,7 @@
 """The built-in engines, one thin plug-in a file, registered by name, and :func:`make_engine`.
 
-Each engine reads its parameters, calls a kernel of :mod:`bpseg_pgm.inference.kernels` and
-packages the answer; the algorithms live in the kernels.
-
-================= ==================================================================
-``potts``         sum-product with the Potts kernel (default); Bethe log Z
-``loopy``         sum-product on the pgmpy network (any tables); Bethe log Z
-``appendix``      the paper's appendix Algorithm 2, Fast BP-Seg (its own potentials);
-                  also registered as ``fast``, its name until now
-``exact``         pgmpy's junction tree: exact marginals and log Z (tiny inputs)
-``reference``     the hand-written solver (tiny inputs)
-``max-product``   loopy max-product: normalised max-marginals
-``mean-field``    naive mean-field by coordinate ascent; log Z estimate = ELBO
-``gibbs``         Gibbs sampling: label frequencies after burn-in
-``mplp``          pgmpy's Mplp: the MAP labelling, one-hot
-================= ==================================================================
+Each engine reads its parameters, calls a kernel of :mod:`bpseg_pgm.inference.kernels` and packages the answer;
+the engines and what each returns: docs/model.md, "Inference engines".
 """
 
 from __future__ import annotations

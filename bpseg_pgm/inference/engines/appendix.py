@@ -1,10 +1,5 @@
-"""``"appendix"`` (alias ``"fast"``): the paper's appendix Algorithm 2, Fast BP-Seg, with its own potentials.
-
-"Fast" is the paper's name for the algorithm, not a promise of the fastest path (that is the
-default engine, ``"potts"``); ``"appendix"`` says where it comes from. Both names make the same
-engine, and an engine made from a name reports that name (``BPSeg(engine="fast").engine_.name``
-is ``"fast"``).
-"""
+"""``"appendix"`` (alias ``"fast"``, the paper's name): the paper's appendix Algorithm 2, Fast BP-Seg, with its own
+potentials; an engine made from a name reports that name."""
 
 from __future__ import annotations
 
@@ -14,9 +9,8 @@ from ..kernels.fast_bp_seg import fast_bp_seg
 
 @register_engine("appendix", aliases=("fast",))
 class FastEngine(Engine):
-    """Additive messages over T = ``max_iter`` sweeps (default 5); psi_i = cos(R_i, C_x),
-    psi_ij = lam cos(R_i, R_j) exp(-|i-j|^2 / sigma). Not marginals: a softmax of scores,
-    no log Z, no re-estimation rounds."""
+    """Additive messages over T = ``max_iter`` sweeps (default 5); psi_i = cos(R_i, C_x), psi_ij = lam cos(R_i, R_j)
+    exp(-|i-j|^2 / sigma). Not marginals: a softmax of scores, no log Z, no re-estimation rounds."""
 
     uses_potentials = False
     supports_em = False

@@ -1,11 +1,8 @@
 """``"gibbs"``: Gibbs sampling; beliefs are label frequencies after burn-in, seeded.
 
-pgmpy's ``GibbsSampling`` builds, for every variable, its conditional for every joint state of
-all the other variables (n k^(n-1) table reductions), so it is used only where that fits
-(``backend="auto"``: at most ``PGMPY_LIMIT`` reductions, a single chain:
-:func:`~bpseg_pgm.inference.kernels.gibbs.pgmpy_gibbs_frequencies`); otherwise, and with
-``backend="vectorised"``, :func:`~bpseg_pgm.inference.kernels.gibbs.gibbs_frequencies` runs
-``n_chains`` chains at once.
+pgmpy's ``GibbsSampling`` builds n k^(n-1) conditional tables, so ``backend="auto"`` uses it (one chain) only up
+to ``PGMPY_LIMIT`` of them; otherwise, and with ``backend="vectorised"``,
+:func:`~bpseg_pgm.inference.kernels.gibbs.gibbs_frequencies` runs ``n_chains`` chains at once.
 """
 
 from __future__ import annotations

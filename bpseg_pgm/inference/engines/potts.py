@@ -10,11 +10,10 @@ from ..kernels.potts import potts_bp, potts_log_partition
 class PottsEngine(Engine):
     """Loopy sum-product with the Potts kernel: O(|E| k) a sweep, no factor objects.
 
-    ``damping`` in [0, 1): geometric damping of messages; ``backend``: "compiled" (numba
-    sweeps) or "numpy" (the readable path, same messages). ``log_partition`` is the Bethe
-    estimate (exact on trees). On a problem made with ``on_network=True`` (the grouping of runs) it builds the
-    pgmpy network and infers through pgmpy's ``Inference`` API
-    (:class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation`, ``extra["inference"]``).
+    ``damping`` in [0, 1): geometric damping of messages; ``backend``: "compiled" (numba sweeps) or "numpy" (the
+    readable path, same messages). ``log_partition`` is the Bethe estimate (exact on trees). On a problem made with
+    ``on_network=True`` (the grouping of runs) it builds the pgmpy network and infers through pgmpy's ``Inference``
+    API (:class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation`, ``extra["inference"]``).
     """
 
     def __init__(self, damping=0.0, backend="compiled"):

@@ -10,9 +10,7 @@ Bethe free energy F (Yedidia, Freeman and Weiss 2005) gives
 and E_b_ij log psi_ij + H(b_ij) = log Z_ij - <b_ij|_i, a_i> - <b_ij|_j, a_j> with Z_ij the pair
 belief's normaliser: O(k) per edge for Potts factors, O(k^2) for full tables, never a k x k
 array per edge for Potts. On a tree at BP's fixed point this is log Z exactly; on graphs with
-cycles it is the Bethe approximation, neither a bound nor exact; on BP-Seg's complete graph it sat
-below log Z: 2.49 against 3.30 on the example's first 7 sentences, k = 3, lam = 2, the paper's
-potentials (the issue measured 1.49 against 2.21 on its own 7-sentence graph).
+cycles it is the Bethe approximation, neither a bound nor exact (docs/model.md, "Inference engines").
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
-"""Fast BP-Seg, the paper's appendix Algorithm 2, as written.
-
-Additive messages over T sweeps:
+"""Fast BP-Seg, the paper's appendix Algorithm 2, as written: additive messages over T sweeps,
 
     m_i^(t)(x) = psi_i(x) + sum_{j=1}^{n} psi_ij m_j^(t-1)(x),    b_i(x) = psi_i(x) + m_i^(T)(x)
 
-with psi_i(x) = cos(R_i, C_x) and psi_ij = lam * cos(R_i, R_j) * exp(-|i-j|^2 / sigma)
-(sigma=None: no decay). The sum runs over all j = 1..n, as printed, so j = i is included.
-Appendix Choi settings: k = n (every sentence a representative), T = 5, sigma = 10,
-lam = 300. The scores are not probabilities; :func:`fast_bp_seg` also returns a softmax of
-them so that callers get normalised rows with the same arg-max.
+with psi_i(x) = cos(R_i, C_x) and psi_ij = lam * cos(R_i, R_j) * exp(-|i-j|^2 / sigma) (sigma=None: no decay); the
+sum includes j = i, as printed. The appendix's Choi settings: k = n, T = 5, sigma = 10, lam = 300. The scores are
+not probabilities: :func:`fast_bp_seg` also returns their softmax.
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
 """Flooding-schedule loopy sum-product in log space, shared by the vectorised engines.
 
-Every message of sweep t is computed from the messages of sweep t-1 (as in the paper's
-Algorithm 1), optionally damped, until the largest change of a normalised log message is
-below ``tol`` or ``max_iter`` sweeps have run. Two loops implement that rule:
-
-* :func:`flooding_bp`, for any message update: what a message *is* comes from the
-  ``update(cavity, out, sl)`` function (table kernel, or the NumPy Potts kernel); where
-  messages live comes from the layout (:mod:`bpseg_pgm.inference.kernels.layouts`); work proceeds
-  over cache-sized blocks of messages, two at a time on two threads (NumPy releases the
-  GIL), with two message buffers (sweep t-1 and t).
-* :func:`unit_sweeps`, for the compiled Potts sweeps that update messages in place
-  (:mod:`~bpseg_pgm.inference.kernels.potts.dense`, :mod:`~bpseg_pgm.inference.kernels.potts.sparse`).
-
-Neither loops over single messages in Python, and neither result depends on the thread count.
+Every message of sweep t is computed from the messages of sweep t-1 (as in the paper's Algorithm 1), optionally
+damped, until the largest change of a normalised log message is below ``tol`` or ``max_iter`` sweeps have run:
+:func:`flooding_bp` for any message update (two buffers, blocks of messages on up to two threads), and
+:func:`unit_sweeps` for the compiled Potts sweeps that update messages in place. Neither loops over single messages
+in Python, and neither result depends on the thread count.
 """
 
 from __future__ import annotations
@@ -77,11 +69,10 @@ def flooding_bp(
 ) -> BPResult:
     """Run flooding loopy BP.
 
-    ``update(cavity, out, sl)`` writes normalised log messages for the slots ``sl`` into
-    ``out`` given ``cavity[d] = log psi_src(x) + (messages into src except from dst)``,
-    shifted per sender so that the sender's largest log belief is 0 (it may overwrite
-    ``cavity``). ``init_msgs`` defaults to uniform log(1/K); ``valid_slots`` (slots, K)
-    marks real states when cardinalities differ (padded states keep log message 0).
+    ``update(cavity, out, sl)`` writes normalised log messages for the slots ``sl`` into ``out`` given
+    ``cavity[d] = log psi_src(x) + (messages into src except from dst)``, shifted per sender so that the sender's
+    largest log belief is 0 (it may overwrite ``cavity``). ``init_msgs`` defaults to uniform log(1/K); ``valid_slots``
+    (slots, K) marks real states when cardinalities differ (padded states keep log message 0).
     ``callback(t, beliefs)`` runs after every sweep.
     """
     log_unary = np.asarray(log_unary, dtype=np.float64)
@@ -124,9 +115,7 @@ def flooding_bp(
     return res
 
 
-#: Below this many message entries one thread is faster than two for the in-place sweeps
-#: (measured on the dense sweep: 1.2x slower on two threads at 2e5 entries, break-even near
-#: 8e5, 1.7x faster at 1.8e6).
+#: Below this many message entries one thread is faster than two for the in-place sweeps.
 PARALLEL_ENTRIES = 1 << 20
 #: Work units per in-place sweep; fixed, so that sums are added in the same order on any machine.
 N_UNITS = 8
@@ -145,13 +134,12 @@ def unit_sweeps(
 ) -> BPResult:
     """The flooding loop of the in-place Potts sweeps (complete graph and edge lists).
 
-    Messages are updated in place, split into a fixed list of work units:
-    ``run_unit(u, log_b)`` updates unit u's messages from the current beliefs ``log_b``
-    (max-shifted per row), writes the unit's share of the incoming log-message sums into
-    ``unit_incoming[u]`` and returns its largest message change. Units run on up to two
-    threads when there are at least PARALLEL_ENTRIES message entries; their shares are added
-    in unit order, so the result does not depend on the thread count. ``incoming`` holds the
-    sums of the initial messages. ``log_messages`` of the result is left to the caller.
+    Messages are updated in place, split into a fixed list of work units: ``run_unit(u, log_b)`` updates unit u's
+    messages from the current beliefs ``log_b`` (max-shifted per row), writes the unit's share of the incoming
+    log-message sums into ``unit_incoming[u]`` and returns its largest message change. Units run on up to two threads
+    when there are at least PARALLEL_ENTRIES message entries; their shares are added in unit order, so the result does
+    not depend on the thread count. ``incoming`` holds the sums of the initial messages. ``log_messages`` of the
+    result is left to the caller.
     """
     n_units = len(unit_incoming)
 

@@ -1,14 +1,9 @@
 """Gibbs sampling of a pairwise model, vectorised over independent chains.
 
-Each sweep visits the sentences in reading order and redraws x_i from its full conditional
-p(x_i | rest) ∝ psi_i(x_i) prod_j psi_ij(x_i, x_j), for all chains at once (Gumbel-max).
-Beliefs are label frequencies over the chains and the sweeps after ``burn_in``; for the same
-seed the draws, and so the beliefs, are the same. Chains start from the unary arg-max
-perturbed by the same Gumbel noise (a random, seeded start). Cost: O(chains |E| k) a sweep
-for Potts factors, O(chains |E| k) gathers for full tables.
-
-:func:`pgmpy_gibbs_frequencies` is the same estimate from pgmpy's own ``GibbsSampling`` on the
-network (one chain; pgmpy builds n k^(n-1) conditional tables, so tiny models only).
+Each sweep visits the sentences in reading order and redraws x_i from its full conditional, for all chains at once
+(Gumbel-max); chains start from the unary arg-max perturbed by seeded Gumbel noise. Beliefs are label frequencies
+over the chains and the sweeps after ``burn_in``: the same seed gives the same beliefs. :func:`pgmpy_gibbs_frequencies`
+is the same estimate from pgmpy's own ``GibbsSampling`` (one chain; tiny models only).
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """Where messages live: one row of a (slots, K) log-message array per directed message.
 
-:class:`EdgeLayout` lays out any edge set so that the flooding loop and the message updates
-never loop over single messages in Python; they work on contiguous blocks of slots: slot
-d < m holds u[d] -> v[d], slot d + m the reverse. (The complete graph with Potts factors has
-its own tiled sweep, :mod:`bpseg_pgm.inference.kernels.potts.dense`.)
-
-Big message buffers come from :func:`alloc`, which pre-faults the pages in one system call:
-on these machines touching fresh memory page by page costs more than the arithmetic.
+:class:`EdgeLayout` lays out any edge set so that the loops work on contiguous blocks of slots: slot d < m holds
+u[d] -> v[d], slot d + m the reverse. Big message buffers come from :func:`alloc`, which pre-faults the pages in
+one system call.
 """
 
 from __future__ import annotations

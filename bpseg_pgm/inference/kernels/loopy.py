@@ -1,15 +1,10 @@
 """Loopy belief propagation for any pairwise pgmpy ``DiscreteMarkovNetwork``.
 
-pgmpy 1.1.2 has exact ``BeliefPropagation`` (junction tree: one clique of all n sentences
-on BP-Seg's fully connected graph) and tree-only ``BeliefPropagationWithMessagePassing``,
-but no loopy BP. This engine lives inside pgmpy's ``Inference`` API: it reads the model's
-``DiscreteFactor``s, stacks the pairwise tables, and runs flooding sum-product in log space
-(:mod:`bpseg_pgm.inference.kernels.tables`), vectorised over edges.
-
-What it compiled the model to is public and read-only (:attr:`variable_order`, :attr:`log_unary`,
-:attr:`edges`, :attr:`log_tables`, :attr:`padded`), as is the Bethe estimate of log Z at a
-run's messages (:meth:`bethe_log_partition`): the ``"loopy"`` engine reads these, never the
-private state.
+pgmpy 1.1.2 has exact ``BeliefPropagation`` (junction tree) and tree-only message passing, but no loopy BP. This
+engine lives inside pgmpy's ``Inference`` API: it reads the model's ``DiscreteFactor``s, stacks the pairwise
+tables, and runs flooding sum-product in log space (:mod:`bpseg_pgm.inference.kernels.tables`). What it compiled
+the model to is public and read-only, as is the Bethe estimate at a run's messages: the ``"loopy"`` engine reads
+these, never the private state.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """Loopy max-product BP in log space (max-sum), flooding schedule: approximate MAP.
 
-The message u -> v is m(x_v) = max_{x_u} [cavity(x_u) + log psi_uv(x_u, x_v)], normalised
-(log-sum-exp 0) and floored like the sum-product messages. For Potts factors (0 on the
-diagonal, log w off it) the max is O(k): max(cavity(x), log w + max_{y != x} cavity(y)),
-with the largest and second largest cavity per message. Beliefs are the max-marginals
-log psi_i + incoming messages, normalised per sentence; on a tree at the fixed point their
-arg-max is the MAP labelling and their ratios are exact max-marginal ratios. On graphs with
-cycles max-product may not converge; ``damping`` helps.
+The message u -> v is m(x_v) = max_{x_u} [cavity(x_u) + log psi_uv(x_u, x_v)], normalised and floored like the
+sum-product messages; for Potts factors the max is O(k) (the largest and second largest cavity). Beliefs are the
+normalised max-marginals: on a tree at the fixed point their arg-max is the MAP. On graphs with cycles max-product
+may not converge; ``damping`` helps.
 """
 
 from __future__ import annotations

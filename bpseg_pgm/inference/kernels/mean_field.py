@@ -1,14 +1,8 @@
 """Naive mean-field: coordinate ascent on a fully factorised q(x) = prod_i q_i(x_i), with its ELBO.
 
-Each update sets q_i(x) ∝ psi_i(x) exp(sum_{j in N(i)} E_{q_j} log psi_ij(x, x_j)), one
-sentence at a time in reading order (so every update raises the ELBO)
-
-    ELBO(q) = sum_i E_{q_i} log psi_i + sum_ij E_{q_i q_j} log psi_ij + sum_i H(q_i)  <=  log Z,
-
-until no q_i(x) moves by ``tol`` in a sweep. For Potts factors E_{q_j} log psi_ij(x, .) =
-log w_ij (1 - q_j(x)), so a sweep costs O(|E| k); full tables cost O(|E| k^2). q starts at
-the unary term's softmax. Mean-field is a lower bound on log Z and tends to be overconfident
-(it ignores the correlations BP keeps).
+Each update sets q_i(x) ∝ psi_i(x) exp(sum_{j in N(i)} E_{q_j} log psi_ij(x, x_j)), one sentence at a time in
+reading order (each update raises the ELBO, a lower bound on log Z), until no q_i(x) moves by ``tol`` in a sweep;
+q starts at the unary term's softmax. A sweep costs O(|E| k) for Potts factors, O(|E| k^2) for full tables.
 """
 
 from __future__ import annotations

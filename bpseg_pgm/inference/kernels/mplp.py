@@ -1,17 +1,11 @@
 """MAP by pgmpy's ``Mplp`` (max-product linear programming, Sontag et al. 2008), made right at leaves.
 
-pgmpy's ``Mplp`` maximises the *sum* of factor values, i.e. reads them as log-potentials, and
-records a labelling only when its objective beats 0; so it gets a network whose factors are
-theta = log psi - min(log psi) >= 0 (a constant per factor changes no arg-max)
-(:func:`log_space_network`). Its ``integrality_gap`` is 0 for a certified exact MAP; on a
-graph with leaves pgmpy's dual is not a bound (see below) and the gap means nothing.
-
-pgmpy 1.1's ``Mplp`` only passes messages through variables shared by two pairwise factors, so
-a sentence with one neighbour (a chain's ends, any leaf) never hears its own unary term: on a
-7-sentence chain it returned a labelling 0.58 below the MAP in log p~. Here each leaf's unary
-is folded into its edge's table (the LP is the same, :func:`fold_leaves`) and the leaf is
-decoded afterwards by its best label given its neighbour's, jointly for an edge of two leaves
-(:func:`decode_leaves`).
+pgmpy's ``Mplp`` maximises the *sum* of factor values and records a labelling only when its objective beats 0, so
+it gets factors theta = log psi - min(log psi) >= 0 (:func:`log_space_network`). pgmpy 1.1's ``Mplp`` passes
+messages only through variables shared by two pairwise factors, so a leaf never hears its own unary term: each
+leaf's unary is folded into its edge's table (:func:`fold_leaves`) and the leaf decoded afterwards by its best label
+given its neighbour's (:func:`decode_leaves`). ``integrality_gap`` is 0 for a certified exact MAP; with leaves it
+means nothing.
 """
 
 from __future__ import annotations

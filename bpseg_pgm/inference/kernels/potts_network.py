@@ -1,16 +1,10 @@
 """The Potts kernel in pgmpy's ``Inference`` API: loopy sum-product on a ``DiscreteMarkovNetwork`` whose pairwise
 factors are Potts-shaped.
 
-:class:`PottsBeliefPropagation` reads the network's ``DiscreteFactor``s as
-:class:`~bpseg_pgm.inference.kernels.loopy.LoopyBeliefPropagation` does (it is one), checks that every pairwise
-table is Potts-shaped (one value on its diagonal, one off it) and runs the compiled Potts kernel
-(:func:`~bpseg_pgm.inference.kernels.potts.potts_bp`) on the couplings it read: O(|E| k) a sweep instead of
-O(|E| k^2). The messages are those of the table kernel on the same network (a test checks it); a table that is
-not Potts-shaped is a ValueError naming the pair.
-
-This is how the library's default grouping of runs into topics is inferred: the runs' network is built with pgmpy
-(:meth:`bpseg_pgm.inference.problem.Problem.network`) and solved through this class (the ``"potts"`` engine on a
-problem made with ``on_network=True``).
+:class:`PottsBeliefPropagation` reads the network's factors as
+:class:`~bpseg_pgm.inference.kernels.loopy.LoopyBeliefPropagation` does, checks that every pairwise table is
+Potts-shaped (a ValueError naming the pair otherwise) and runs the Potts kernel on the couplings it read: O(|E| k)
+a sweep, the table kernel's messages. This is how the default grouping of runs into topics is inferred.
 """
 
 from __future__ import annotations

@@ -1,16 +1,11 @@
 """A hand-written reference solver: the paper's Algorithm 1 and eqs. (1)-(5), loop by loop.
 
-Slow on purpose and sharing no code with the engines: plain Python lists and ``math``, no
-NumPy. It is how we know the fast engines are right. Conventions it fixes (and the engines
-follow): messages start uniform, 1/k (Algorithm 1); every message of sweep t is computed from
-the messages of sweep t-1 (flooding); each message is normalised to sum 1 (this rescales
-beliefs, not their normalised values); optional damping is geometric,
-m = m_new^(1-d) * m_old^d, then normalised; the run stops when no log message changed by
-more than ``tol``, or after ``max_iter`` sweeps.
-
-It works in linear space, as the paper writes the equations, so very large potentials
-overflow: a potential or a message normaliser that is not a finite positive number is a
-``ValueError`` (like the other engines), never NaN beliefs.
+Slow on purpose and sharing no code with the engines (plain Python and ``math``): it is how we know the fast
+engines are right. The conventions it fixes, and the engines follow: messages start uniform (1/k); every message of
+sweep t comes from the messages of sweep t-1; each message is normalised to sum 1; damping is geometric,
+m = m_new^(1-d) * m_old^d, then normalised; the run stops when no log message changed by more than ``tol``, or after
+``max_iter`` sweeps. It works in linear space, as the paper writes it, so a potential or normaliser that overflows
+is a ``ValueError``, never NaN beliefs.
 """
 
 from __future__ import annotations

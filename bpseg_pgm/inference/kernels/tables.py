@@ -1,10 +1,6 @@
-"""The generic table kernel: sum-product messages for arbitrary stacked pairwise tables.
-
-A message u -> v is m(x_v) = sum_{x_u} exp(cavity(x_u)) T(x_u, x_v). It is computed as a
-batched vector-matrix product on max-shifted exponentials (fast), and any entry that
-underflows there is recomputed exactly with log-sum-exp over the (k, k) table, so the
-result is right in log space for any finite input.
-"""
+"""The generic table kernel: sum-product messages m(x_v) = sum_{x_u} exp(cavity(x_u)) T(x_u, x_v) for arbitrary
+stacked pairwise tables, as a batched product on max-shifted exponentials, any entry that underflows there
+recomputed exactly by log-sum-exp."""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
 """The Potts kernel: loopy sum-product for Potts-shaped pairwise factors, in O(|E| k) a sweep.
 
-One idea a file, imported upward only (no circle); the flooding loop and the message
-layouts it runs on are the generic :mod:`..flooding` and :mod:`..layouts`:
-
-* :mod:`.coefficients`: the Potts message's scale and offset per edge;
-* :mod:`.compiled`: numba loops around NumPy's exp and log;
-* :mod:`.dense`: the complete graph in tile pairs; :mod:`.sparse`: any edge list;
-* :mod:`.kernel`: :func:`potts_bp`, which picks one of them (or the pure-NumPy path), and
-  :func:`potts_log_partition`, the Bethe log Z at its messages, whichever layout they are in.
+:func:`potts_bp` (:mod:`.kernel`) picks the dense tiled (:mod:`.dense`), the sparse (:mod:`.sparse`) or the
+pure-NumPy path; :func:`potts_log_partition` is the Bethe log Z at its messages.
 """
 
 from .coefficients import potts_coefficients

@@ -1,20 +1,14 @@
 """Compiled loops of the Potts sweeps (numba): everything around NumPy's exp and log.
 
-The arithmetic is the Potts kernel's (:mod:`bpseg_pgm.inference.kernels.potts.kernel`); the loops are plain
-IEEE double arithmetic (no fastmath), so results match the NumPy path to rounding. Two
-families share the row-level helpers:
+The loops are plain IEEE double arithmetic (no fastmath), so results match the NumPy path to rounding.
 
-* tile kernels, for the complete graph (:mod:`bpseg_pgm.inference.kernels.potts.dense`): each works
-  on one pair of tiles, senders I = [a0, a1) and receivers J = [c0, c1), of an (n, n, K)
-  log-message array ``msgs`` (slot [i, j] holds i -> j). A work buffer of shape
-  (2, B, B, K) holds the messages I -> J in half 0, indexed [ii, jj], and the reverse
-  messages J -> I in half 1, indexed [jj, ii]; a diagonal tile (a0 == c0) uses half 0 only.
-* edge kernels, for any edge list (:mod:`bpseg_pgm.inference.kernels.potts.sparse`): each works on
-  the edges [e0, e1) of a (2, m, K) array, [0, e] holding u[e] -> v[e] and [1, e] the
-  reverse; the work buffer is (2, E, K) in the same order.
+* tile kernels, for the complete graph (:mod:`.dense`): each works on one pair of tiles, senders I = [a0, a1) and
+  receivers J = [c0, c1), of the (n, n, K) array ``msgs``; a work buffer (2, B, B, K) holds the messages I -> J in
+  half 0, indexed [ii, jj], and J -> I in half 1, indexed [jj, ii]; a diagonal tile (a0 == c0) uses half 0 only.
+* edge kernels, for any edge list (:mod:`.sparse`): each works on the edges [e0, e1) of a (2, m, K) array; the
+  work buffer is (2, E, K) in the same order.
 
-Row views are indexed by loop variables only: numba then drops its negative-index checks
-and vectorises the inner loops (index arithmetic such as ``a[s + p]`` measured 2.7x slower).
+Row views are indexed by loop variables only, so numba drops its negative-index checks and vectorises.
 """
 
 from __future__ import annotations
@@ -102,7 +96,6 @@ def store_row(new, old, incoming, delta):
 @_compiled
 def gather_tiles(log_b, msgs, a0, a1, c0, c1, cav):
     """cav = the cavities of the tile pair: log_b[i] - msgs[j, i] for message i -> j."""
-    # row views, indexed by loop variables only, let numba drop its negative-index checks
     K = log_b.shape[1]
     for h in range(1 if a0 == c0 else 2):
         s0, s1, r0, r1 = (a0, a1, c0, c1) if h == 0 else (c0, c1, a0, a1)
@@ -154,8 +147,7 @@ def damp_tiles(out, msgs, a0, a1, c0, c1, damping):
 def scatter_tiles(out, msgs, a0, a1, c0, c1, incoming):
     """Write the tile pair's new messages into ``msgs``; add them to ``incoming`` (n, K).
 
-    Returns the largest absolute change of a log message. Diagonal slots are skipped (they
-    stay log 1 = 0).
+    Returns the largest absolute change of a log message. Diagonal slots are skipped (they stay log 1 = 0).
     """
     delta = 0.0
     for h in range(1 if a0 == c0 else 2):

@@ -1,19 +1,11 @@
 """Flooding loopy BP with Potts factors on the complete graph, in tile pairs.
 
-Messages live in one (n, n, K) log array, slot [i, j] holding i -> j. The new message
-i -> j needs the old reverse message j -> i, so the sweep walks pairs of tiles, senders I
-with receivers J together with J with I: both reads are runs of contiguous rows that stay
-in cache, where a row-by-row sweep reads the reverse messages with a stride of n K entries
-(most of its time went there). A tile pair reads all its old messages before it writes its
-new ones and no other tile pair touches them, so the update is in place: one buffer, not
-two (on these machines pre-faulting a 160 MB buffer costs ~40 ms). The result is the
-flooding schedule exactly: every message of sweep t comes from the messages of sweep t-1.
-
-exp and log run as NumPy's SIMD ufuncs on a whole tile pair; the loops around them are
-compiled (:mod:`bpseg_pgm.inference.kernels.potts.compiled`). Tile pairs are split into a fixed
-number of work units, each with its own incoming-sum buffer, for the shared loop
-:func:`bpseg_pgm.inference.kernels.flooding.unit_sweeps` (up to two threads; the result does not
-depend on the thread count).
+Messages live in one (n, n, K) log array, slot [i, j] holding i -> j. The new message i -> j needs the old reverse
+message j -> i, so the sweep walks pairs of tiles, senders I with receivers J together with J with I: both reads
+stay in cache. A tile pair reads all its old messages before it writes its new ones and no other tile pair touches
+them, so the update is in place, in one buffer: the flooding schedule exactly. exp and log run as NumPy's ufuncs
+on a whole tile pair, the loops around them are compiled (:mod:`.compiled`), and the tile pairs are split into a
+fixed number of work units for :func:`~bpseg_pgm.inference.kernels.flooding.unit_sweeps`.
 """
 
 from __future__ import annotations
@@ -25,7 +17,7 @@ from ..layouts import alloc
 from . import compiled as kern
 from .coefficients import potts_coefficients
 
-#: Entries per tile half (B x B x K): B = 40 at K = 20; 2^14 and 2^16 were 10-20% slower.
+#: Entries per tile half (B x B x K): B = 40 at K = 20.
 TILE_ENTRIES = 1 << 15
 
 

@@ -4,14 +4,10 @@ For a Potts pairwise factor (1 on the diagonal, w off it) the sum-product messag
 
     m_{i->j}(x) ∝ sum_y H(y) psi(y, x) = w S + (1 - w) H(x),      H = exp(cavity)
 
-with S = sum_y H(y), and its normaliser is S (1 + w (k - 1)), so the normalised message is
-H(x) (1 - w) / (S (1 + w (k - 1))) + w / (1 + w (k - 1)): one multiply and one add per
-entry. The flooding loop shifts each cavity so that H <= 1/min message and S >= 1; for w in [e^-600, e^5] every term above is
-non-negative or the cancellation is bounded (relative error < 300 ulp), so the log message
-is accurate. Slots with log w outside that range take an exact log-sum-exp path. A sweep
-costs O(|E| k); the complete graph has a tiled, compiled sweep of its own
-(:mod:`bpseg_pgm.inference.kernels.potts.dense`) that shares these coefficients
-(:mod:`bpseg_pgm.inference.kernels.potts.coefficients`).
+with S = sum_y H(y), and its normaliser is S (1 + w (k - 1)): one multiply and one add per entry
+(:mod:`.coefficients`). The flooding loop shifts each cavity so that H <= 1/min message and S >= 1; for w in
+[e^-600, e^5] the cancellation is bounded (relative error < 300 ulp), and slots outside take an exact log-sum-exp
+path. A sweep costs O(|E| k); the complete graph has a tiled, compiled sweep of its own (:mod:`.dense`).
 """
 
 from __future__ import annotations
@@ -86,9 +82,8 @@ def potts_bp(
 
 
 def potts_log_partition(log_unary, u, v, log_w, result: BPResult) -> float:
-    """The Bethe log Z at the messages of a :func:`potts_bp` result, whichever layout they are in:
-    the dense (n * n, k) slots of the complete graph, or :class:`EdgeLayout`'s (u -> v in slot
-    e, v -> u in slot e + m)."""
+    """The Bethe log Z at the messages of a :func:`potts_bp` result, whichever layout they are in: the dense
+    (n * n, k) slots of the complete graph, or :class:`EdgeLayout`'s (u -> v in slot e, v -> u in slot e + m)."""
     log_unary = np.asarray(log_unary, dtype=np.float64)
     u = np.asarray(u, dtype=np.int64)
     v = np.asarray(v, dtype=np.int64)

@@ -1,15 +1,10 @@
 """Flooding loopy BP with Potts factors on any edge list, in place, with compiled loops.
 
-The sparse counterpart of :mod:`bpseg_pgm.inference.kernels.potts.dense`, for long documents.
-Messages live in one (2, m, K) log array: [0, e] holds u[e] -> v[e] and [1, e] the
-reverse (as a (2m, K) view that is the slot order of
-:class:`~bpseg_pgm.inference.kernels.layouts.EdgeLayout`). A block of edges updates both messages of
-each edge, each of which the other's update needs: it reads all its old messages before it
-writes its new ones and no other block touches them, so the update is in place (one
-buffer) and still the flooding schedule exactly. The cavity gather, the scale and offset, the exact paths and the write
-back (with each unit's share of the incoming sums, replacing a sparse matrix product per
-sweep) are compiled (:mod:`bpseg_pgm.inference.kernels.potts.compiled`); exp and log are NumPy's
-SIMD ufuncs on a whole block.
+The sparse counterpart of :mod:`bpseg_pgm.inference.kernels.potts.dense`, for long documents. Messages live in one
+(2, m, K) log array: [0, e] holds u[e] -> v[e] and [1, e] the reverse (as a (2m, K) view, the slot order of
+:class:`~bpseg_pgm.inference.kernels.layouts.EdgeLayout`). A block of edges reads all its old messages before it
+writes its new ones and no other block touches them, so the update is in place and still the flooding schedule
+exactly; the loops are compiled (:mod:`bpseg_pgm.inference.kernels.potts.compiled`), exp and log are NumPy's.
 """
 
 from __future__ import annotations
@@ -33,10 +28,9 @@ def edge_blocks(m: int, K: int) -> list[tuple[int, int]]:
 def sparse_potts_bp(log_unary, u, v, log_w, *, max_iter=100, tol=1e-6, damping=0.0, callback=None) -> BPResult:
     """Loopy sum-product with Potts factors on edges (u[e], v[e]) of log coupling ``log_w[e]``.
 
-    Same messages, schedule and stopping rule as :func:`bpseg_pgm.inference.kernels.flooding.flooding_bp`
-    with the Potts update on an :class:`~bpseg_pgm.inference.kernels.layouts.EdgeLayout`, whose
-    slot order ``log_messages`` of the result also follows (u -> v for every edge, then
-    every reverse).
+    Same messages, schedule and stopping rule as :func:`bpseg_pgm.inference.kernels.flooding.flooding_bp` with the
+    Potts update on an :class:`~bpseg_pgm.inference.kernels.layouts.EdgeLayout`, whose slot order ``log_messages`` of
+    the result also follows (u -> v for every edge, then every reverse).
     """
     log_unary = np.asarray(log_unary, dtype=np.float64)
     n, K = log_unary.shape
