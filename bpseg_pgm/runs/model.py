@@ -133,9 +133,7 @@ class RunsFit:
         return fit
 
 
-def null_documents(
-    Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0, policy: Policy = DEFAULT_POLICY
-):
+def null_documents(Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0, *, policy: Policy):
     """The block-shuffled null documents of :mod:`~bpseg_pgm.runs.null` as the programme sees them:
     (smoothed features, weights) pairs, ``null_shuffles(n)`` of them (``policy``: ``null_units``,
     ``null_max_shuffles``, ``smoothing_min_width``), generated one at a time."""
@@ -208,7 +206,7 @@ def fit_runs(
     if isinstance(n_segments, str):
         levels = segmental_levels(F, weights, cap, **search)
         K = levels.max_runs
-        nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy)
+        nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy=policy)
         gain = null_gain(levels.costs, null_costs(nulls, K, **search)) if K > 1 else np.zeros(1)
         k = 1 + int(np.argmax(gain))
     else:

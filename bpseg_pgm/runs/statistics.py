@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY, Policy
+from bpseg_pgm.policy import Policy
 from bpseg_pgm.potentials.base import mean_pair_cosine
 from bpseg_pgm.utils.validation import check_nonnegative, normalize_rows
 
@@ -132,7 +132,7 @@ def _first_uncorrelated_lag(R: np.ndarray) -> float:
     return float(lags[below[0]]) if below.size else float(lags[-1])
 
 
-def policy_correlation_length(X: np.ndarray, weights: np.ndarray | None, policy: Policy = DEFAULT_POLICY) -> float:
+def policy_correlation_length(X: np.ndarray, weights: np.ndarray | None, policy: Policy) -> float:
     """:func:`correlation_length` with the policy's numbers (``correlation_window``, ``correlation_min_weight``,
     ``correlation_min_units``)."""
     return correlation_length(

@@ -59,7 +59,7 @@ def check_beliefs(beliefs, engine: Engine) -> None:
         )
 
 
-def representatives_for(Xn: np.ndarray, n_segments, init, random_state, policy: Policy = DEFAULT_POLICY) -> np.ndarray:
+def representatives_for(Xn: np.ndarray, n_segments, init, random_state, policy: Policy) -> np.ndarray:
     """Indices of the k initial representatives (``init`` a name or explicit indices; "auto" starts from
     :func:`~bpseg_pgm.topics.defaults.auto_labels` with the policy's ``auto_max_segments`` and
     ``auto_segments_per_root``)."""

@@ -29,7 +29,7 @@ _MARGIN = 0.9
 _SMALL = 64 * 2**20
 
 
-def planned_labels(n: int, n_segments="auto", init="farthest", policy: Policy = DEFAULT_POLICY) -> int:
+def planned_labels(n: int, n_segments="auto", init="farthest", *, policy: Policy) -> int:
     """K, the number of labels BP will run with: n for ``init="all"``, len(init) for explicit indices."""
     if isinstance(init, str):
         if init == "all":
@@ -43,7 +43,7 @@ def planned_labels(n: int, n_segments="auto", init="farthest", policy: Policy = 
     return 1  # invalid values are refused by the estimator's own checks
 
 
-def planned_edges(n: int, neighbors="auto", sigma: float | None = None, policy: Policy = DEFAULT_POLICY) -> int | None:
+def planned_edges(n: int, neighbors="auto", sigma: float | None = None, *, policy: Policy) -> int | None:
     """Upper bound on the number of edges (pairs i < j) a fit will use; None if unknown (a callable)."""
     complete = n * (n - 1) // 2
     if neighbors is None or (isinstance(neighbors, str) and neighbors == "all"):
@@ -138,8 +138,8 @@ def check_fit_memory(
     Takes the estimator's own parameters (``sigma`` as resolved for the model, None for no decay). Returns the
     estimate; raises ValueError naming the GiB needed, the GiB available and what to change.
     """
-    k = planned_labels(n, n_segments, init, policy)
-    m = planned_edges(n, neighbors, sigma, policy)
+    k = planned_labels(n, n_segments, init, policy=policy)
+    m = planned_edges(n, neighbors, sigma, policy=policy)
     est = estimate_fit_memory(n, d, k, m, engine)
     if est.total < _SMALL:
         return est

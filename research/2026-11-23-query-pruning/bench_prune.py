@@ -122,6 +122,7 @@ class Meeting:
     """One meeting's turns, embeddings and per-meeting structures (computed once, shared by its queries)."""
 
     def __init__(self, doc, X: np.ndarray, args):
+        from bpseg_pgm.policy import DEFAULT_POLICY
         from bpseg_pgm.pruning import segment_runs
 
         self.doc = doc
@@ -134,7 +135,7 @@ class Meeting:
         # bpseg prune, as bpseg_pgm.prune does it: empty turns skipped, segments of the others (query-independent)
         self.live = np.flatnonzero([bool(u.strip()) for u in self.units])
         self.live_units = [self.units[i] for i in self.live]
-        self.starts = segment_runs(self.X[self.live], self.live_units)
+        self.starts = segment_runs(self.X[self.live], self.live_units, "auto", DEFAULT_POLICY)
         self.contig = [self.live[g] for g in np.split(np.arange(len(self.live)), self.starts[1:])]
         self.default = None
         if args.default_bpseg:

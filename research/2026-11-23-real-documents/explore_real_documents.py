@@ -181,7 +181,7 @@ def structure_stats(doc, X):
         if not doc.labelled[i]:
             gold_runs[i] = gold_runs[i - 1]
     gold_k = n_runs(doc.gold)
-    corr = policy_correlation_length(Xn, W)
+    corr = policy_correlation_length(Xn, W, P)
     fine_k = int(fit_runs(Xn, W, "auto").labels.max()) + 1
     F, _, _ = features(doc, X)
     costs, arg = segment_costs(cost_matrix(F, W), max(1, min(40, n // 2)))

@@ -189,6 +189,7 @@ def lexical_statistics(doc, X, w):
     valley depths of both feature sets at every block size."""
     from sklearn.decomposition import TruncatedSVD
 
+    from bpseg_pgm.policy import DEFAULT_POLICY as P
     from bpseg_pgm.runs.statistics import persistence_halflife, policy_correlation_length
     from bpseg_pgm.utils.validation import normalize_nonzero_rows
 
@@ -204,7 +205,7 @@ def lexical_statistics(doc, X, w):
         out.update(
             {
                 "tfidf_corr": float(n),
-                "concat_corr": policy_correlation_length(X, w),
+                "concat_corr": policy_correlation_length(X, w, P),
                 "depth-tfidf": {b: (np.empty(0, dtype=int), np.empty(0)) for b in BLOCKS},
             }
         )
@@ -212,13 +213,13 @@ def lexical_statistics(doc, X, w):
     nonzero = np.asarray(T.getnnz(axis=1) > 0)
     # units with no term left (stop words only) carry no lexical signal: weight 0 drops them from the measure
     T_dense = T.toarray()
-    out["tfidf_corr"] = policy_correlation_length(T_dense, w * nonzero) if nonzero.any() else float(n)
+    out["tfidf_corr"] = policy_correlation_length(T_dense, w * nonzero, P) if nonzero.any() else float(n)
     dim = min(SVD_DIM, T.shape[1] - 1, n - 1)
     if dim >= 2:
         Z = normalize_nonzero_rows(TruncatedSVD(dim, random_state=0).fit_transform(T))
-        out["concat_corr"] = policy_correlation_length(np.hstack([X, Z]), w)
+        out["concat_corr"] = policy_correlation_length(np.hstack([X, Z]), w, P)
     else:
-        out["concat_corr"] = policy_correlation_length(X, w)
+        out["concat_corr"] = policy_correlation_length(X, w, P)
     out["depth-tfidf"] = {b: valley_depths(gap_similarity(T_dense, w, block_size(b, halflife))) for b in BLOCKS}
     return out
 

@@ -48,12 +48,12 @@ def document_curves(X, w, seed=0):
 
     n = X.shape[0]
     halflife = persistence_halflife(X)
-    corr = policy_correlation_length(X, w)
+    corr = policy_correlation_length(X, w, P)
     width = P.smoothing * halflife
     F = smoothed_embeddings(X, width, w, min_width=P.smoothing_min_width)
     levels = segmental_levels(F, w, auto_max_runs(n, corr, P.auto_max_runs), policy=P)
     K = levels.max_runs
-    null = null_costs(null_documents(X, w, width, P.null_block * halflife, seed, P), K, policy=P)
+    null = null_costs(null_documents(X, w, width, P.null_block * halflife, seed, policy=P), K, policy=P)
     real_gain, null_gain = levels.costs[1] - levels.costs[1:], null[1] - null[1:]
     excess = np.where(np.isfinite(real_gain) & np.isfinite(null_gain), real_gain - null_gain, -np.inf)
     k_noise = 1 + int(np.argmax(excess))

@@ -128,7 +128,7 @@ def main(argv=None) -> int:
         Xn = normalize_rows(X)
         F = smoothed_embeddings(Xn, P.smoothing * persistence_halflife(Xn), w, min_width=P.smoothing_min_width)
         prefix = Prefix(F, w)
-        ks = sorted({n_runs(passage), int(np.ceil(n / policy_correlation_length(Xn, w)))})
+        ks = sorted({n_runs(passage), int(np.ceil(n / policy_correlation_length(Xn, w, P)))})
         t0 = time.perf_counter()
         order = binary_segmentation(F, w, max(ks) - 1)
         t_binseg = time.perf_counter() - t0

@@ -116,7 +116,7 @@ class Prepared:
 def prepare(doc: LabelledDocument, X: np.ndarray, dataset: str, seed: int) -> Prepared:
     Xn = normalize_rows(np.asarray(X, dtype=np.float64))
     W = unit_weights(doc.units, P.word_scale)
-    cl = policy_correlation_length(Xn, W)
+    cl = policy_correlation_length(Xn, W, P)
     fine = fit_runs(Xn, W, "auto", seed, cl).labels
     effect = median_boundary_effect(Xn, W, fine)
     h = persistence_halflife(Xn)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm.estimator import BPSeg
+from bpseg_pgm.policy import DEFAULT_POLICY as P
 from bpseg_pgm.topics import memory as _memory
 from bpseg_pgm.topics.memory import check_fit_memory, estimate_fit_memory, planned_edges, planned_labels
 
@@ -15,20 +16,20 @@ GiB = 2**30
 
 
 def test_planned_labels_follow_the_estimator():
-    assert planned_labels(4000, "auto", "all") == 4000
-    assert planned_labels(100, "auto", "farthest") == 20  # ceil(2 sqrt(100))
-    assert planned_labels(10_000, "auto", "farthest") == 40
-    assert planned_labels(10, 3, "random") == 3
-    assert planned_labels(10, 5, [0, 1]) == 2
+    assert planned_labels(4000, "auto", "all", policy=P) == 4000
+    assert planned_labels(100, "auto", "farthest", policy=P) == 20  # ceil(2 sqrt(100))
+    assert planned_labels(10_000, "auto", "farthest", policy=P) == 40
+    assert planned_labels(10, 3, "random", policy=P) == 3
+    assert planned_labels(10, 5, [0, 1], policy=P) == 2
 
 
 def test_planned_edges():
-    assert planned_edges(20_000, "all") == 20_000 * 19_999 // 2
-    assert planned_edges(300, "auto") == 300 * 299 // 2
-    m = planned_edges(5000, "auto", sigma=200.0)
+    assert planned_edges(20_000, "all", policy=P) == 20_000 * 19_999 // 2
+    assert planned_edges(300, "auto", policy=P) == 300 * 299 // 2
+    m = planned_edges(5000, "auto", sigma=200.0, policy=P)
     assert 5000 * 70 < m < 5000 * 90  # window of 75 plus 10 neighbours
-    assert planned_edges(10, [(0, 1), (1, 2)]) == 2
-    assert planned_edges(10, lambda X: [(0, 1)]) is None
+    assert planned_edges(10, [(0, 1), (1, 2)], policy=P) == 2
+    assert planned_edges(10, lambda X: [(0, 1)], policy=P) is None
 
 
 def test_the_audits_two_cases_are_refused_with_the_gib_needed_and_what_to_do():
@@ -68,7 +69,7 @@ def test_estimate_is_close_to_the_measured_peak():
         (300, 35, "loopy", "auto"): 1753,
     }
     for (n, k, engine, neighbors), mib in measured.items():
-        est = estimate_fit_memory(n, 384, k, planned_edges(n, neighbors, 200.0), engine).total / 2**20
+        est = estimate_fit_memory(n, 384, k, planned_edges(n, neighbors, 200.0, policy=P), engine).total / 2**20
         assert mib <= est < 1.5 * mib, (n, k, engine, est, mib)
 
 
