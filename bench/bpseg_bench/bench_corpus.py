@@ -20,7 +20,10 @@ held out as for ``interleaved-234``; :mod:`bpseg_bench.choi_round_robin`), ``pep
 ``peps-val-rr`` (the sections of 2-4 PEPs dealt round-robin, gold = the PEP: real prose whose topics return;
 :mod:`bpseg_bench.round_robin`), ``qmsum-train-returns``, ``qmsum-val-returns`` (the meetings of a
 QMSum split in which at least one topic returns after another, gold = the topic over all its spans:
-real returning topics; ``limit`` counts these meetings).
+real returning topics; ``limit`` counts these meetings), ``lessonlink-train``, ``lessonlink-val`` (tutoring
+utterances, gold = the annotated segments) and ``lessonlink-train-problem``, ``lessonlink-val-problem`` (the same
+utterances, gold = the worksheet problem, none: unlabelled; :mod:`bpseg_bench.lessonlink`), ``tinyrec-coarse``,
+``tinyrec-fine`` (TinyRec's 5 dev meeting-like transcripts at either annotation level, :mod:`bpseg_bench.tinyrec`).
 
 Returning topics are scored twice: ``purity_returning`` (per document, then averaged over documents) and
 ``spans_joined``, whose set-level figure is pooled over topics (joined returning topics over all
@@ -133,6 +136,17 @@ def load_dataset(
             load_choi(data_dir, sets=[2, 3, 4] if held_out else [1]), n_docs=60 if limit is None else limit, seed=0,
             exclude=load_choi(data_dir, sets=[1]) if held_out else (), name=spec,
         )  # fmt: skip
+    m = re.fullmatch(r"lessonlink-(train|val)(-problem)?", spec)
+    if m:
+        from bpseg_bench.lessonlink import load_lessonlink
+
+        level = "problem" if m.group(2) else "segment"
+        return load_lessonlink(data_dir, splits=[m.group(1)], limit=limit, level=level)
+    m = re.fullmatch(r"tinyrec-(coarse|fine)", spec)
+    if m:
+        from bpseg_bench.tinyrec import load_tinyrec
+
+        return load_tinyrec(data_dir, limit=limit, level=m.group(1))
     if spec.endswith(".jsonl") or os.path.sep in spec or Path(spec).is_file():
         return read_corpus(spec, limit=limit)
     raise ValueError(f"unknown dataset {spec!r}: give a .jsonl corpus or one of {', '.join(DATASET_NAMES)}")

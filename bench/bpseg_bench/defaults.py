@@ -38,5 +38,6 @@ CORPUS_METHODS: tuple[str, ...] = (
 DATASET_NAMES = (
     "qmsum-train", "qmsum-val", "qmsum-train-returns", "qmsum-val-returns", "peps-train", "peps-val",
     "peps-train-sub", "peps-val-sub", "peps-train-rr", "peps-val-rr", "choi-1", "choi-2", "choi-3", "choi-4", "choi-234", "interleaved",
-    "interleaved-234", "choi-1-rr", "choi-234-rr",
+    "interleaved-234", "choi-1-rr", "choi-234-rr", "lessonlink-train", "lessonlink-val", "lessonlink-train-problem",
+    "lessonlink-val-problem", "tinyrec-coarse", "tinyrec-fine",
 )  # fmt: skip

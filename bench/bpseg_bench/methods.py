@@ -81,6 +81,12 @@ def _bpseg(n: int, seed: int):
     return BPSeg(random_state=seed)
 
 
+def _bpseg_true_k(n: int, seed: int, gold_k: int):
+    from bpseg_pgm.estimator import BPSeg
+
+    return BPSeg(n_segments=min(gold_k, n), random_state=seed)
+
+
 def _bpseg_topics(n: int, seed: int):
     from bpseg_pgm.estimator import BPSeg
 
@@ -138,6 +144,14 @@ register_method(
     uses_weights=True,
     uses_words=True,
 )
+
+
+register_method(
+    "bpseg-true-k", _bpseg_true_k,
+    "oracle: BPSeg(n_segments=k) with the gold number of runs k, the default otherwise (structure 'auto'; runs "
+    "are not grouped into topics, group_runs 'auto' being off with a given count), word-weighted units",
+    uses_gold_k=True, gold_k_kind="runs", uses_weights=True, uses_words=True,
+)  # fmt: skip
 
 
 def _bpseg_ungrouped(n: int, seed: int):
