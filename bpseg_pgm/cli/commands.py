@@ -157,7 +157,7 @@ def cmd_segment(args: argparse.Namespace) -> int:
 
     # the model folder is checked here, and the count against the sentences below, before the estimator (and
     # scikit-learn, SciPy, numba) is imported and long before the model loads
-    source = {"embedder": Embedder(model, backend=args.backend) if args.backend is not None else Embedder(model)}
+    embedder = Embedder(model, backend=args.backend)  # backend None: the default, as Embedder(model)
     if not isinstance(args.k, str):
         _check_count(text, args)
     from bpseg_pgm.text.pipeline import segment_text
@@ -169,7 +169,7 @@ def cmd_segment(args: argparse.Namespace) -> int:
         markdown=_markdown(args),
         format=_format_in(args),
         layout=args.layout,
-        **source,
+        embedder=embedder,
         **_bpseg_params(args),
     )
     if args.segment_length is not None:
