@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-__all__ = ["find_data_dir", "int_list", "read_records"]
+from bpseg_pgm.utils.validation import check_limit
+
+__all__ = ["find_data_dir", "int_list", "read_records", "split_files"]
 
 
 def _has_split(path: Path, splits: Sequence[str]) -> bool:
@@ -63,6 +65,26 @@ def read_records(path: Path, keys: Sequence[str]) -> list[dict]:
                 raise ValueError(f"{path} line {line_no}: expected an object with {names} (lists but 'id')")
             records.append(obj)
     return records
+
+
+def split_files(
+    root: Callable[[], Path], splits, known: Sequence[str], level: str, levels: Sequence[str], limit, name: str
+) -> list[tuple[str, Path]]:
+    """(split, ``<folder>/<split>.jsonl``) for each of ``splits``, after the checks every loader makes, in this order:
+    the splits among ``known`` (at least one), ``level`` among ``levels``, ``limit`` None or a positive count, then
+    the folder (``root()``, which raises when there is none) and each file in it; one ValueError naming ``name``."""
+    splits = tuple(splits)
+    if not splits or any(s not in known for s in splits):
+        raise ValueError(f"{name} splits must be among {tuple(known)}, got {list(splits)}")
+    if level not in levels:
+        raise ValueError(f"{name} level must be one of {tuple(levels)}, got {level!r}")
+    check_limit(limit)
+    folder = root()
+    files = [(split, folder / f"{split}.jsonl") for split in splits]
+    for _, path in files:
+        if not path.is_file():
+            raise ValueError(f"no {name} split file {path}")
+    return files
 
 
 def int_list(values: list, n: int, what: str, where: str) -> list[int]:

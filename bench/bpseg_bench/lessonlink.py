@@ -20,13 +20,14 @@ used (90 train, 40 val); the others are kept out on purpose, as an unseen test: 
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from bpseg_bench.corpus import LabelledDocument
-from bpseg_bench.jsonl_data import find_data_dir, int_list, read_records
-from bpseg_pgm.utils.validation import check_limit, check_str_list
+from bpseg_bench.jsonl_data import find_data_dir, int_list, read_records, split_files
+from bpseg_pgm.utils.validation import check_str_list
 
 __all__ = [
     "LESSONLINK_LEVELS",
@@ -82,19 +83,9 @@ def load_lessonlink(
     """Transcripts of the given splits (``"train"``, ``"val"``), sorted by id within a split, gold at ``level``
     (``"segment"`` or ``"problem"``); transcripts of fewer than two units, or (at the problem level) with no unit
     on a problem, are skipped, and ``limit`` counts the documents kept, per split."""
-    splits = tuple(splits)
-    bad = [s for s in splits if s not in LESSONLINK_SPLITS]
-    if bad or not splits:
-        raise ValueError(f"LessonLink splits must be among {LESSONLINK_SPLITS}, got {list(splits)}")
-    if level not in LESSONLINK_LEVELS:
-        raise ValueError(f"LessonLink level must be one of {LESSONLINK_LEVELS}, got {level!r}")
-    check_limit(limit)
-    root = resolve_lessonlink_dir(data_dir)
+    root = functools.partial(resolve_lessonlink_dir, data_dir)
     docs = []
-    for split in splits:
-        path = root / f"{split}.jsonl"
-        if not path.is_file():
-            raise ValueError(f"no LessonLink split file {path}")
+    for split, path in split_files(root, splits, LESSONLINK_SPLITS, level, LESSONLINK_LEVELS, limit, "LessonLink"):
         kept = []
         for obj in sorted(read_records(path, _KEYS), key=lambda o: o["id"]):
             doc = parse_transcript(obj, f"lessonlink/{split}/{obj['id']}", level, where=f"{path} id {obj['id']}")

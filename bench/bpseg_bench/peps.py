@@ -23,14 +23,14 @@ splits exist; a further part of the PEPs is held out on purpose and is not rebui
 
 from __future__ import annotations
 
-import json
+import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from bpseg_bench.corpus import LabelledDocument
+from bpseg_bench.jsonl_data import find_data_dir, read_records, split_files
 from bpseg_pgm.text.split import split_sentences
-from bpseg_pgm.utils.validation import check_limit
 
 __all__ = ["PEPS_LEVELS", "PEPS_SPLITS", "WHERE_TO_GET", "heading", "load_peps", "parse_pep", "resolve_peps_dir"]
 
@@ -45,27 +45,9 @@ PEPS_LEVELS = ("section", "subsection")
 _RELATIVE = Path("shared") / "data" / "peps"
 
 
-def _has_split(path: Path) -> bool:
-    return any((path / f"{split}.jsonl").is_file() for split in PEPS_SPLITS)
-
-
 def resolve_peps_dir(data_dir: str | os.PathLike | None = None) -> Path:
     """The PEPs folder (holding ``train.jsonl`` and ``val.jsonl``); ValueError when none is found."""
-    if data_dir is not None or os.environ.get(ENV_VAR):
-        path = Path(data_dir if data_dir is not None else os.environ[ENV_VAR]).expanduser()
-        if not _has_split(path):
-            raise ValueError(
-                f"{str(path)!r} is not a PEPs data folder (expected train.jsonl and val.jsonl): {WHERE_TO_GET}"
-            )
-        return path
-    for start in (Path.cwd(), Path(__file__).parent):
-        for parent in (start.resolve(), *start.resolve().parents):
-            if _has_split(parent / _RELATIVE):
-                return parent / _RELATIVE
-    raise ValueError(
-        f"PEPs data not found (no {_RELATIVE} above the current folder or the package): {WHERE_TO_GET}; then set "
-        f"${ENV_VAR} to the folder holding train.jsonl and val.jsonl or pass it (data_dir=)"
-    )
+    return find_data_dir(data_dir, ENV_VAR, _RELATIVE, PEPS_SPLITS, "PEPs", WHERE_TO_GET)
 
 
 def heading(block: dict, level: str = "section") -> str:
@@ -90,22 +72,6 @@ def parse_pep(obj: dict, doc_id: str, level: str = "section") -> LabelledDocumen
     return LabelledDocument(doc_id, tuple(units), tuple(labels), meta)
 
 
-def _records(path: Path) -> list[dict]:
-    records = []
-    with path.open(encoding="utf-8") as fh:
-        for line_no, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path} line {line_no}: not valid JSON ({exc.msg})") from None
-            if not (isinstance(obj, dict) and isinstance(obj.get("id"), str) and isinstance(obj.get("blocks"), list)):
-                raise ValueError(f"{path} line {line_no}: expected an object with 'id' and 'blocks'")
-            records.append(obj)
-    return records
-
-
 def load_peps(
     data_dir: str | os.PathLike | None = None,
     splits: Iterable[str] = ("train",),
@@ -115,21 +81,11 @@ def load_peps(
     """PEPs of the given splits (``"train"``, ``"val"``), sorted by id within a split, gold at ``level``
     (``"section"`` or ``"subsection"``); documents of fewer than two sentences are skipped, and
     ``limit`` counts the documents kept, per split."""
-    splits = tuple(splits)
-    bad = [s for s in splits if s not in PEPS_SPLITS]
-    if bad or not splits:
-        raise ValueError(f"PEPs splits must be among {PEPS_SPLITS}, got {list(splits)}")
-    if level not in PEPS_LEVELS:
-        raise ValueError(f"PEPs level must be one of {PEPS_LEVELS}, got {level!r}")
-    check_limit(limit)
-    root = resolve_peps_dir(data_dir)
+    root = functools.partial(resolve_peps_dir, data_dir)
     docs = []
-    for split in splits:
-        path = root / f"{split}.jsonl"
-        if not path.is_file():
-            raise ValueError(f"no PEPs split file {path}")
+    for split, path in split_files(root, splits, PEPS_SPLITS, level, PEPS_LEVELS, limit, "PEPs"):
         kept = []
-        for obj in sorted(_records(path), key=lambda o: o["id"]):
+        for obj in sorted(read_records(path, ("blocks",)), key=lambda o: o["id"]):
             doc = parse_pep(obj, f"peps/{split}/{obj['id']}", level)
             if len(doc) >= 2:
                 kept.append(doc)

@@ -17,13 +17,14 @@ kept out on purpose, as an unseen test: it is never fetched or rebuilt.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from bpseg_bench.corpus import LabelledDocument
-from bpseg_bench.jsonl_data import find_data_dir, int_list, read_records
-from bpseg_pgm.utils.validation import check_limit, check_str_list
+from bpseg_bench.jsonl_data import find_data_dir, int_list, read_records, split_files
+from bpseg_pgm.utils.validation import check_str_list
 
 __all__ = ["TINYREC_LEVELS", "TINYREC_SPLITS", "WHERE_TO_GET", "load_tinyrec", "parse_recording", "resolve_tinyrec_dir"]
 
@@ -65,17 +66,9 @@ def load_tinyrec(
 ) -> list[LabelledDocument]:
     """Transcripts of the given splits (only ``"dev"``), sorted by id, gold at ``level`` (``"coarse"`` or
     ``"fine"``); transcripts of fewer than two units are skipped, and ``limit`` counts the documents kept."""
-    splits = tuple(splits)
-    bad = [s for s in splits if s not in TINYREC_SPLITS]
-    if bad or not splits:
-        raise ValueError(f"TinyRec splits must be among {TINYREC_SPLITS}, got {list(splits)}")
-    if level not in TINYREC_LEVELS:
-        raise ValueError(f"TinyRec level must be one of {TINYREC_LEVELS}, got {level!r}")
-    check_limit(limit)
-    root = resolve_tinyrec_dir(data_dir)
+    root = functools.partial(resolve_tinyrec_dir, data_dir)
     docs = []
-    for split in splits:
-        path = root / f"{split}.jsonl"
+    for split, path in split_files(root, splits, TINYREC_SPLITS, level, TINYREC_LEVELS, limit, "TinyRec"):
         kept = []
         for obj in sorted(read_records(path, _KEYS), key=lambda o: o["id"]):
             doc = parse_recording(obj, f"tinyrec/{split}/{obj['id']}", level, where=f"{path} id {obj['id']}")

@@ -147,7 +147,7 @@ def test_bad_lines(tmp_path):
     with pytest.raises(ValueError, match=r"train.jsonl line 3: not valid JSON"):
         load_peps(root)
     (root / "train.jsonl").write_text(json.dumps({"id": "pep-9", "title": "No blocks"}) + "\n", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"line 1: expected an object with 'id' and 'blocks'"):
+    with pytest.raises(ValueError, match=r"line 1: expected an object with 'id', 'blocks'"):
         load_peps(root)
 
 
