@@ -17,7 +17,8 @@ import sys
 
 import numpy as np
 
-from bpseg_bench.peps import _records, resolve_peps_dir
+from bpseg_bench.jsonl_data import read_records
+from bpseg_bench.peps import resolve_peps_dir
 from bpseg_bench.runner import make_embedder
 from bpseg_pgm.confidence import expected_calibration_error, matched_correct
 from bpseg_pgm.text import segment_text
@@ -47,7 +48,9 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=None)
     args = ap.parse_args(argv)
     embedder = make_embedder(progress=False)
-    records = sorted(_records(resolve_peps_dir() / f"{args.split}.jsonl"), key=lambda r: r["id"])[: args.limit]
+    records = sorted(read_records(resolve_peps_dir() / f"{args.split}.jsonl", ("blocks",)), key=lambda r: r["id"])[
+        : args.limit
+    ]
     print("| variant | documents | units | structures | fraction right | raw belief | confidence | ECE |")
     print("|---|---:|---:|---|---:|---:|---:|---:|")
     for variant, heads in (("markdown", True), ("paragraphs", False)):

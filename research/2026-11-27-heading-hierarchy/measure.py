@@ -20,7 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bpseg_bench.peps import _records, resolve_peps_dir
+from bpseg_bench.jsonl_data import read_records
+from bpseg_bench.peps import resolve_peps_dir
 from bpseg_bench.runner import make_embedder
 from bpseg_pgm.evaluation.metrics import evaluate
 from bpseg_pgm.text import segment_text
@@ -54,7 +55,9 @@ def main() -> None:
     ap.add_argument("--out", default="/tmp/heading-hierarchy")
     args = ap.parse_args()
     embedder = make_embedder(progress=False)
-    records = sorted(_records(resolve_peps_dir() / f"{args.split}.jsonl"), key=lambda r: r["id"])[: args.limit]
+    records = sorted(read_records(resolve_peps_dir() / f"{args.split}.jsonl", ("blocks",)), key=lambda r: r["id"])[
+        : args.limit
+    ]
     rows, t0 = [], time.perf_counter()
     for r in records:
         text, starts, h1, h2 = compose(r)

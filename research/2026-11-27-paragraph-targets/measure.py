@@ -148,14 +148,15 @@ def score(job: dict) -> dict:
 
 
 def jobs_for(split: str, limit: int | None):
-    from bpseg_bench.peps import _records, resolve_peps_dir
+    from bpseg_bench.jsonl_data import read_records
+    from bpseg_bench.peps import resolve_peps_dir
     from bpseg_bench.runner import make_embedder
     from bpseg_pgm.text.checks import nonempty_units
     from bpseg_pgm.text.layout import unit_layout
     from bpseg_pgm.text.pipeline import read_as_markdown, split_for_segmentation
 
     embedder = make_embedder(progress=False)
-    for r in sorted(_records(resolve_peps_dir() / f"{split}.jsonl"), key=lambda r: r["id"])[:limit]:
+    for r in sorted(read_records(resolve_peps_dir() / f"{split}.jsonl", ("blocks",)), key=lambda r: r["id"])[:limit]:
         text, starts, h1, h2 = compose(r)
         markdown = read_as_markdown(text, False, None)
         sents, spans = split_for_segmentation(text, False, markdown)

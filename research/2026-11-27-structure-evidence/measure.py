@@ -19,7 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bpseg_bench.peps import _records, resolve_peps_dir
+from bpseg_bench.jsonl_data import read_records
+from bpseg_bench.peps import resolve_peps_dir
 from bpseg_bench.runner import make_embedder
 from bpseg_pgm.evaluation.metrics import evaluate
 from bpseg_pgm.text import segment_sentences, segment_text
@@ -70,7 +71,9 @@ def main() -> None:
     from bpseg_pgm.text.layout import unit_layout
 
     embedder = make_embedder(progress=False)
-    records = sorted(_records(resolve_peps_dir() / f"{args.split}.jsonl"), key=lambda r: r["id"])[: args.limit]
+    records = sorted(read_records(resolve_peps_dir() / f"{args.split}.jsonl", ("blocks",)), key=lambda r: r["id"])[
+        : args.limit
+    ]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rows = []

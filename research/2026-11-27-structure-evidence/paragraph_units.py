@@ -13,7 +13,8 @@ import time
 
 import numpy as np
 
-from bpseg_bench.peps import _records, resolve_peps_dir
+from bpseg_bench.jsonl_data import read_records
+from bpseg_bench.peps import resolve_peps_dir
 from bpseg_bench.runner import make_embedder
 from bpseg_pgm import BPSeg, Units
 from bpseg_pgm.evaluation.metrics import evaluate
@@ -26,7 +27,9 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None)
     args = ap.parse_args()
     embedder = make_embedder(progress=False)
-    records = sorted(_records(resolve_peps_dir() / f"{args.split}.jsonl"), key=lambda r: r["id"])[: args.limit]
+    records = sorted(read_records(resolve_peps_dir() / f"{args.split}.jsonl", ("blocks",)), key=lambda r: r["id"])[
+        : args.limit
+    ]
     rows = {"paragraph units": [], "paragraph units given k": [], "mixed sentences": [], "mixed given k": []}
     t0 = time.perf_counter()
     for r in records:
