@@ -23,7 +23,6 @@ from bpseg_pgm.decisions import Settings, decide
 from bpseg_pgm.decisions.grouping import group_engine
 from bpseg_pgm.decisions.potentials import runs_can_take
 from bpseg_pgm.features.units import Units
-from bpseg_pgm.inference.engine import Engine
 from bpseg_pgm.inference.engines import make_engine
 from bpseg_pgm.params import PARAMETERS, STRUCTURES
 from bpseg_pgm.policy import DEFAULT_POLICY
@@ -48,43 +47,6 @@ from bpseg_pgm.utils.validation import (
 )
 
 __all__ = ["BPSeg", "STRUCTURES"]
-
-
-def _em_rounds(em: int | None, engine: Engine, default: int) -> int:
-    if em and not engine.supports_em:
-        raise ValueError(f"engine={engine_label(engine)!r} is Algorithm 2 as written; it has no em_rounds")
-    return default if em is None else em
-
-
-def _init(init, n: int):
-    """``init`` as used: a word of :data:`~bpseg_pgm.params.INITS`, or explicit indices checked against the
-    document's length."""
-    return init if isinstance(init, str) else check_representatives(init, n)
-
-
-def _check_cost(cost, structure: str):
-    """The runs model's cost (a registered name or a RunCost object); another than "embeddings" with the topic
-    model asked for is a ValueError (the topic model cuts no runs)."""
-    resolved = check_cost(cost)
-    if structure == "topics" and not (isinstance(cost, str) and cost == "embeddings"):
-        raise ValueError(
-            f"cost={cost!r} is the runs model's cost of a run: structure='topics' cuts no runs; "
-            "give structure='runs' or 'auto', or leave cost='embeddings'"
-        )
-    return resolved
-
-
-def _resolve_group_runs(group, structure: str, n_segments) -> bool:
-    """``group_runs`` as used: "auto" is True under structure "auto" with n_segments "auto"; True with the topic
-    model asked for is a ValueError (there are no runs to group)."""
-    if group == "auto":
-        return structure == "auto" and isinstance(n_segments, str)
-    if group and structure == "topics":
-        raise ValueError(
-            "group_runs=True groups runs into topics: it needs structure 'auto' or 'runs', "
-            "not 'topics' (the topic model's segments may already return)"
-        )
-    return group
 
 
 class BPSeg(ClusterMixin, BaseEstimator):
@@ -290,60 +252,59 @@ class BPSeg(ClusterMixin, BaseEstimator):
 
     def _checked_params(self, n: int) -> dict:
         """Every parameter checked against the table's constraints, in the table's order, then resolved for the
-        model (``potentials`` resolves to the defaults that lam=None, sigma="auto", em_rounds=None and
-        context="auto" mean)."""
-        v = {name: validate(name, getattr(self, name), p.constraints, takes=p.takes) for name, p in PARAMETERS.items()}
+        model: ``potentials`` to the defaults that lam=None, sigma="auto", em_rounds=None and context="auto" mean
+        (the named potential's registered defaults, Algorithm 2's, or those of a user's Potentials object), explicit
+        ``init`` indices against ``n``, ``em_rounds`` against the engine, ``group_runs`` ("auto": True under
+        structure "auto" with n_segments "auto") and ``cost`` against ``structure``."""
+        v = {name: validate(name, getattr(self, name), p.constraints, takes=p.words) for name, p in PARAMETERS.items()}
         if not (isinstance(v["init"], str) and v["init"] == "all"):  # init="all": k = n, n_segments ignored
             check_n_segments(v["n_segments"], n)
         engine = make_engine(v["engine"], v["damping"])
-        defaults = self._defaults(engine)
-        return {
-            **v,
-            "engine": engine,
-            "potentials": defaults,
-            "lam": defaults["lam"] if v["lam"] is None else v["lam"],
-            "sigma": check_sigma(defaults["sigma"] if v["sigma"] == "auto" else v["sigma"]),
-            "max_iter": engine.default_max_iter if v["max_iter"] is None else v["max_iter"],
-            "random_state": check_random_state(v["random_state"]),
-            "em_rounds": _em_rounds(v["em_rounds"], engine, defaults["em_rounds"]),
-            "init": _init(v["init"], n),
-            "group_runs": _resolve_group_runs(v["group_runs"], v["structure"], v["n_segments"]),
-            "policy": DEFAULT_POLICY if v["policy"] is None else v["policy"],
-            "cost": _check_cost(v["cost"], v["structure"]),
-        }
-
-    def _defaults(self, engine: Engine) -> dict:
-        """What lam=None, sigma="auto", em_rounds=None and context="auto" mean here: the named
-        potential's registered defaults, Algorithm 2's, or those of a user's Potentials object."""
         if not engine.uses_potentials:
             if not isinstance(self.potentials, str):
                 raise ValueError(
                     f"engine={engine_label(engine)!r} is Algorithm 2 with its own potentials; "
                     "leave potentials at its default"
                 )
-            return APPENDIX_DEFAULTS
-        if isinstance(self.potentials, Potentials):
-            return CUSTOM_DEFAULTS
-        return lookup(self.potentials).defaults
-
-    def _potentials(self, p: dict) -> Potentials | None:
-        if not p["engine"].uses_potentials:
-            return None
-        if isinstance(self.potentials, Potentials):
-            return self.potentials
-        return lookup(self.potentials).cls(lam=p["lam"], sigma=p["sigma"])
-
-    def _auto_applies(self, engine: Engine, potentials: Potentials | None) -> bool:
-        """Whether ``structure="auto"`` may choose runs: every potential the runs model has a place for (Potts
-        couplings, or a run cost named by its class) with an engine given by name that takes potentials, init
-        not "all"; engine "appendix" stays as written."""
-        # an engine given as an object (a researcher's own, or one with its own settings) always runs
-        return (
-            runs_can_take(potentials)
-            and isinstance(self.engine, str)
-            and engine.uses_potentials
-            and not (isinstance(self.init, str) and self.init == "all")
-        )
+            defaults = APPENDIX_DEFAULTS
+        elif isinstance(self.potentials, Potentials):
+            defaults = CUSTOM_DEFAULTS
+        else:
+            defaults = lookup(self.potentials).defaults
+        sigma = check_sigma(defaults["sigma"] if v["sigma"] == "auto" else v["sigma"])
+        random_state = check_random_state(v["random_state"])
+        em, structure, group = v["em_rounds"], v["structure"], v["group_runs"]
+        if em and not engine.supports_em:
+            raise ValueError(f"engine={engine_label(engine)!r} is Algorithm 2 as written; it has no em_rounds")
+        init = v["init"] if isinstance(v["init"], str) else check_representatives(v["init"], n)
+        if group == "auto":
+            group = structure == "auto" and isinstance(v["n_segments"], str)
+        elif group and structure == "topics":
+            raise ValueError(
+                "group_runs=True groups runs into topics: it needs structure 'auto' or 'runs', "
+                "not 'topics' (the topic model's segments may already return)"
+            )
+        # the runs model's cost (a registered name or a RunCost object): the topic model asked for cuts no runs
+        cost = check_cost(v["cost"])
+        if structure == "topics" and not (isinstance(v["cost"], str) and v["cost"] == "embeddings"):
+            raise ValueError(
+                f"cost={v['cost']!r} is the runs model's cost of a run: structure='topics' cuts no runs; "
+                "give structure='runs' or 'auto', or leave cost='embeddings'"
+            )
+        return {
+            **v,
+            "engine": engine,
+            "potentials": defaults,
+            "lam": defaults["lam"] if v["lam"] is None else v["lam"],
+            "sigma": sigma,
+            "max_iter": engine.default_max_iter if v["max_iter"] is None else v["max_iter"],
+            "random_state": random_state,
+            "em_rounds": defaults["em_rounds"] if em is None else em,
+            "init": init,
+            "group_runs": group,
+            "policy": DEFAULT_POLICY if v["policy"] is None else v["policy"],
+            "cost": cost,
+        }
 
     def _explain_topics_only(self, cost, potentials: Potentials | None) -> None:
         """``structure="auto"`` with settings the runs model has no place for means the topic model: a user's own
@@ -402,7 +363,16 @@ class BPSeg(ClusterMixin, BaseEstimator):
         the embeddings' (``runs_.word_alpha`` is set when they did). Given with a ``Units``, ``sample_weight``
         and ``word_counts`` replace its own.
         """
-        units = self._units(X, sample_weight, word_counts)
+        paragraphs = headings = sentences = None  # the document as the decision layer sees it, checked
+        if isinstance(X, Units):
+            sample_weight = X.weights if sample_weight is None else sample_weight
+            word_counts = X.word_counts if word_counts is None else word_counts
+            paragraphs, headings, sentences = X.paragraphs, X.headings, X.sentences
+            X = X.embeddings
+        Xn = normalize_rows(check_embeddings(X))  # each unit's row normalised, its weight 1 when none is given
+        n = Xn.shape[0]
+        counts = None if word_counts is None else check_word_counts(word_counts, n)
+        units = Units(Xn, check_sample_weight(sample_weight, n), counts, sentences, paragraphs, headings)
         settings = self._settings(units)
         self.n_features_in_ = int(units.embeddings.shape[1])
         self.result_ = result = decide(units, settings, self.policy_, callback)
@@ -414,28 +384,28 @@ class BPSeg(ClusterMixin, BaseEstimator):
             )
         return self
 
-    def _units(self, X, sample_weight, word_counts) -> Units:
-        """The document as the decision layer sees it: a :class:`~bpseg_pgm.features.Units` of unit rows (each
-        normalised), every unit's weight (1 when none is given) and the word counts, checked."""
-        paragraphs = headings = sentences = None
-        if isinstance(X, Units):
-            sample_weight = X.weights if sample_weight is None else sample_weight
-            word_counts = X.word_counts if word_counts is None else word_counts
-            paragraphs, headings, sentences = X.paragraphs, X.headings, X.sentences
-            X = X.embeddings
-        Xn = normalize_rows(check_embeddings(X))
-        n = Xn.shape[0]
-        counts = None if word_counts is None else check_word_counts(word_counts, n)
-        return Units(Xn, check_sample_weight(sample_weight, n), counts, sentences, paragraphs, headings)
-
     def _settings(self, units: Units) -> Settings:
         """Every parameter checked (one table) and resolved, the memory a topic fit needs checked, before any work."""
         n = len(units)
         p = self._checked_params(n)
         self.policy_ = p["policy"]
         engine, structure = p["engine"], p["structure"]
-        potentials = self._potentials(p)
-        if structure == "auto" and not self._auto_applies(engine, potentials):
+        if not engine.uses_potentials:
+            potentials = None
+        elif isinstance(self.potentials, Potentials):
+            potentials = self.potentials
+        else:
+            potentials = lookup(self.potentials).cls(lam=p["lam"], sigma=p["sigma"])
+        # "auto" may choose runs where the runs model has a place for the potentials (Potts couplings, or a run cost
+        # named by its class) with an engine given by name that takes potentials, init not "all" (an engine given as
+        # an object, a researcher's own or one with its own settings, always runs; "appendix" stays as written)
+        auto_applies = (
+            runs_can_take(potentials)
+            and isinstance(self.engine, str)
+            and engine.uses_potentials
+            and not (isinstance(self.init, str) and self.init == "all")
+        )
+        if structure == "auto" and not auto_applies:
             self._explain_topics_only(self.cost, potentials)
             structure = "topics"  # "auto" cannot choose runs here: the topic model, as "auto" would fit it
         if structure == "runs" and potentials is not None and not runs_can_take(potentials):
@@ -456,7 +426,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 engine=engine.name or "custom",
                 policy=self.policy_,
             )
-        seed = check_random_state(self.random_state)
+        seed = self.random_state  # checked above
         grouping = group_engine(engine) if p["group_runs"] else None
         own_object = not isinstance(self.engine, str) and grouping is engine  # the user's engine, used as given
         return Settings(

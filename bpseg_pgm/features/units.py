@@ -59,8 +59,24 @@ class Units:
         n = X.shape[0]
         if self.weights is not None and np.shape(self.weights) != (n,):
             raise ValueError(f"weights must have one value per unit ({n}), got shape {np.shape(self.weights)}")
-        if self.word_counts is not None:
-            object.__setattr__(self, "word_counts", _counts_array(self.word_counts, n))
+        counts = self.word_counts  # a sparse matrix, kept as it is, or any array-like of numbers
+        if counts is not None:
+            import scipy.sparse as sp
+
+            if not sp.issparse(counts):
+                try:
+                    counts = np.asarray(counts)
+                except ValueError:  # ragged rows
+                    raise ValueError(
+                        "word_counts must be a 2-d array of numbers (units x words): its rows differ in length"
+                    )
+                if counts.dtype == object or not (np.issubdtype(counts.dtype, np.number) or counts.dtype == bool):
+                    raise ValueError(
+                        f"word_counts must be a 2-d array of numbers (units x words), got {counts.dtype} values"
+                    )
+            if counts.ndim != 2 or counts.shape[0] != n:
+                raise ValueError(f"word_counts must have one row per unit ({n}), got shape {counts.shape}")
+            object.__setattr__(self, "word_counts", counts)
         if self.sentences is not None and len(self.sentences) != n:
             raise ValueError(f"sentences must have one entry per unit ({n}), got {len(self.sentences)}")
         if self.paragraphs is not None:
@@ -120,23 +136,6 @@ class Units:
         counts = unit_word_counts(sentences) if words else None
         weights = unit_weights(sentences, (DEFAULT_POLICY if policy is None else policy).word_scale)
         return cls(np.asarray(embeddings), weights, counts, sentences, paragraphs, headings)
-
-
-def _counts_array(counts: Any, n: int) -> Any:
-    """``counts`` (a sparse matrix, kept as it is, or any array-like of numbers) with one row per unit, or a
-    ValueError naming ``word_counts``."""
-    import scipy.sparse as sp
-
-    if not sp.issparse(counts):
-        try:
-            counts = np.asarray(counts)
-        except ValueError:  # ragged rows
-            raise ValueError("word_counts must be a 2-d array of numbers (units x words): its rows differ in length")
-        if counts.dtype == object or not (np.issubdtype(counts.dtype, np.number) or counts.dtype == bool):
-            raise ValueError(f"word_counts must be a 2-d array of numbers (units x words), got {counts.dtype} values")
-    if counts.ndim != 2 or counts.shape[0] != n:
-        raise ValueError(f"word_counts must have one row per unit ({n}), got shape {counts.shape}")
-    return counts
 
 
 def _int_array(values: Any, name: str, n: int) -> np.ndarray:

@@ -45,9 +45,10 @@ class Problem:
             raise ValueError(
                 "the unary log potentials contain NaN or +inf; -inf (a state ruled out) is the only non-finite value allowed"
             )
-        n = self.log_unary.shape[0]
-        self.edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
-        e = self.edges
+        self.n, self.k = self.log_unary.shape
+        n = self.n  # the shape: n variables, k states, the edges (u, v)
+        self.edges = e = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        self.u, self.v = e[:, 0], e[:, 1]
         if e.size and (e.min() < 0 or e.max() >= n or np.any(e[:, 0] >= e[:, 1])):
             raise ValueError(f"edges must be pairs (i, j) with 0 <= i < j < n = {n}")
         m = len(e)
@@ -57,7 +58,7 @@ class Problem:
         self.max_iter, self.tol, self.callback, self.random_state = int(max_iter), float(tol), callback, random_state
         # what does not depend on the representatives is shared between the problems of one fit
         self._shared = {} if shared is None else shared
-        self._network = None
+        self.network_built = None  # the pgmpy network once an engine has built it (network())
         self.on_network = bool(on_network)
         if log_coupling is not None:
             log_coupling = np.asarray(log_coupling, dtype=np.float64)
@@ -69,23 +70,6 @@ class Problem:
             if log_tables.shape != (m, self.k, self.k):
                 raise ValueError(f"log_tables must have shape ({m}, {self.k}, {self.k}), got {log_tables.shape}")
             self._shared["log_tables"] = log_tables
-
-    # -- shape ---------------------------------------------------------------------------------
-    @property
-    def n(self) -> int:
-        return self.log_unary.shape[0]
-
-    @property
-    def k(self) -> int:
-        return self.log_unary.shape[1]
-
-    @property
-    def u(self) -> np.ndarray:
-        return self.edges[:, 0]
-
-    @property
-    def v(self) -> np.ndarray:
-        return self.edges[:, 1]
 
     @property
     def is_potts(self) -> bool:
@@ -139,7 +123,7 @@ class Problem:
         share one network per number of states: a later problem gives it its own unary factors and keeps the
         pairwise ones, so the network an earlier problem returned then holds the later unaries.
         """
-        if self._network is None:
+        if self.network_built is None:
             from ..graph import network_from_log_potentials, replace_unary_factors
 
             key = ("network", self.k)
@@ -149,13 +133,8 @@ class Problem:
                 self._shared[key] = model
             else:
                 replace_unary_factors(model, self.log_unary)
-            self._network = model
-        return self._network
-
-    @property
-    def network_built(self):
-        """The pgmpy network if an engine has built it, else None."""
-        return self._network
+            self.network_built = model
+        return self.network_built
 
     def log_score(self, labels) -> np.ndarray:
         """log p~(labels) = sum_i log psi_i(x_i) + sum_ij log psi_ij(x_i, x_j) for (s, n) labellings."""

@@ -31,7 +31,6 @@ __all__ = [
     "checked_matrix",
     "cost_factory",
     "cost_names",
-    "fitted_cost",
     "register_cost",
     "run_cost_matrix",
 ]
@@ -47,7 +46,7 @@ class RunCost:
     whether :func:`~bpseg_pgm.runs.model.fit_runs` may cut runs by it alone. :meth:`fit` keeps one document's
     ``features`` (n, d) and ``weights`` (n,); :meth:`matrix` gives the cost of every run between candidate
     positions. Lower is better, and a run's cost should not be negative (the windows and the noise-calibrated k
-    assume the best total cost falls as runs are added). Each document gets a copy (:func:`fitted_cost`).
+    assume the best total cost falls as runs are added). Each document gets a copy (:func:`run_cost_matrix`).
     """
 
     name: ClassVar[str] = ""
@@ -153,11 +152,6 @@ def _not_standalone(name: str) -> str:
     )
 
 
-def fitted_cost(cost: RunCost, features: np.ndarray, weights: np.ndarray) -> RunCost:
-    """A copy of ``cost`` fitted on one document (the object given is left as it was)."""
-    return copy.copy(cost).fit(features, weights)
-
-
 def checked_matrix(C: Any, m: int, cost: RunCost) -> np.ndarray:
     """A cost's matrix over m + 1 candidate positions, checked: (m+1, m+1) float64, no NaN, inf where j <= i."""
     C = np.asarray(C, dtype=np.float64)
@@ -181,9 +175,9 @@ def checked_matrix(C: Any, m: int, cost: RunCost) -> np.ndarray:
 def run_cost_matrix(
     cost: RunCost, features: np.ndarray, weights: np.ndarray, positions: np.ndarray | None = None
 ) -> np.ndarray:
-    """``cost`` fitted on the document (a copy: :func:`fitted_cost`) and its checked matrix over ``positions``
-    (None: every position), as the segmental programme takes it."""
-    C = fitted_cost(cost, features, weights).matrix(positions)
+    """``cost`` fitted on the document (a copy: the object given is left as it was) and its checked matrix over
+    ``positions`` (None: every position), as the segmental programme takes it."""
+    C = copy.copy(cost).fit(features, weights).matrix(positions)
     if cost.name in BUILT_IN and COSTS.get(cost.name) is type(cost):
         return C  # the built-ins' matrices, as the programme has always taken them
     m = np.asarray(features).shape[0] if positions is None else int(np.asarray(positions).shape[0]) - 1

@@ -12,7 +12,7 @@ import functools
 import re
 
 from bpseg_pgm.structure.blocks import Structure
-from bpseg_pgm.utils.spans import BLANK_LINE, trim_span
+from bpseg_pgm.utils.spans import paragraph_spans, trim_span
 
 __all__ = ["MAX_TITLE_WORDS", "looks_like_numbered", "numbered_structure"]
 
@@ -21,14 +21,6 @@ MAX_TITLE_WORDS = 12
 
 _HEADING = re.compile(r"\A[ \t]{0,3}(\d{1,9}(?:\.\d{1,9}){0,5})\.?[ \t]+(\S[^\n\r]*?)[ \t]*\Z")
 _SENTENCE_END = re.compile(r"[.!:;,]\W*\Z|[.!?]\s+[A-Z]")
-
-
-def _paragraphs(text: str) -> list[tuple[int, int]]:
-    bounds = [0]
-    for m in BLANK_LINE.finditer(text):
-        bounds += [m.start(), m.end()]
-    bounds.append(len(text))
-    return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
 
 
 def _follows(prev: tuple[int, ...] | None, number: tuple[int, ...]) -> bool:
@@ -46,7 +38,7 @@ def _follows(prev: tuple[int, ...] | None, number: tuple[int, ...]) -> bool:
 
 def _candidates(text: str) -> list[tuple[tuple[int, int], tuple[int, ...]]]:
     out = []
-    for a, b in _paragraphs(text):
+    for a, b in paragraph_spans(text):
         span = trim_span(text, a, b)
         if span is None:
             continue
@@ -97,7 +89,7 @@ def looks_like_numbered(text: str) -> bool:
     s = numbered_structure(text)
     if len(s.headings) < 2:
         return False
-    paragraphs = [p for a, b in _paragraphs(text) if (p := trim_span(text, a, b)) is not None]
+    paragraphs = [p for a, b in paragraph_spans(text) if (p := trim_span(text, a, b)) is not None]
     level = dict(zip(s.headings, s.heading_levels))
     after = dict(zip(paragraphs, paragraphs[1:]))
     if not all(h in after and level.get(after[h], 99) > level[h] for h in s.headings):

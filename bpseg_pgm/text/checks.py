@@ -25,7 +25,6 @@ from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_str_list, check_unicode
 
 __all__ = [
-    "bpseg_estimator",
     "check_bpseg_params",
     "checked_estimator",
     "check_sentences",
@@ -102,9 +101,14 @@ def split_for_segmentation(
     return [squash(view[a:b]) for a, b in spans], spans
 
 
-def bpseg_estimator(n_segments: Any, params: Mapping[str, Any]) -> Any:
-    """``BPSeg(n_segments=n_segments, **params)``, not checked yet; a keyword BPSeg does not take is a ValueError
-    naming it (and the closest parameter name), not the constructor's TypeError."""
+def checked_estimator(n_segments: Any, params: Mapping[str, Any], n_units: int | None = None) -> Any:
+    """``BPSeg(n_segments=n_segments, **params)`` with every parameter checked now, before anything is embedded:
+    ``check_params(n_units)``, which checks ``n_segments`` against the ``n_units`` units too (a ValueError
+    naming the first bad one; a keyword BPSeg does not take is a ValueError naming it, and the closest parameter
+    name, not the constructor's TypeError). The estimator the caller then fits.
+
+    A deprecation warning (``contiguous=``) is left to the fit, so that it is given once.
+    """
     from bpseg_pgm.estimator import BPSeg  # here: importing the text layer does not load scikit-learn
 
     if not isinstance(params, Mapping):
@@ -118,17 +122,7 @@ def bpseg_estimator(n_segments: Any, params: Mapping[str, Any]) -> Any:
         close = difflib.get_close_matches(str(key), names, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise ValueError(f"unknown parameter {key!r}: not a parameter of BPSeg ({', '.join(names)}){hint}")
-    return BPSeg(n_segments=n_segments, **params)
-
-
-def checked_estimator(n_segments: Any, params: Mapping[str, Any], n_units: int | None = None) -> Any:
-    """``BPSeg(n_segments=n_segments, **params)`` with every parameter checked now, before anything is embedded:
-    ``check_params(n_units)``, which checks ``n_segments`` against the ``n_units`` units too (a ValueError
-    naming the first bad one; an unknown keyword is a ValueError naming it). The estimator the caller then fits.
-
-    A deprecation warning (``contiguous=``) is left to the fit, so that it is given once.
-    """
-    estimator = bpseg_estimator(n_segments, params)
+    estimator = BPSeg(n_segments=n_segments, **params)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)
         estimator.check_params(n_units)

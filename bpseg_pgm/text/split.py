@@ -72,7 +72,7 @@ from bpseg_pgm.chunks.markdown import front_matter_end, image_spans, inline_code
 from bpseg_pgm.structure.detect import STRUCTURED, read_structure
 from bpseg_pgm.structure.spans import block_spans
 from bpseg_pgm.types.chunk import Span
-from bpseg_pgm.utils.spans import BLANK_LINE, join_sentences
+from bpseg_pgm.utils.spans import join_sentences, paragraph_spans
 from bpseg_pgm.utils.spans import trim_span as _trim
 
 __all__ = ["join_sentences", "sentence_spans", "split_sentences", "split_lines", "split_text", "squash"]
@@ -212,21 +212,12 @@ def _mask_images(paragraph: str) -> str:
     return "".join(pieces) + paragraph[pos:]
 
 
-def _paragraphs(text: str) -> list[Span]:
-    bounds = [0]
-    for m in BLANK_LINE.finditer(text):
-        bounds += [m.start(), m.end()]
-    bounds.append(len(text))
-    return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
-
-
 def _prose_spans(text: str, start: int, end: int, code: bool = False) -> list[Span]:
     """Sentence spans of ``text[start:end]``: paragraphs, then Punkt and the CJK/Devanagari/Thai ends; with ``code``
     (Markdown), no sentence ends inside inline code (the sentences on both sides of such a cut are joined) and
     an inline image ``![alt](url)`` is read as one word (Punkt would end a sentence at its "!")."""
     spans: list[Span] = []
-    for p_start, p_end in _paragraphs(text[start:end]):
-        p_start, p_end = start + p_start, start + p_end
+    for p_start, p_end in paragraph_spans(text, start, end):
         paragraph = text[p_start:p_end]
         if not _NON_SPACE.search(paragraph):
             continue

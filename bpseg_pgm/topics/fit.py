@@ -59,21 +59,6 @@ def check_beliefs(beliefs, engine: Engine) -> None:
         )
 
 
-def representatives_for(Xn: np.ndarray, n_segments, init, random_state, policy: Policy) -> np.ndarray:
-    """Indices of the k initial representatives (``init`` a name or explicit indices; "auto" starts from
-    :func:`~bpseg_pgm.topics.defaults.auto_labels` with the policy's ``auto_max_segments`` and
-    ``auto_segments_per_root``)."""
-    n = Xn.shape[0]
-    if isinstance(init, str):
-        k = (
-            auto_labels(n, policy.auto_max_segments, policy.auto_segments_per_root)
-            if isinstance(n_segments, str) and n_segments == "auto"
-            else n_segments
-        )
-        return choose_representatives(Xn, k, init, random_state)
-    return check_representatives(init, n)
-
-
 def warn_unconverged(engine, max_iter: int, tol: float, stacklevel: int = 1) -> None:
     """The ConvergenceWarning of a topic fit whose BP stopped at ``max_iter`` sweeps (``stacklevel`` counted from
     the caller of this function)."""
@@ -120,7 +105,15 @@ def fit_topics(
         if isinstance(neighbors, str) and neighbors == "auto"
         else (None if isinstance(neighbors, str) else neighbors),
     )
-    reps = representatives_for(Xn, n_segments, init, random_state, policy)
+    if isinstance(init, str):  # the k initial representatives: "auto" starts from auto_labels with the policy's numbers
+        k = (
+            auto_labels(Xn.shape[0], policy.auto_max_segments, policy.auto_segments_per_root)
+            if isinstance(n_segments, str) and n_segments == "auto"
+            else n_segments
+        )
+        reps = choose_representatives(Xn, k, init, random_state)
+    else:
+        reps = check_representatives(init, Xn.shape[0])
     C = Xn[reps]
     state: dict[str, Any] = {"model": None, "deltas": [], "inference": None}
     shared: dict = {}  # what the rounds share: the pairwise couplings do not depend on C

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BLANK_LINE", "join_sentences", "outermost", "paths_under", "trim_span", "trim_spans"]
+__all__ = ["BLANK_LINE", "join_sentences", "outermost", "paragraph_spans", "paths_under", "trim_span", "trim_spans"]
 
 #: A blank line (two line ends with only spaces between them): where a paragraph ends, for the sentence
 #: splitter's hard boundaries, the text's layout, the chunks' preferred cuts and the HTML view alike.
 BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
+
+
+def paragraph_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """The paragraphs of ``text[start:end]`` (offsets in ``text``): the pieces between blank lines, blank ones too."""
+    end = len(text) if end is None else end
+    bounds = [start]
+    for m in BLANK_LINE.finditer(text, start, end):
+        bounds += [m.start(), m.end()]
+    bounds.append(end)
+    return list(zip(bounds[::2], bounds[1::2]))
 
 
 _NON_SPACE = re.compile(r"\S")  # what str.isspace calls whitespace, negated

@@ -21,8 +21,20 @@ class PottsEngine(Engine):
         self.backend = backend
 
     def infer(self, problem):
-        if problem.on_network:
-            return self._infer_on_network(problem)
+        if problem.on_network:  # the problem's pgmpy network, solved through pgmpy's Inference API, same kernel
+            from ..kernels.potts_network import PottsBeliefPropagation  # loads pgmpy on first use
+
+            inf = PottsBeliefPropagation(
+                problem.network(), max_iter=problem.max_iter, tol=problem.tol, damping=self.damping,
+                backend=self.backend,
+            )  # fmt: skip
+            res = inf.run(callback=problem.callback)
+            index = {name: i for i, name in enumerate(inf.variable_order)}
+            order = [index[f"s{i}"] for i in range(problem.n)]
+            return self.result(
+                res.beliefs[order], res.n_iter, res.converged, res.deltas,
+                log_partition=lambda: inf.bethe_log_partition(res), inference=inf,
+            )  # fmt: skip
         res = potts_bp(
             problem.log_unary, problem.u, problem.v, problem.coupling(), max_iter=problem.max_iter,
             tol=problem.tol, damping=self.damping, callback=problem.callback, backend=self.backend,
@@ -32,18 +44,3 @@ class PottsEngine(Engine):
             return potts_log_partition(problem.log_unary, problem.u, problem.v, problem.coupling(), res)
 
         return self.result(res.beliefs, res.n_iter, res.converged, res.deltas, log_partition=log_z)
-
-    def _infer_on_network(self, problem):
-        """The problem's pgmpy network, solved through pgmpy's ``Inference`` API with the same kernel."""
-        from ..kernels.potts_network import PottsBeliefPropagation  # loads pgmpy on first use
-
-        inf = PottsBeliefPropagation(
-            problem.network(), max_iter=problem.max_iter, tol=problem.tol, damping=self.damping, backend=self.backend
-        )
-        res = inf.run(callback=problem.callback)
-        index = {name: i for i, name in enumerate(inf.variable_order)}
-        order = [index[f"s{i}"] for i in range(problem.n)]
-        return self.result(
-            res.beliefs[order], res.n_iter, res.converged, res.deltas,
-            log_partition=lambda: inf.bethe_log_partition(res), inference=inf,
-        )  # fmt: skip

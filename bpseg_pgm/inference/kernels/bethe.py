@@ -29,14 +29,6 @@ def _plogq(p, q):
     return np.where(p > 0, p * np.where(p > 0, q, 0.0), 0.0).sum(axis=-1)
 
 
-def _node_terms(log_unary, log_b):
-    """sum_i E_b_i log psi_i + H(b_i), and H(b_i) per node."""
-    log_p = log_b - logsumexp(log_b, axis=1, keepdims=True)
-    p = np.exp(log_p)
-    H = -_plogq(p, log_p)
-    return float(_plogq(p, log_unary).sum() + H.sum()), H
-
-
 def _potts_pairs(au, av, log_w):
     """Per edge: log Z_ij and the pair belief's marginals on u and v, Potts factors."""
     mu, mv = au.max(axis=1, keepdims=True), av.max(axis=1, keepdims=True)
@@ -80,7 +72,10 @@ def bethe_log_partition(log_unary, u, v, log_b, msgs, slot_uv, slot_vu, *, log_c
     if (log_coupling is None) == (log_tables is None):
         raise ValueError("give exactly one of log_coupling= or log_tables=")
     k = log_unary.shape[1]
-    total, H_node = _node_terms(log_unary, log_b)
+    log_p = log_b - logsumexp(log_b, axis=1, keepdims=True)  # the nodes: sum_i E_b_i log psi_i + H(b_i)
+    p = np.exp(log_p)
+    H_node = -_plogq(p, log_p)
+    total = float(_plogq(p, log_unary).sum() + H_node.sum())
     step = max(1, CHUNK_ENTRIES // max(k * (k if log_tables is not None else 1), 1))
     for s in range(0, u.size, step):
         e = slice(s, s + step)

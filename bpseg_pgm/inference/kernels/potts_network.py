@@ -35,14 +35,12 @@ class PottsBeliefPropagation(LoopyBeliefPropagation):
         if self.padded:
             raise ValueError("PottsBeliefPropagation needs every variable to have the same number of states")
         self.backend = backend
-        self._log_w = self._couplings()
-
-    def _couplings(self) -> np.ndarray:
-        t = self._log_tables
+        t = self._log_tables  # the couplings: each table's off-diagonal log value less its diagonal one
         k = t.shape[1] if t.ndim == 3 else 0
         if t.shape[0] == 0 or k < 2:  # no pair, or one state: nothing to couple
             self._log_diag = float(t[:, 0, 0].sum()) if t.shape[0] else 0.0
-            return np.zeros(t.shape[0])
+            self._log_w = np.zeros(t.shape[0])
+            return
         eye = np.eye(k, dtype=bool)
         diag = t[:, eye]  # (m, k)
         off = t[:, ~eye]  # (m, k (k - 1))
@@ -56,7 +54,7 @@ class PottsBeliefPropagation(LoopyBeliefPropagation):
                 "one off it); use LoopyBeliefPropagation for any pairwise table"
             )
         self._log_diag = float(diag[:, 0].sum())  # a constant factor of p~: in log Z, in no marginal
-        return off[:, 0] - diag[:, 0]
+        self._log_w = off[:, 0] - diag[:, 0]
 
     @property
     def log_coupling(self) -> np.ndarray:
