@@ -165,6 +165,20 @@ register_method(
     "BPSeg(group_runs=False): the default without topics over runs (runs that return keep separate labels)",
     uses_weights=True, uses_words=True,
 )  # fmt: skip
+
+
+def _bpseg_grouped(n: int, seed: int):
+    from bpseg_pgm.estimator import BPSeg
+
+    return BPSeg(group_runs=True, random_state=seed)
+
+
+register_method(
+    "bpseg-grouped", _bpseg_grouped,
+    "BPSeg(group_runs=True): the default with the runs always grouped into topics that may return (the default's "
+    "'auto' groups them too, except a document's heading sections), word-weighted units",
+    uses_weights=True, uses_words=True,
+)  # fmt: skip
 register_method(
     "bpseg-topics",
     _bpseg_topics,

@@ -49,3 +49,12 @@ def test_automatic_peers():
         method = registry.METHODS[name]
         assert not (method.uses_gold_k or method.uses_weights or method.uses_words)
     assert registry.check_methods(["kcpd-auto", "semantic-breakpoints"]) == ["kcpd-auto", "semantic-breakpoints"]
+
+
+def test_grouping_on_and_off():
+    """bpseg-grouped and bpseg-ungrouped: the default with group_runs forced on and off (benchmarks/returns.py)."""
+    for name, group in (("bpseg-grouped", True), ("bpseg-ungrouped", False)):
+        est = registry.make_estimator(name, 50, 3)
+        assert est.get_params() == BPSeg(group_runs=group, random_state=3).get_params()
+        method = registry.METHODS[name]
+        assert method.uses_weights and method.uses_words and not method.uses_gold_k
