@@ -38,6 +38,10 @@ block or a list item are one unit, which no chunk boundary cuts unless the block
 the cap (then it is cut like a long sentence, at line breaks first); the unit goes to the segment
 holding most of its tokens.  A heading goes to the segment of what follows it, and when a chunk is cut
 for size, or a small one merged, a boundary just before a heading is preferred.
+
+``context_sentences`` (0, the default: none) gives each chunk its neighbouring sentences as the context
+embedded with it (:func:`~bpseg_pgm.chunks.context.with_context`); parent chunks, one per segment over its
+chunks, are :func:`~bpseg_pgm.chunks.parents.link_parents`.
 """
 
 from __future__ import annotations
@@ -49,8 +53,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from bpseg_pgm.chunks.context import with_context
 from bpseg_pgm.chunks.markdown import looks_like_markdown, markdown_blocks
-from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, checked_token_counter
+from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, check_context_sentences, checked_token_counter
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.utils.labels import index_runs, label_runs
 from bpseg_pgm.utils.spans import BLANK_LINE
@@ -424,6 +429,7 @@ def make_chunks(
     count_tokens: Callable[[list[str]], list[int]] | None = None,
     hard_cap: bool = True,
     markdown: bool | None = None,
+    context_sentences: int = 0,
 ) -> list[Chunk]:
     """Cut a :class:`~bpseg_pgm.text.segmentation.Segmentation` into :class:`~bpseg_pgm.types.chunk.Chunk` objects.
 
@@ -434,12 +440,15 @@ def make_chunks(
     stays whole).  ``min_tokens``: merge smaller contiguous chunks into a neighbour of the same segment
     (None: a quarter of ``max_tokens``; 0: no merging).  ``markdown``: respect Markdown blocks and headings (None: decided from
     the text).  ``count_tokens``, a function from a list of str to a list of int, replaces the model's
-    tokenizer.  See the module's description.
+    tokenizer.  ``context_sentences`` (an int >= 0; 0: none) sets each chunk's ``context_before`` and
+    ``context_after``, that many neighbouring sentences on each side, for ``Chunk.embed_text``; the chunks
+    themselves (text, offsets, sizes, cuts) are the same with or without it.  See the module's description.
 
     A chunk cut out of a sentence longer than the cap lists that sentence in ``sentences``, as do the other
     chunks cut from it.
     """
     max_tokens, min_tokens = check_chunk_options(max_tokens, contiguous, min_tokens)
+    context_sentences = check_context_sentences(context_sentences)
     if not isinstance(hard_cap, (bool, np.bool_)):
         raise ValueError(f"hard_cap must be True or False, got {hard_cap!r}")
     markdown = resolve_markdown(seg, markdown)
@@ -454,7 +463,8 @@ def make_chunks(
         min_tokens = max(1, max_tokens // 4)
     if contiguous and min_tokens:
         groups = chunker.merge_small(groups, min_tokens)
-    return _with_levels(seg, [chunker.chunk(g) for g in groups])
+    chunks = _with_levels(seg, [chunker.chunk(g) for g in groups])
+    return with_context(chunks, chunker.text, list(seg.spans), context_sentences) if context_sentences else chunks
 
 
 def _with_levels(seg: Any, chunks: list[Chunk]) -> list[Chunk]:

@@ -1,8 +1,10 @@
-"""The chunk options, checked in one place: the token caps, contiguous or whole segments, a token counter.
+"""The chunk options, checked in one place: the token caps, contiguous or whole segments, a token counter, the
+context embedded with a chunk.
 
 :func:`check_chunk_options` is what :func:`~bpseg_pgm.chunks.make_chunks`, ``chunk_texts``, the
 adapters and ``bpseg segment --format chunks-jsonl`` check before any work; :func:`checked_token_counter`
-wraps a user's ``count_tokens`` so that a bad count is a clear ``ValueError`` (pruning uses it too).
+wraps a user's ``count_tokens`` so that a bad count is a clear ``ValueError`` (pruning uses it too);
+:func:`check_context_sentences` and :func:`check_parents` check ``context_sentences`` and ``parents``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["TokenCounter", "check_chunk_options", "checked_token_counter"]
+__all__ = ["TokenCounter", "check_chunk_options", "check_context_sentences", "check_parents", "checked_token_counter"]
 
 #: A function from a list of str to their lengths in tokens.
 TokenCounter = Callable[[list[str]], list[int]]
@@ -40,6 +42,35 @@ def check_chunk_options(max_tokens: Any, contiguous: Any, min_tokens: Any) -> tu
     if min_tokens is not None and max_tokens is not None and min_tokens > max_tokens:
         raise ValueError(f"min_tokens ({min_tokens}) is larger than max_tokens ({max_tokens})")
     return max_tokens, min_tokens
+
+
+def check_context_sentences(context_sentences: Any) -> int:
+    """``context_sentences`` as an int, or a ValueError: an int >= 0 (0, the default: no context).
+
+    Parameters
+    ----------
+    context_sentences : int
+        How many neighbouring sentences before and after each chunk are embedded with it.
+
+    Returns
+    -------
+    int
+        The same number, as a Python int.
+    """
+    if (
+        isinstance(context_sentences, bool)
+        or not isinstance(context_sentences, numbers.Integral)
+        or context_sentences < 0
+    ):
+        raise ValueError(f"context_sentences must be an int >= 0 (0: no context), got {context_sentences!r}")
+    return int(context_sentences)
+
+
+def check_parents(parents: Any) -> bool:
+    """``parents`` (whether the parent chunks are asked for) as a bool, or a ValueError: True or False."""
+    if not isinstance(parents, (bool, np.bool_)):
+        raise ValueError(f"parents must be True or False, got {parents!r}")
+    return bool(parents)
 
 
 def checked_token_counter(count_tokens: Any) -> TokenCounter:

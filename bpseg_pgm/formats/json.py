@@ -3,12 +3,20 @@
 A segmentation's JSON grows with its text, not with sentences x segments: each sentence's belief is written
 as its ``confidence`` (rounded), and the whole belief matrix only with ``--full-beliefs``
 (``Segmentation.to_json(beliefs="full")``).
+
+``parents=True``, the library's option alone for now (``render(seg, parents=True)``; the command line does not
+offer it), adds the chunks and their parents (``Segmentation.parent_chunks()``: one chunk per run, no cap):
+``"parents"``, each with its 0-based number ``parent``, its exact ``spans`` (one per run) and its ``children``,
+and ``"chunks"``, each with its number ``chunk`` and its ``parent``; ``context_sentences=n`` (with ``parents``)
+gives the chunks their context (``embed_text``).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from bpseg_pgm.chunks.options import check_context_sentences, check_parents
 from bpseg_pgm.formats.registry import FormatOption, OutputFormat, register_format
 
 __all__ = ["JsonFormat"]
@@ -21,6 +29,7 @@ class JsonFormat(OutputFormat):
     suffix = ".json"
     media_type = "application/json"
     options_title = "JSON"
+    library_options = ("parents", "context_sentences")
     options = (
         FormatOption(
             "full_beliefs",
@@ -30,5 +39,30 @@ class JsonFormat(OutputFormat):
         ),
     )
 
-    def content(self, result: Any, *, source: str | None = None, full_beliefs: bool = False) -> str:
-        return (result.to_json(beliefs="full") if full_beliefs else result.to_json()) + "\n"
+    def check_options(self, **options: Any) -> None:
+        """The format's own options, and the library's ``parents`` and ``context_sentences`` (only with
+        ``parents``: they are the chunks')."""
+        super().check_options(**options)
+        parents = check_parents(options.get("parents", False))
+        if check_context_sentences(options.get("context_sentences", 0)) and not parents:
+            raise ValueError("context_sentences is the chunks' context, which the json format writes only with parents")
+
+    def content(
+        self,
+        result: Any,
+        *,
+        source: str | None = None,
+        full_beliefs: bool = False,
+        parents: bool = False,
+        context_sentences: int = 0,
+    ) -> str:
+        if not parents:
+            return (result.to_json(beliefs="full") if full_beliefs else result.to_json()) + "\n"
+        tops, chunks = result.parent_chunks(context_sentences=context_sentences)
+        d = result.to_dict(beliefs="full" if full_beliefs else "confidence")
+        d["parents"] = [{"parent": j, **p.to_dict()} for j, p in enumerate(tops)]
+        d["chunks"] = [{"chunk": i, **c.to_dict()} for i, c in enumerate(chunks)]
+        try:
+            return json.dumps(d, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        except ValueError:
+            raise ValueError("the segmentation holds NaN or inf values, which JSON cannot represent") from None

@@ -76,7 +76,8 @@ class OutputFormat:
     ``name`` and ``kind`` are set by :func:`register_format`; ``suffix`` and ``media_type``
     describe the file written; ``options`` are the keyword options :meth:`render` takes beyond
     ``source``, shown by the command line in a group titled ``"{options_title} (with --format
-    {name})"``.
+    {name})"``; ``library_options`` are keyword options :meth:`render` takes from Python alone (names
+    only: the command line does not offer them, and the format checks their values).
     """
 
     name: ClassVar[str] = ""
@@ -84,6 +85,7 @@ class OutputFormat:
     suffix: ClassVar[str] = ".txt"
     media_type: ClassVar[str] = "text/plain"
     options: ClassVar[tuple[FormatOption, ...]] = ()
+    library_options: ClassVar[tuple[str, ...]] = ()
     options_title: ClassVar[str] = "format options"
 
     def check_options(self, **options: Any) -> None:
@@ -93,10 +95,11 @@ class OutputFormat:
         take; a format whose options depend on each other extends it.
         """
         known = [option.name for option in self.options]
-        unknown = [name for name in options if name not in known]
+        unknown = [name for name in options if name not in known and name not in self.library_options]
         if unknown:
             takes = f"takes {', '.join(known)}" if known else "takes no options"
-            raise ValueError(f"the {self.name} format {takes}, got {', '.join(unknown)}")
+            python = f" (from Python it also takes {', '.join(self.library_options)})" if self.library_options else ""
+            raise ValueError(f"the {self.name} format {takes}, got {', '.join(unknown)}{python}")
 
     def render(self, result: Any, *, source: str | None = None, **options: Any) -> str:
         """``result`` as this format's text: :meth:`check_options`, then :meth:`content`.

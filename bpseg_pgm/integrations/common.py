@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bpseg_pgm.chunks import Chunk, check_chunk_options
+from bpseg_pgm.chunks import Chunk, ParentChunk, check_chunk_options, link_parents
 from bpseg_pgm.text import chunk_texts
 from bpseg_pgm.text.checks import check_bpseg_params
 
-__all__ = ["FRAMEWORK_SIZE_OPTIONS", "adapter_options", "chunk_for", "missing_extra"]
+__all__ = ["FRAMEWORK_SIZE_OPTIONS", "adapter_options", "chunk_for", "missing_extra", "parents_for"]
 
 
 def missing_extra(module: str, package: str, extra: str) -> ImportError:
@@ -58,15 +58,24 @@ def chunk_for(
     adapter: Any, texts: Iterable[str], embedder: Any, caps: list[int | None] | None = None
 ) -> list[list[Chunk]]:
     """The chunks of every text (one embedding batch for all) with the adapter's options: its ``max_tokens``
-    (or ``caps``, one per text), ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``,
-    read when called."""
+    (or ``caps``, one per text), ``contiguous``, ``min_tokens``, ``context_sentences``, ``n_segments``, ``lines``
+    and ``bpseg_params``, read when called."""
     return chunk_texts(
         list(texts),
         adapter.max_tokens if caps is None else caps,
         adapter.contiguous,
         min_tokens=adapter.min_tokens,
+        context_sentences=getattr(adapter, "context_sentences", 0),
         n_segments=adapter.n_segments,
         lines=adapter.lines,
         embedder=embedder,
         bpseg_params=adapter.bpseg_params,
     )
+
+
+def parents_for(
+    texts: list[str], all_chunks: list[list[Chunk]], embedder: Any
+) -> list[tuple[list[ParentChunk], list[Chunk]]]:
+    """Each text's parents and its chunks with their ``parent`` (:func:`~bpseg_pgm.chunks.link_parents`), the
+    parents' tokens counted by ``embedder``."""
+    return [link_parents(chunks, text, count_tokens=embedder.count_tokens) for text, chunks in zip(texts, all_chunks)]

@@ -17,12 +17,24 @@ value for "not found") and ``bpseg_spans`` lists its runs.  Every chunk also get
 ``length_function`` are refused at construction with a ``ValueError`` (``chunk_size`` counts characters
 by default; chunks never overlap; the one size cap is ``max_tokens``, in the model's tokens), and so is
 any other keyword that is not a BPSeg parameter: every option is checked before anything is embedded.
+
+**Parents.**  :meth:`BPSegTextSplitter.split_parent_documents` (and ``create_parent_documents``) gives each
+segment (a topic, all its runs however far apart) as one parent ``Document`` besides the chunks, for a
+``MultiVectorRetriever`` / ``ParentDocumentRetriever``-style index: embed the chunks, store the parents by id, and
+hand the LLM a retrieved chunk's parent.  Each parent's ``id`` and ``metadata[id_key]`` (``"doc_id"``, LangChain's
+own key) is a new UUID, and each chunk's ``metadata[id_key]`` is its parent's; the parent's ``bpseg_spans`` are its
+exact offsets, one per run (see :func:`bpseg_pgm.integrations.parent_metadata`).
+
+**Context.**  ``context_sentences=n`` puts each chunk's ``n`` neighbouring sentences on either side in its
+metadata (``bpseg_context_before``, ``bpseg_context_after``; ``page_content`` and the offsets stay the chunk's):
+embed ``bpseg_context_before + page_content + bpseg_context_after``.
 """
 
 from __future__ import annotations
 
 import copy
 import os
+import uuid
 from typing import Any, Iterable
 
 try:
@@ -33,10 +45,11 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
     raise missing_extra("langchain", "langchain-text-splitters", "langchain") from exc
 
+from bpseg_pgm.chunks import check_context_sentences
 from bpseg_pgm.embeddings import resolve_embedder
-from bpseg_pgm.integrations import chunk_metadata
-from bpseg_pgm.integrations.common import adapter_options, chunk_for
-from bpseg_pgm.types.chunk import Chunk
+from bpseg_pgm.integrations import chunk_metadata, parent_metadata
+from bpseg_pgm.integrations.common import adapter_options, chunk_for, parents_for
+from bpseg_pgm.types.chunk import Chunk, ParentChunk
 
 __all__ = ["BPSegTextSplitter"]
 
@@ -64,6 +77,12 @@ class BPSegTextSplitter(TextSplitter):
         As for :func:`bpseg_pgm.text.segment_text`.
     add_start_index : bool, default=False
         Put the exact ``start_index`` and ``end_index`` of each chunk in its metadata.
+    context_sentences : int, default=0
+        Neighbouring sentences on each side of a chunk, in its metadata (``bpseg_context_before``,
+        ``bpseg_context_after``) for embedding with it; 0: none.
+    id_key : str, default="doc_id"
+        The metadata key of the parent's id (:meth:`split_parent_documents`), as for LangChain's
+        ``MultiVectorRetriever``.
     bpseg_params : dict or None, default=None
         Deprecated, still accepted: BPSeg's parameters as a dict (it was for BPSeg's ``contiguous``, whose
         name is taken here; BPSeg calls it ``structure`` now, which can be passed directly).
@@ -84,6 +103,8 @@ class BPSegTextSplitter(TextSplitter):
         cache_dir: str | os.PathLike | None = None,
         show_progress: bool | None = None,
         add_start_index: bool = False,
+        context_sentences: int = 0,
+        id_key: str = "doc_id",
         bpseg_params: dict[str, Any] | None = None,
         **more_bpseg_params: Any,
     ) -> None:
@@ -96,6 +117,9 @@ class BPSegTextSplitter(TextSplitter):
             adapter="BPSegTextSplitter",
             n_segments=n_segments,
         )
+        context_sentences = check_context_sentences(context_sentences)
+        if not isinstance(id_key, str) or not id_key:
+            raise ValueError(f"id_key must be a non-empty str, got {id_key!r}")
         self._bpseg_embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
         super().__init__(
             chunk_size=max_tokens or _NO_CAP,
@@ -106,6 +130,7 @@ class BPSegTextSplitter(TextSplitter):
         )
         self.max_tokens, self.contiguous, self.min_tokens = max_tokens, bool(contiguous), min_tokens
         self.n_segments, self.lines = n_segments, bool(lines)
+        self.context_sentences, self.id_key = context_sentences, id_key
         self.bpseg_params = params
 
     def _count(self, text: str) -> int:
@@ -119,18 +144,75 @@ class BPSegTextSplitter(TextSplitter):
         """The chunks of one text, as strings."""
         return [c.text for c in self.split_chunks([text])[0]]
 
+    def split_parent_chunks(self, texts: Iterable[str]) -> list[tuple[list[ParentChunk], list[Chunk]]]:
+        """Each text's :class:`~bpseg_pgm.types.chunk.ParentChunk` objects and its chunks, each chunk with its
+        ``parent`` (:func:`bpseg_pgm.chunks.link_parents`; one embedding batch for all the texts)."""
+        texts = list(texts)
+        return parents_for(texts, self.split_chunks(texts), self._bpseg_embedder)
+
+    def _checked_metadatas(self, texts: list[str], metadatas: list[dict[Any, Any]] | None) -> list[dict[Any, Any]]:
+        if metadatas is not None and len(metadatas) != len(texts):
+            raise ValueError(f"got {len(metadatas)} metadatas for {len(texts)} texts")
+        return metadatas or [{}] * len(texts)
+
+    def _document(self, piece: Any, metadata: dict[Any, Any], own: dict[str, Any], **fields: Any) -> Document:
+        meta = copy.deepcopy(metadata)
+        if self._add_start_index:  # -1 (LangChain's "not found") for a piece that is not one stretch
+            meta["start_index"], meta["end_index"] = (piece.start, piece.end) if piece.contiguous else (-1, -1)
+        meta.update(own)
+        return Document(page_content=piece.text, metadata=meta, **fields)
+
     def create_documents(self, texts: list[str], metadatas: list[dict[Any, Any]] | None = None) -> list[Document]:
         """One ``Document`` per chunk, the text's metadata copied into each, plus the chunk's own."""
         texts = list(texts)
-        if metadatas is not None and len(metadatas) != len(texts):
-            raise ValueError(f"got {len(metadatas)} metadatas for {len(texts)} texts")
-        metadatas = metadatas or [{}] * len(texts)
-        documents = []
-        for chunks, metadata in zip(self.split_chunks(texts), metadatas):
-            for chunk in chunks:
-                meta = copy.deepcopy(metadata)
-                if self._add_start_index:  # -1 (LangChain's "not found") for a chunk that is not one stretch
-                    meta["start_index"], meta["end_index"] = (chunk.start, chunk.end) if chunk.contiguous else (-1, -1)
-                meta.update(chunk_metadata(chunk))
-                documents.append(Document(page_content=chunk.text, metadata=meta))
-        return documents
+        metadatas = self._checked_metadatas(texts, metadatas)
+        return [
+            self._document(chunk, metadata, chunk_metadata(chunk))
+            for chunks, metadata in zip(self.split_chunks(texts), metadatas)
+            for chunk in chunks
+        ]
+
+    def create_parent_documents(
+        self, texts: list[str], metadatas: list[dict[Any, Any]] | None = None
+    ) -> tuple[list[Document], list[Document]]:
+        """``(parents, chunks)``: one parent ``Document`` per segment of each text and the chunks' documents.
+
+        Parameters
+        ----------
+        texts : list of str
+            The texts, all embedded in one batch.
+        metadatas : list of dict or None, default=None
+            One per text, copied into its parents' and chunks' metadata.
+
+        Returns
+        -------
+        parents : list of Document
+            Each segment's runs, joined by blank lines (``page_content``), with ``id`` and ``metadata[id_key]`` a
+            new UUID, and :func:`~bpseg_pgm.integrations.parent_metadata` (its exact ``bpseg_spans``).
+        chunks : list of Document
+            What :meth:`create_documents` gives, each with ``metadata[id_key]``, its parent's id, and
+            ``bpseg_parent``.
+        """
+        texts = list(texts)
+        metadatas = self._checked_metadatas(texts, metadatas)
+        parents, children = [], []
+        for (tops, chunks), metadata in zip(self.split_parent_chunks(texts), metadatas):
+            ids = [str(uuid.uuid4()) for _ in tops]
+            parents += [
+                self._document(p, metadata, {self.id_key: ids[j], **parent_metadata(p, j)}, id=ids[j])
+                for j, p in enumerate(tops)
+            ]
+            children += [self._document(c, metadata, {**chunk_metadata(c), self.id_key: ids[c.parent]}) for c in chunks]
+        return parents, children
+
+    def split_parent_documents(self, documents: Iterable[Document]) -> tuple[list[Document], list[Document]]:
+        """``(parents, chunks)`` of LangChain documents: :meth:`create_parent_documents` of their text and metadata.
+
+        For a ``MultiVectorRetriever``-style index (``id_key`` its ``id_key``)::
+
+            parents, chunks = splitter.split_parent_documents(docs)
+            vectorstore.add_documents(chunks)
+            docstore.mset([(p.id, p) for p in parents])
+        """
+        documents = list(documents)
+        return self.create_parent_documents([d.page_content for d in documents], [dict(d.metadata) for d in documents])

@@ -20,6 +20,18 @@ each document's cap, as LlamaIndex's own splitters do; metadata longer than the 
 LlamaIndex's ``chunk_size`` and ``chunk_overlap`` are refused at construction with a ``ValueError``
 (chunks never overlap; the one size cap is ``max_tokens``, in the embedding model's tokens), and so is
 any other keyword that is not a BPSeg parameter: every option is checked before anything is embedded.
+
+**Parents.**  ``parents=True`` also gives each segment (a topic, all its runs however far apart) as a parent
+``TextNode``, as LlamaIndex's ``HierarchicalNodeParser`` gives its levels: the parents first, then the chunks,
+each chunk's ``NodeRelationship.PARENT`` its parent and each parent's ``NodeRelationship.CHILD`` its chunks
+(``get_leaf_nodes`` / ``get_root_nodes`` and an ``AutoMergingRetriever`` read them).  A parent's ``bpseg_spans``
+are its exact offsets, one per run, and its ``start_char_idx``/``end_char_idx`` are set where it is one stretch
+(see :func:`bpseg_pgm.integrations.parent_metadata`).
+
+**Context.**  ``context_sentences=n`` puts each chunk's ``n`` neighbouring sentences on either side in its
+metadata (``bpseg_context_before``, ``bpseg_context_after``), which LlamaIndex embeds with the node's text and
+keeps out of the LLM's (``excluded_llm_metadata_keys``): the LLM sees the chunk, the embedding its surroundings
+too.  ``max_tokens`` caps the chunk and its other metadata; the context comes on top of it.
 """
 
 from __future__ import annotations
@@ -30,26 +42,34 @@ try:
     from llama_index.core.bridge.pydantic import Field, PrivateAttr
     from llama_index.core.node_parser import NodeParser
     from llama_index.core.node_parser.node_utils import build_nodes_from_splits
-    from llama_index.core.schema import BaseNode, Document, MetadataMode, TextNode
+    from llama_index.core.schema import BaseNode, Document, MetadataMode, NodeRelationship, TextNode
 except ImportError as exc:  # pragma: no cover - depends on the environment
     from bpseg_pgm.integrations.common import missing_extra
 
     raise missing_extra("llama_index", "llama-index-core", "llama-index") from exc
 
+from bpseg_pgm.chunks import check_context_sentences
 from bpseg_pgm.embeddings import resolve_embedder
-from bpseg_pgm.integrations import METADATA_KEYS, chunk_metadata
-from bpseg_pgm.integrations.common import adapter_options, chunk_for
+from bpseg_pgm.integrations import CONTEXT_KEYS, METADATA_KEYS, PARENT_KEYS, chunk_metadata, parent_metadata
+from bpseg_pgm.integrations.common import adapter_options, chunk_for, parents_for
 
 __all__ = ["BPSegNodeParser"]
 
 _HIDDEN = [*METADATA_KEYS, "bpseg_spans"]
+_HIDDEN_PARENTS = [*_HIDDEN, *PARENT_KEYS]
+
+
+def _hide(node: BaseNode, embed: List[str], llm: List[str]) -> None:
+    node.excluded_embed_metadata_keys = [*node.excluded_embed_metadata_keys, *embed]
+    node.excluded_llm_metadata_keys = [*node.excluded_llm_metadata_keys, *llm]
 
 
 class BPSegNodeParser(NodeParser):
     """Parse documents into BP-Seg chunks (a llama-index-core ``NodeParser``).
 
     ``max_tokens``, ``contiguous``, ``min_tokens``, ``n_segments``, ``lines`` and ``bpseg_params``
-    are as for :class:`bpseg_pgm.integrations.langchain.BPSegTextSplitter`; ``model``,
+    are as for :class:`bpseg_pgm.integrations.langchain.BPSegTextSplitter`; ``parents=True`` gives the parent
+    nodes too and ``context_sentences`` the context embedded with each chunk (see the module); ``model``,
     ``embedder``, ``cache_dir`` and ``show_progress`` configure the embedding as for
     :func:`bpseg_pgm.text.segment_text`; further keyword arguments (``structure``, ``potentials``, ``lam``, ...)
     go to :class:`bpseg_pgm.BPSeg` and are kept in the ``bpseg_params`` field.  Passing them as the
@@ -63,6 +83,8 @@ class BPSegNodeParser(NodeParser):
     )
     n_segments: Union[int, str] = Field(default="auto", description="k for every document, or 'auto'.")
     lines: bool = Field(default=False, description="One sentence per line instead of prose.")
+    parents: bool = Field(default=False, description="Also a parent node per segment, over its chunks.")
+    context_sentences: int = Field(default=0, description="Neighbouring sentences embedded with a chunk.")
     model: Optional[str] = Field(default=None, description="Embedding model (None: all-MiniLM-L6-v2, bundled).")
     bpseg_params: Dict[str, Any] = Field(default_factory=dict, description="Parameters of bpseg_pgm.BPSeg.")
     _embedder: Any = PrivateAttr(default=None)
@@ -75,6 +97,8 @@ class BPSegNodeParser(NodeParser):
         min_tokens: Optional[int] = None,
         n_segments: Union[int, str] = "auto",
         lines: bool = False,
+        parents: bool = False,
+        context_sentences: int = 0,
         model: Optional[str] = None,
         embedder: Any = None,
         cache_dir: Any = None,
@@ -93,12 +117,17 @@ class BPSegNodeParser(NodeParser):
             adapter="BPSegNodeParser",
             n_segments=n_segments,
         )
+        if not isinstance(parents, bool):
+            raise ValueError(f"parents must be True or False, got {parents!r}")
+        context_sentences = check_context_sentences(context_sentences)
         super().__init__(
             max_tokens=max_tokens,
             contiguous=bool(contiguous),
             min_tokens=min_tokens,
             n_segments=n_segments,
             lines=bool(lines),
+            parents=parents,
+            context_sentences=context_sentences,
             model=None if model is None else str(model),
             bpseg_params=params,
             include_metadata=include_metadata,
@@ -152,6 +181,8 @@ class BPSegNodeParser(NodeParser):
         nodes = list(nodes)
         texts = [node.get_content(metadata_mode=MetadataMode.NONE) for node in nodes]
         all_chunks = chunk_for(self, texts, self._embedder, self._caps(nodes))
+        if self.parents:
+            return self._parent_nodes(nodes, parents_for(texts, all_chunks, self._embedder))
         out: List[BaseNode] = []
         for node, chunks in zip(nodes, all_chunks):
             built = build_nodes_from_splits([c.text for c in chunks], node, id_func=self.id_func)
@@ -159,15 +190,60 @@ class BPSegNodeParser(NodeParser):
                 new.start_char_idx = chunk.start if chunk.contiguous else None
                 new.end_char_idx = chunk.end if chunk.contiguous else None
                 new.metadata.update(chunk_metadata(chunk))
-                new.excluded_embed_metadata_keys = [*new.excluded_embed_metadata_keys, *_HIDDEN]
-                new.excluded_llm_metadata_keys = [*new.excluded_llm_metadata_keys, *_HIDDEN]
+                _hide(new, _HIDDEN, [*_HIDDEN, *CONTEXT_KEYS] if self.context_sentences else _HIDDEN)
+            out.extend(built)
+        return out
+
+    def _parent_nodes(self, nodes: List[BaseNode], linked: List[Any]) -> List[BaseNode]:
+        """Each document's parent nodes, then its chunks' (one ``build_nodes_from_splits``, so that an ``id_func``
+        numbers them all), linked both ways."""
+        llm = [*_HIDDEN_PARENTS, *CONTEXT_KEYS] if self.context_sentences else _HIDDEN_PARENTS
+        out: List[BaseNode] = []
+        for node, (tops, chunks) in zip(nodes, linked):
+            built = build_nodes_from_splits([p.text for p in [*tops, *chunks]], node, id_func=self.id_func)
+            top_nodes, chunk_nodes = built[: len(tops)], built[len(tops) :]
+            for j, (new, parent) in enumerate(zip(top_nodes, tops)):
+                new.start_char_idx = parent.start if parent.contiguous else None
+                new.end_char_idx = parent.end if parent.contiguous else None
+                new.metadata.update(parent_metadata(parent, j))
+                _hide(new, _HIDDEN_PARENTS, _HIDDEN_PARENTS)
+            for new, chunk in zip(chunk_nodes, chunks):
+                new.start_char_idx = chunk.start if chunk.contiguous else None
+                new.end_char_idx = chunk.end if chunk.contiguous else None
+                new.metadata.update(chunk_metadata(chunk))
+                _hide(new, _HIDDEN_PARENTS, llm)
+            _link(top_nodes, chunk_nodes, tops)
             out.extend(built)
         return out
 
     def _postprocess_parsed_nodes(self, nodes: List[BaseNode], parent_doc_map: Dict[str, Document]) -> List[BaseNode]:
-        exact = [(n.start_char_idx, n.end_char_idx) if isinstance(n, TextNode) else None for n in nodes]
-        nodes = super()._postprocess_parsed_nodes(nodes, parent_doc_map)
-        for node, offsets in zip(nodes, exact):
-            if offsets is not None:  # the base class searched the text for them: put the exact ones back
-                node.start_char_idx, node.end_char_idx = offsets
+        exact = {id(n): (n.start_char_idx, n.end_char_idx) for n in nodes if isinstance(n, TextNode)}
+        if self.parents:  # each level on its own (previous/next within it), the parents first, then linked again
+            tops = [n for n in nodes if NodeRelationship.CHILD in n.relationships]
+            rest = [n for n in nodes if NodeRelationship.CHILD not in n.relationships]
+            nodes = super()._postprocess_parsed_nodes(tops, parent_doc_map) + super()._postprocess_parsed_nodes(
+                rest, parent_doc_map
+            )
+        else:
+            nodes = super()._postprocess_parsed_nodes(nodes, parent_doc_map)
+        for node in nodes:
+            if id(node) in exact:  # the base class searched the text for them: put the exact ones back
+                node.start_char_idx, node.end_char_idx = exact[id(node)]
+        if self.parents:  # the links' copies of each node's metadata and hash, as they are now
+            by_id = {n.node_id: n for n in nodes}
+            for top in tops:
+                top.relationships[NodeRelationship.CHILD] = [
+                    by_id[info.node_id].as_related_node_info() for info in top.relationships[NodeRelationship.CHILD]
+                ]
+            for top in tops:
+                for info in top.relationships[NodeRelationship.CHILD]:
+                    by_id[info.node_id].relationships[NodeRelationship.PARENT] = top.as_related_node_info()
         return nodes
+
+
+def _link(top_nodes: List[BaseNode], chunk_nodes: List[BaseNode], tops: List[Any]) -> None:
+    """Each parent's ``CHILD`` its chunks, each chunk's ``PARENT`` its parent."""
+    for top, parent in zip(top_nodes, tops):
+        top.relationships[NodeRelationship.CHILD] = [chunk_nodes[i].as_related_node_info() for i in parent.children]
+        for i in parent.children:
+            chunk_nodes[i].relationships[NodeRelationship.PARENT] = top.as_related_node_info()

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from bpseg_pgm.chunks import Chunk, check_chunk_options, make_chunks, token_counter
+from bpseg_pgm.chunks import Chunk, check_chunk_options, check_context_sentences, make_chunks, token_counter
 from bpseg_pgm.embeddings import resolve_embedder
 from bpseg_pgm.text.checks import check_bpseg_params
 from bpseg_pgm.text.pipeline import read_format, segment_texts
@@ -40,6 +40,7 @@ def chunk_texts(
     min_tokens: int | None = None,
     hard_cap: bool = True,
     markdown: bool | None = None,
+    context_sentences: int = 0,
     format: str | None = None,
     n_segments: int | str = "auto",
     lines: bool = False,
@@ -56,8 +57,9 @@ def chunk_texts(
     Unlike :func:`~bpseg_pgm.text.pipeline.segment_texts` this accepts any text: an empty or
     whitespace-only text gives no chunk, a text of one sentence gives one chunk (segment 0,
     confidence 1.0), and a k larger than a text's number of sentences becomes that number.
-    ``max_tokens``, ``contiguous``, ``min_tokens``, ``hard_cap`` and ``markdown`` are those of
-    :func:`~bpseg_pgm.chunks.make_chunks` (``markdown`` decided per text when None); ``format`` reads every text
+    ``max_tokens``, ``contiguous``, ``min_tokens``, ``hard_cap``, ``markdown`` and ``context_sentences`` are those
+    of :func:`~bpseg_pgm.chunks.make_chunks` (``markdown`` decided per text when None; the parents of a text's
+    chunks are :func:`~bpseg_pgm.chunks.link_parents` of them and the text); ``format`` reads every text
     in that format, as :func:`~bpseg_pgm.text.pipeline.segment_text` does (None: decided per text, see
     :func:`~bpseg_pgm.text.pipeline.read_format`); ``max_tokens`` may also be a list with one cap per text.
     BPSeg's parameters (``structure``, ``potentials``, ``lam``, ...) come as keyword arguments; they are all
@@ -77,6 +79,7 @@ def chunk_texts(
         caps = [max_tokens] * len(texts)
     if not isinstance(hard_cap, (bool, np.bool_)):
         raise ValueError(f"hard_cap must be True or False, got {hard_cap!r}")
+    context_sentences = check_context_sentences(context_sentences)
     check_bpseg_params(n_segments, bpseg_params)  # every option, before anything is embedded
     n_spans, marks, fmts = [], [], []
     for i, text in enumerate(texts):
@@ -136,6 +139,7 @@ def chunk_texts(
                     count_tokens=counter,
                     hard_cap=hard_cap,
                     markdown=marks[i],
+                    context_sentences=context_sentences,
                 )
             )
         else:

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from bpseg_pgm.chunks import make_chunks
+from bpseg_pgm.chunks import check_chunk_options, check_context_sentences, link_parents, make_chunks, token_counter
 from bpseg_pgm.chunks.markdown import heading_paths as markdown_heading_paths
 from bpseg_pgm.formats.html import render_html
 from bpseg_pgm.formats.text import render_text
@@ -206,6 +206,7 @@ run_heading_paths, segment_headings, run_headings
         count_tokens: Any = None,
         hard_cap: bool = True,
         markdown: bool | None = None,
+        context_sentences: int = 0,
     ) -> list[Any]:
         """Cut the text into :class:`~bpseg_pgm.types.chunk.Chunk` objects with exact offsets.
 
@@ -219,7 +220,9 @@ run_heading_paths, segment_headings, run_headings
         ``markdown`` (None: the segmentation's ``markdown``, else guessed from the text) keeps code
         blocks, tables and list items whole and prefers boundaries before headings.
         ``count_tokens`` (a function from a list of str to a list of int) replaces the model's
-        tokenizer.  See :func:`bpseg_pgm.chunks.make_chunks`.
+        tokenizer.  ``context_sentences`` (0: none) gives each chunk that many neighbouring sentences on each
+        side as ``context_before`` / ``context_after``, embedded with it (``chunk.embed_text``) and never part of
+        its text or offsets.  See :func:`bpseg_pgm.chunks.make_chunks`; :meth:`parent_chunks` adds the parents.
         """
         return make_chunks(
             self,
@@ -229,7 +232,58 @@ run_heading_paths, segment_headings, run_headings
             count_tokens=count_tokens,
             hard_cap=hard_cap,
             markdown=markdown,
+            context_sentences=context_sentences,
         )
+
+    def parent_chunks(
+        self,
+        max_tokens: int | None = None,
+        contiguous: bool = True,
+        *,
+        min_tokens: int | None = None,
+        count_tokens: Any = None,
+        hard_cap: bool = True,
+        markdown: bool | None = None,
+        context_sentences: int = 0,
+    ) -> tuple[list[Any], list[Any]]:
+        """The chunks of :meth:`chunks` and their parents: one :class:`~bpseg_pgm.types.chunk.ParentChunk` per
+        segment (a topic, all its runs however far apart) over its chunks.
+
+        Parameters
+        ----------
+        max_tokens, contiguous, min_tokens, count_tokens, hard_cap, markdown, context_sentences
+            As for :meth:`chunks`: they make the children; no cap applies to a parent.
+
+        Returns
+        -------
+        parents : list of ParentChunk
+            One per segment, by segment: ``spans`` are exact offsets into :attr:`text`, one per run (two or more
+            for a segment that returns), and ``children`` index ``chunks``.
+        chunks : list of Chunk
+            What :meth:`chunks` returns, each with ``parent``, its parent's index in ``parents``.
+
+        See Also
+        --------
+        bpseg_pgm.chunks.link_parents : the same for any list of chunks of a text.
+
+        Examples
+        --------
+        >>> parents, chunks = seg.parent_chunks(max_tokens=256)  # doctest: +SKIP
+        >>> [seg.text[a:b] for a, b in parents[chunks[0].parent].spans]  # doctest: +SKIP
+        """
+        check_chunk_options(max_tokens, contiguous, min_tokens)  # every option before the tokenizer is loaded
+        check_context_sentences(context_sentences)
+        counter = token_counter(count_tokens, self.embedder, self.model)
+        chunks = self.chunks(
+            max_tokens,
+            contiguous,
+            min_tokens=min_tokens,
+            count_tokens=counter,
+            hard_cap=hard_cap,
+            markdown=markdown,
+            context_sentences=context_sentences,
+        )
+        return link_parents(chunks, self.text, count_tokens=counter)
 
     def to_html(
         self, title: str | None = None, *, full_page: bool = True, low_belief: float = 0.5, root_id: str | None = None
@@ -285,17 +339,6 @@ def _renumber(raw: np.ndarray, beliefs: np.ndarray) -> tuple[np.ndarray, list[li
     return labels, segments, beliefs[:, order]
 
 
-def _heading_paths(text, spans, markdown, format) -> list | None:
-    """Each unit's heading path where the text was read in a format with headings, else None."""
-    if text is None or not spans:
-        return None
-    if markdown:
-        return markdown_heading_paths(text, spans)
-    if format in STRUCTURED:
-        return structure_heading_paths(text, format, spans)
-    return None
-
-
 def build_segmentation(
     sentences: list[str],
     X_live: np.ndarray,
@@ -330,6 +373,11 @@ def build_segmentation(
         segments = [np.flatnonzero(labels == j).tolist() for j in range(len(segments))]
     runs = fit.runs
     keeps_levels = getattr(runs, "levels", None) is not None and getattr(runs, "features", None) is not None
+    if heading_paths is None and text is not None and spans:  # where the text was read in a format with headings
+        if markdown:
+            heading_paths = markdown_heading_paths(text, spans)
+        elif format in STRUCTURED:
+            heading_paths = structure_heading_paths(text, format, spans)
     return Segmentation(
         sentences=sentences,
         labels=labels,
@@ -349,5 +397,5 @@ def build_segmentation(
         markdown=markdown,
         runs_fit=runs if keeps_levels else None,
         evidence=fit.evidence,
-        heading_paths=_heading_paths(text, spans, markdown, format) if heading_paths is None else heading_paths,
+        heading_paths=heading_paths,
     )

@@ -1,0 +1,95 @@
+"""Overlap as context (issue 52): neighbouring sentences embedded with a chunk, never part of its text or offsets."""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from bpseg_pgm.chunks import make_chunks, with_context
+from bpseg_pgm.text.segmentation import Segmentation
+from bpseg_pgm.text.split import sentence_spans, squash
+
+
+def words(texts):
+    return [len(t.split()) for t in texts]
+
+
+TEXT = (
+    "The cat sat down. The dog ran off.\n\nRain fell all day. The river rose fast. The cat came back.\n\n"
+    "Stocks fell today. Bonds rose later."
+)
+LABELS = [0, 0, 1, 1, 0, 2, 2]
+
+
+def _seg(text=TEXT, labels=LABELS):
+    spans = sentence_spans(text)
+    labels = np.asarray(labels)
+    m = int(labels.max()) + 1
+    beliefs = np.full((len(labels), m), 0.05)
+    beliefs[np.arange(len(labels)), labels] = 0.9
+    segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
+    return Segmentation([squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans)
+
+
+@pytest.mark.parametrize("options", [{}, {"max_tokens": 2}, {"contiguous": False}])
+def test_context_never_changes_a_chunk(options):
+    seg = _seg()
+    plain = seg.chunks(count_tokens=words, **options)
+    for n in (1, 2, 10):
+        with_ctx = seg.chunks(count_tokens=words, context_sentences=n, **options)
+        assert [replace(c, context_before=None, context_after=None) for c in with_ctx] == plain
+        for c in with_ctx:
+            assert c.text != c.embed_text or (c.context_before == c.context_after == "")
+            assert TEXT[c.start - len(c.context_before) : c.start] == c.context_before  # exact slices
+            assert TEXT[c.end : c.end + len(c.context_after)] == c.context_after
+
+
+def test_the_embedded_text_holds_the_neighbouring_sentences():
+    seg = _seg()
+    chunks = seg.chunks(count_tokens=words, context_sentences=1)
+    assert [c.text for c in chunks] == [
+        "The cat sat down. The dog ran off.",
+        "Rain fell all day. The river rose fast.",
+        "The cat came back.",
+        "Stocks fell today. Bonds rose later.",
+    ]
+    assert [(c.context_before, c.context_after) for c in chunks] == [
+        ("", "\n\nRain fell all day."),
+        ("The dog ran off.\n\n", " The cat came back."),
+        ("The river rose fast. ", "\n\nStocks fell today."),
+        ("The cat came back.\n\n", ""),
+    ]
+    assert chunks[1].embed_text == "The dog ran off.\n\nRain fell all day. The river rose fast. The cat came back."
+    assert all(TEXT[c.start - len(c.context_before) : c.end + len(c.context_after)] == c.embed_text for c in chunks)
+    two = seg.chunks(count_tokens=words, context_sentences=2)
+    assert two[1].context_before == "The cat sat down. The dog ran off.\n\n"
+    assert two[1].context_after == " The cat came back.\n\nStocks fell today."
+
+
+def test_no_context_by_default_and_with_zero():
+    seg = _seg()
+    for chunks in (seg.chunks(count_tokens=words), seg.chunks(count_tokens=words, context_sentences=0)):
+        assert all(c.context_before is None and c.context_after is None and c.embed_text == c.text for c in chunks)
+        assert all("embed_text" not in c.to_dict() for c in chunks)
+
+
+def test_a_chunk_cut_inside_a_sentence_takes_the_rest_of_it_as_context():
+    text = "The cat sat down. " + " ".join(f"word{i}" for i in range(12)) + ". Bonds rose later."
+    seg = _seg(text, [0, 1, 2])
+    chunks = seg.chunks(5, count_tokens=words, context_sentences=1)
+    middle = [c for c in chunks if c.sentences == (1,)]
+    assert len(middle) >= 3
+    assert middle[1].context_before.endswith(middle[0].text + " ")  # the same sentence's part before it
+    assert middle[1].context_before.startswith("word0")
+    assert middle[1].context_after.strip() and middle[1].context_after.strip() in text
+
+
+def test_bad_context_sentences_are_value_errors():
+    seg = _seg()
+    for bad in (-1, 1.5, True, None, "2"):
+        with pytest.raises(ValueError, match="context_sentences must be an int >= 0"):
+            make_chunks(seg, count_tokens=words, context_sentences=bad)
+    with pytest.raises(ValueError, match="context_sentences must be an int >= 0"):
+        with_context([], TEXT, seg.spans, -2)
+    first = with_context(seg.chunks(count_tokens=words), TEXT, seg.spans, np.int64(1))[0]
+    assert first.context_after == "\n\nRain fell all day."
