@@ -141,6 +141,12 @@ def _chosen_format(args: argparse.Namespace, kind: str):
     return chosen, options
 
 
+def _show_progress(args: argparse.Namespace) -> bool | None:
+    """The embedder's ``show_progress``: False with ``--quiet``, else None (tqdm bars when stderr is a terminal; the
+    phase lines are :func:`bpseg_pgm.cli.progress.phase_lines`'s, printed by ``main``)."""
+    return False if getattr(args, "quiet", False) else None
+
+
 def _source_name(file: str) -> str:
     """The input as people call it: its file name, or "standard input" for ``-``."""
     return "standard input" if file == "-" else Path(file).name
@@ -157,7 +163,7 @@ def cmd_segment(args: argparse.Namespace) -> int:
 
     # the model folder is checked here, and the count against the sentences below, before the estimator (and
     # scikit-learn, SciPy, numba) is imported and long before the model loads
-    embedder = Embedder(model, backend=args.backend)  # backend None: the default, as Embedder(model)
+    embedder = Embedder(model, backend=args.backend, show_progress=_show_progress(args))  # backend None: the default
     if not isinstance(args.k, str):
         _check_count(text, args)
     from bpseg_pgm.text.pipeline import segment_text
@@ -219,6 +225,7 @@ def _check_group_runs(args: argparse.Namespace) -> None:
 
 
 def cmd_prune(args: argparse.Namespace) -> int:
+    from bpseg_pgm.embeddings import Embedder  # light: the model loads on first encode
     from bpseg_pgm.pruning import prune
 
     output_format, options = _chosen_format(args, "prune")
@@ -231,7 +238,7 @@ def cmd_prune(args: argparse.Namespace) -> int:
         budget=args.budget,
         max_tokens=args.max_tokens,
         lines=args.lines,
-        model=getattr(args, "model", None),
+        embedder=Embedder(getattr(args, "model", None), show_progress=_show_progress(args)),
         policy=policy,
     )
     _emit(output_format.render(result, source=_source_name(args.file), **options), args.output)
@@ -257,6 +264,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
         model=getattr(args, "model", None),
         lines=args.lines,
         max_bytes=args.max_bytes,
+        show_progress=_show_progress(args),
         **extra,
         **_bpseg_params(args),
     )
@@ -288,5 +296,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     _check_group_runs(args)
     _check_output(args.output)
-    _emit(run_demo(args.k, model=getattr(args, "model", None), **_bpseg_params(args)), args.output)
+    report = run_demo(
+        args.k, model=getattr(args, "model", None), show_progress=_show_progress(args), **_bpseg_params(args)
+    )
+    _emit(report, args.output)
     return 0

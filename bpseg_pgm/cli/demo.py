@@ -10,6 +10,7 @@ deterministic farthest-point choice of representatives; both can be overridden.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from bpseg_pgm.data import EXAMPLE_KS as DEMO_KS
@@ -20,6 +21,8 @@ from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.utils.words import plural
 
 __all__ = ["TENNIS", "DEMO_KS", "load_example", "tennis_together", "run_demo"]
+
+_log = logging.getLogger(__name__)
 
 
 def tennis_together(seg: Segmentation) -> bool:
@@ -35,6 +38,9 @@ def run_demo(k: int = 3, ks=DEMO_KS, *, model=None, show_progress=None, **params
     params.setdefault("potentials", "paper")
     params.setdefault("structure", "topics")  # the paper's model: a segment's sentences may be far apart
     run = lambda kk: segment_sentences(sentences, kk, embedder=embedder, **params)  # noqa: E731
+    embedder.encode(sentences)  # embedded once (the fits read the cache), so the phase lines come in order
+    # a phase line (bpseg_pgm.cli.progress), quick: shown only after a slow one (a model load)
+    _log.info("fitting the example for k = %d..%d", min(*ks, k), max(*ks, k), extra={"quick": True})
     main = run(k)
     p = main.params
     setting = ", ".join(

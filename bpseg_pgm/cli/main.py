@@ -5,6 +5,12 @@ cannot be loaded) ends as one line ``bpseg: error: ...`` on stderr with exit
 code 2 and no traceback; warnings (an embedding cache that had to be rebuilt or
 cannot be written) are one line ``bpseg: warning: ...``.
 
+While ``segment``, ``prune``, ``corpus`` and ``demo`` work, what takes time is one
+line per phase on stderr, terminal or not (``bpseg: loading the model ...``,
+``bpseg: embedding 300 of 312 sentences``, ``bpseg: fitting 312 sentences``), and
+on a terminal the tqdm bars move too; ``--quiet`` silences both
+(:mod:`bpseg_pgm.cli.progress`).
+
 Input is read in chunks of 1 MiB, at most ``--max-bytes`` (default 50 MiB, about
 half a million sentences: far more than anyone embeds in one run), checking each
 chunk for binary content as it arrives, so ``bpseg segment /dev/zero`` or an
@@ -37,6 +43,7 @@ from typing import Callable
 from bpseg_pgm.cli.commands import read_input as _read_input  # noqa: F401  (tests call it here)
 from bpseg_pgm.cli.parser import _version, build_parser
 from bpseg_pgm.cli.parser import byte_size as _byte_size  # noqa: F401  (tests call it here)
+from bpseg_pgm.cli.progress import phase_lines
 from bpseg_pgm.io.decoding import READ_CHUNK as _READ_CHUNK  # noqa: F401  (tests read it here)
 from bpseg_pgm.io.decoding import read_bounded as _read_bounded  # noqa: F401  (tests call it here)
 
@@ -104,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     func: Callable[[argparse.Namespace], int] = args.func
     deferred: list[str] = []
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), phase_lines(not getattr(args, "quiet", True)):
             warnings.showwarning = _one_line_warnings(deferred)
             code = func(args)
         for text in deferred:

@@ -123,6 +123,18 @@ def _add_backend(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_quiet(p: argparse.ArgumentParser, short: bool = True) -> None:
+    """``-q``/``--quiet`` (``--quiet`` alone where ``-q`` is taken: ``prune``'s ``--query``)."""
+    p.add_argument(
+        *(["-q"] if short else []),
+        "--quiet",
+        action="store_true",
+        help="print no progress on standard error: neither the phase lines (loading the model, embedding N of M "
+        "sentences, fitting ...), printed whether or not it is a terminal, nor a terminal's progress bars; errors "
+        "and warnings still are",
+    )
+
+
 def _option_type(option):
     """The argparse type of a format option: an int at least its ``minimum``, or a str."""
     if option.type is int:
@@ -256,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SIZE",
         help=f"read at most this much input, e.g. 5000000, 200M or 1G (default {_format_size(DEFAULT_MAX_BYTES)})",
     )
+    _add_quiet(seg)
     seg.set_defaults(func=cmd_segment)
 
     corpus = sub.add_parser(
@@ -318,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SIZE",
         help=f"largest file of a folder read; larger ones are error rows (default {_format_size(DEFAULT_MAX_BYTES)})",
     )
+    _add_quiet(corpus)
     corpus.set_defaults(func=cmd_corpus)
 
     prune = sub.add_parser(
@@ -371,6 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SIZE",
         help=f"read at most this much input (default {_format_size(DEFAULT_MAX_BYTES)})",
     )
+    _add_quiet(prune, short=False)
     prune.set_defaults(func=cmd_prune)
 
     demo = sub.add_parser(
@@ -386,6 +401,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "-o", "--output", metavar="OUT", help="write the report here instead of standard output (as segment's -o)"
     )
+    _add_quiet(demo)
     demo.set_defaults(func=cmd_demo)  # run_demo defaults to the paper's potentials and init="farthest"
 
     bench = _optional_bench()

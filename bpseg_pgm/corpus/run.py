@@ -22,8 +22,11 @@ from bpseg_pgm.corpus.tasks import DEFAULT_TASK_CHARS, TaskConfig, cores, group_
 from bpseg_pgm.io.decoding import DEFAULT_MAX_BYTES
 from bpseg_pgm.io.documents import check_source, read_documents
 from bpseg_pgm.utils.jsonable import jsonable
+from bpseg_pgm.utils.words import plural
 
 __all__ = ["segment_corpus", "CorpusReport", "default_workers", "max_workers"]
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -294,6 +297,13 @@ def segment_corpus(
             threads=local_threads(workers) if scheduler is None and workers else None,
             params=dict(bpseg_params),
         )
+        if groups:  # the phase line (bpseg_pgm.cli.progress)
+            if scheduler is not None:
+                where = f"on the Dask cluster at {scheduler}"
+            else:
+                where = f"on {plural(workers, 'local Dask worker')}" if workers else "in this process"
+            done_before = f" ({skipped} already in the output)" if skipped else ""
+            _log.info("segmenting %s%s %s", plural(len(todo), "document"), done_before, where)
         progress = _Progress(len(docs), skipped, show_progress)
         if groups and scheduler is None and workers == 0:
             for group in groups:

@@ -3,11 +3,17 @@
 BP-Seg works on cosine similarities, so :class:`Embedder` always returns L2-normalised float32 rows. Every vector goes
 through :class:`~bpseg_pgm.embeddings.cache.EmbeddingCache` and the model (and torch) is loaded only when some
 sentence is missing from the cache: a fully cached run never imports sentence-transformers (docs/howto/embeddings.md).
+
+What takes time is said on the ``bpseg_pgm.embeddings.embedder`` logger at INFO ("loading the model ...",
+"embedding 300 of 312 sentences"), which ``bpseg`` prints on stderr (:mod:`bpseg_pgm.cli.progress`); the tqdm bar
+(``show_progress``) advances at each forward pass of the model, every ``batch_size`` texts
+(:class:`~bpseg_pgm.embeddings.progress.BatchProgress`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import sys
@@ -26,8 +32,10 @@ from bpseg_pgm.embeddings.model_files import (  # noqa: F401 - _hub_reachable: t
     _transformer_dirs,
     default_model_path,
 )
+from bpseg_pgm.embeddings.progress import BatchProgress
 from bpseg_pgm.embeddings.tokens import NOT_LOADED, TokenCounting
 from bpseg_pgm.utils.validation import check_list, check_str_list, normalize_nonzero_rows
+from bpseg_pgm.utils.words import plural
 
 __all__ = ["Embedder", "embed_sentences", "resolve_embedder", "default_model_path", "DEFAULT_MODEL_NAME"]
 
@@ -37,6 +45,7 @@ _CHUNKS_PER_WRITE = 8  # encode and cache this many batches at a time
 _UNIT_TOLERANCE = 1e-3  # cached rows are stored with norm 1 (float32: within ~1e-6); others are damaged
 _NOT_STR = "{name} is {type}, not str"
 _DEVICE = re.compile(r"(cpu|cuda|mps|xpu)(:\d+)?")
+_log = logging.getLogger(__name__)
 
 
 class Embedder(TokenCounting):
@@ -160,6 +169,8 @@ class Embedder(TokenCounting):
     def model(self):
         """The loaded SentenceTransformer (loads it on first access)."""
         if self._model is None:
+            backend = "" if self.backend == "torch" else f" ({self.backend})"
+            _log.info("loading the model %s%s", self.model_name, backend)
             self._model = self._load()
         return self._model
 
@@ -177,6 +188,7 @@ class Embedder(TokenCounting):
         folder = onnx_dir(base, self.base_model_id)
         if not (folder / "bpseg_onnx.json").is_file():
             model = self._load_torch()
+            _log.info("exporting the model to ONNX, once, in %s", folder)
             try:
                 export(model, folder, self.base_model_id)
             except OSError as exc:
@@ -336,13 +348,14 @@ class Embedder(TokenCounting):
         """The cache key of plain vectors: ``model_id`` itself without context (as it always was)."""
         return self.model_id if self.context is None else self.plain_model_id
 
-    @staticmethod
-    def _cached_or_new(cache: EmbeddingCache, model_id: str, keys: list[str], compute) -> dict[str, np.ndarray]:
+    def _cached_or_new(self, cache: EmbeddingCache, model_id: str, keys: list[str], compute) -> dict[str, np.ndarray]:
         """``{key: vector}`` for every key: the cached ones, and ``compute(missing keys)`` (which stores them) for the
         rest; all are redone when the cached rows are of another dimension than the new ones."""
         vectors = _trusted(cache.get_many(model_id, keys))
         missing = [k for k in keys if k not in vectors]
         if missing:
+            self.model  # noqa: B018 - loaded first, so that its line comes before the embedding's
+            _log.info("embedding %d of %s", len(missing), plural(len(keys), "sentence"))
             fresh = compute(missing)
             if vectors and _dim(fresh) != _dim(vectors):  # the cached rows were of another shape: redo them
                 fresh.update(compute(list(vectors)))
@@ -423,9 +436,10 @@ class Embedder(TokenCounting):
         out: dict[str, np.ndarray] = {}
         alone: list[str] = []
         step = self.batch_size * _CHUNKS_PER_WRITE
-        with self._progress_bar(len(missing)) as bar:
+        with self._progress_bar(len(missing)) as bar, BatchProgress(model, bar) as progress:
             for start in range(0, len(blocks), step):
                 chunk = blocks[start : start + step]
+                progress.call(len(chunk), sum(len(by_block[text]) for text in chunk))
                 tokens = model.encode(
                     chunk, batch_size=self.batch_size, output_value="token_embeddings", show_progress_bar=False
                 )
@@ -461,7 +475,7 @@ class Embedder(TokenCounting):
                     pairs = list(zip([k for k, _ in fresh], emb))
                     cache.put_many(self.model_id, pairs)
                     out.update(pairs)
-                bar.update(sum(len(by_block[text]) for text in chunk))
+                progress.done()
         if alone:
             plain = self._encode_plain([where[k][3] for k in alone])
             cache.put_many(self.model_id, zip(alone, plain))
@@ -484,9 +498,10 @@ class Embedder(TokenCounting):
         model = self.model
         step = self.batch_size * _CHUNKS_PER_WRITE
         out: dict[str, np.ndarray] = {}
-        with self._progress_bar(len(missing)) as bar:
+        with self._progress_bar(len(missing)) as bar, BatchProgress(model, bar) as progress:
             for start in range(0, len(missing), step):
                 chunk = missing[start : start + step]
+                progress.call(len(chunk))
                 emb = np.asarray(
                     model.encode(chunk, batch_size=self.batch_size, show_progress_bar=False, convert_to_numpy=True),
                     dtype=np.float32,
@@ -495,7 +510,7 @@ class Embedder(TokenCounting):
                 emb = normalize_nonzero_rows(emb)
                 cache.put_many(model_id, zip(chunk, emb))
                 out.update(zip(chunk, emb))
-                bar.update(len(chunk))
+                progress.done()
         return out
 
 

@@ -20,7 +20,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -264,6 +264,9 @@ class OnnxEncoder:
     one is a ValueError here, not an onnxruntime error at the first batch or other embeddings.
     """
 
+    #: called with the number of texts after each batch of :meth:`encode` (the embedding bar's progress), or None
+    on_batch: Callable[[int], None] | None = None
+
     def __init__(
         self,
         folder: Path,
@@ -322,4 +325,6 @@ class OnnxEncoder:
         for start in range(0, len(texts), batch_size):
             idx = order[start : start + batch_size]
             out[idx] = self._batch([texts[i] for i in idx])
+            if self.on_batch is not None:
+                self.on_batch(len(idx))
         return out

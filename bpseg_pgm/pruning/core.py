@@ -22,6 +22,7 @@ from __future__ import annotations
 import difflib
 import heapq
 import inspect
+import logging
 import math
 import numbers
 import re
@@ -37,10 +38,12 @@ from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.prune import PruneResult
 from bpseg_pgm.utils.labels import index_runs, run_starts
 from bpseg_pgm.utils.validation import check_n_segments, check_str_list, check_unicode
+from bpseg_pgm.utils.words import plural
 
 __all__ = ["bm25_relevance", "prune", "query_terms", "relevance", "segment_runs", "segment_scores", "select_runs"]
 
 _WORD = re.compile(r"\w+")
+_log = logging.getLogger(__name__)
 
 #: Words that carry no topic: English function words and the words questions are framed with.
 STOP_WORDS = frozenset(
@@ -307,6 +310,12 @@ def prune(
     live = np.flatnonzero([bool(u.strip()) for u in units])  # empty units (a list may have them) are skipped
     texts = [units[i] for i in live]
     vectors = np.asarray(embedder.encode([*texts, query]), dtype=np.float64)
+    # a phase line (bpseg_pgm.cli.progress); "quick" for a short text: shown only after a slow phase (a model load)
+    _log.info(
+        "segmenting %s and keeping the most relevant",
+        plural(len(texts), "sentence"),
+        extra={"quick": len(texts) < policy.progress_units},
+    )
     X, q = vectors[:-1], vectors[-1]
     costs = np.zeros(len(units), dtype=np.int64)
     if max_tokens is None:

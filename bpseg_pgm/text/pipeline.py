@@ -13,6 +13,7 @@ belongs to).  :func:`segment_texts` segments many texts with one embedding batch
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import Any, Iterable
 
@@ -21,7 +22,7 @@ import numpy as np
 from bpseg_pgm.chunks.markdown import looks_like_markdown
 from bpseg_pgm.embeddings import Embedder, resolve_embedder
 from bpseg_pgm.features.units import Units
-from bpseg_pgm.policy import Policy
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.structure.detect import check_format, detect_format
 from bpseg_pgm.text.checks import (
     check_sentences,
@@ -38,6 +39,7 @@ from bpseg_pgm.text.segmentation import (
 )
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.utils.validation import check_list
+from bpseg_pgm.utils.words import plural
 
 __all__ = [
     "Segmentation",
@@ -52,6 +54,8 @@ __all__ = [
 DEFAULT_N_SEGMENTS = "auto"  # as in BPSeg: let the estimator choose k
 
 PathOrName = str | os.PathLike | None  # a model name or directory; a cache directory
+
+_log = logging.getLogger(__name__)
 
 
 def segment_sentences(
@@ -160,9 +164,13 @@ def segment_text(
     sentences, spans = split_for_segmentation(text, lines, markdown, fmt)
     estimator = checked_estimator(n_segments, bpseg_params, len(sentences))
     embedder = resolve_embedder(embedder, model, cache_dir, show_progress)
+    X = embedder.encode(sentences)
+    policy = estimator.policy if isinstance(estimator.policy, Policy) else DEFAULT_POLICY
+    # a phase line (bpseg_pgm.cli.progress); "quick" for a short text: shown only after a slow phase (a model load)
+    _log.info("fitting %s", plural(len(sentences), "sentence"), extra={"quick": len(sentences) < policy.progress_units})
     return fit_segmentation(
         sentences,
-        embedder.encode(sentences),
+        X,
         estimator,
         embedder,
         text=text,
