@@ -9,14 +9,14 @@ BP-Seg's probability model is a product of factors (notebook 01):
 $$p(x) \propto \prod_i \psi_i(x_i) \prod_{(i,j) \in E} \psi_{ij}(x_i, x_j).$$
 
 The paper fixes one choice (eq. 1 and 2) but says plainly that "one has the freedom to choose" the
-factors. This notebook explores that freedom on the illustrative example and on a small slice of
-Choi's benchmark:
+factors. This notebook explores that freedom on the illustrative example and on a few documents built the way
+Choi's benchmark is:
 
 1. the paper's potentials, and what the strength $\lambda$ of the pairwise term does;
 2. the **distance-decayed** pairwise term of the paper's appendix, $\times\, e^{-|i-j|^2/\sigma}$;
 3. **your own** potentials in a few lines with `make_potentials`: a temperature on the unary term,
    a pairwise term that ties *similar* sentences together, and a sparse nearest-neighbour graph;
-4. their effect on ARI and NMI for 5 documents of Choi's set 1 (segments of 3 to 5 sentences).
+4. their effect on ARI and NMI for 5 Choi-style documents (segments of 3 to 5 sentences, from PEPs).
 
 **How potentials are represented.** A `Potentials` object has two methods, both in log space so that
 long documents do not overflow:
@@ -196,8 +196,8 @@ label_grid(rows_decay, "Distance-decayed pairwise term: smaller sigma, fewer eff
     ("md", r"""
 With $\lambda = 1$ the complete graph collapses to one segment, as in section 1. Shrinking $\sigma$ cuts
 the long-range couplings and the segments come back, with fewer runs than the unary-driven
-segmentation of section 1. On Choi's 40-sentence documents (section 4) the decay is what lets $\lambda$
-be large enough to matter.
+segmentation of section 1. On the Choi-style documents of about 40 sentences (section 4) the decay is what lets
+$\lambda$ be large enough to matter.
 
 ## 3. Your own potentials
 
@@ -305,24 +305,29 @@ label_grid({
 }, "Same potentials, different graphs")
 """),
     ("md", r"""
-## 4. Effect on Choi's benchmark (a small slice)
+## 4. Effect on Choi-style documents (a small slice)
 
 Choi's (2000) corpus concatenates 10 passages from the Brown corpus into each document; the task is to
-recover the passages. We take the first 5 documents of set 1 with passages of 3–5 sentences, i.e.
-roughly 40 sentences and 10 gold segments each, and score with the paper's metrics: the **adjusted Rand
-index** (ARI: 1 = perfect, 0 = chance level) and **normalised mutual information** (NMI: 1 = perfect,
-0 = independent). Both compare groupings and ignore label names, so they accept non-contiguous output.
+recover the passages (the paper's Table 1 reports on it by passage length). Choi's corpus has no licence, so it
+does not ship; instead the benchmarks ship 5 documents made the way its set 1, range 3-5 is, from prose that is
+licensed: each concatenates 10 passages of 3–5 consecutive sentences, each from one paragraph of a different
+Python Enhancement Proposal (PEPs are public domain or CC0), i.e. roughly 40 sentences and 10 gold segments
+each. They are in Choi's file format, in `bpseg_bench.samples.CHOI`, so `load_choi` reads them; how they were
+built, from which PEPs, and the command that rebuilds them: `bench/bpseg_bench/samples/SOURCE.txt`. We score
+with the paper's metrics: the **adjusted Rand index** (ARI: 1 = perfect, 0 = chance level) and **normalised
+mutual information** (NMI: 1 = perfect, 0 = independent). Both compare groupings and ignore label names, so they
+accept non-contiguous output.
 
-The corpus is not part of the package. `load_choi` finds it from `$BPSEG_CHOI_DIR`, or a
-`shared/data/choi` folder above the working directory or the package (the repository sits beside
-`shared/`).
+With Choi's own corpus (get it as `bpseg_bench.choi` says), `load_choi` without `data_dir` finds it from
+`$BPSEG_CHOI_DIR`, or a `shared/data/choi` folder above the working directory or the package (the repository sits
+beside `shared/`), and the cells below run on Choi's first five documents of set 1, range 3-5, instead.
 """),
     ("code", r"""
-from bpseg_bench.choi import load_choi, resolve_data_dir
+from bpseg_bench.choi import load_choi
+from bpseg_bench.samples import CHOI
 from bpseg_pgm.evaluation.metrics import evaluate
 
-print("Choi data:", resolve_data_dir())
-docs = load_choi(sets=[1], ranges=["3-5"], limit=5)
+docs = load_choi(data_dir=CHOI, sets=[1], ranges=["3-5"], limit=5)
 for d in docs:
     print(f"{d.doc_id}: {len(d)} sentences, {d.n_segments} gold segments; first: {d.sentences[0][:70]!r}")
 
@@ -386,7 +391,7 @@ for name, g in results.groupby("setting", sort=False):  # per-document scores as
 ax.set_yticks(ypos, summary.index)
 ax.invert_yaxis()
 ax.set(xlabel="score (bars: mean over 5 documents, dots: single documents)", xlim=(0, 1),
-       title="Choi set 1, segments of 3-5 sentences, first 5 documents")
+       title="Choi-style documents from PEPs, segments of 3-5 sentences")
 ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
 fig.tight_layout()
 plt.show()
@@ -409,10 +414,13 @@ What to take from the table (5 documents are a demonstration, not a benchmark; t
   compare the first two rows, and note that a $\lambda$ large enough to matter makes everything one
   segment (ARI 0).
 * The distance decay, the reading-order window and the similar-agree term all let the pairwise term act
-  locally, which suits Choi's contiguous gold passages; the "runs" column counts how many runs each output
+  locally, which suits the contiguous gold passages; the "runs" column counts how many runs each output
   has (the gold has 10).
 * A nearest-neighbour graph links sentences by meaning, not position, so it does not add that
   contiguity bias.
+* A strong pairwise term can keep the messages from settling: the warning above the table is the
+  similar-agree term on one document, stopped at its 100 sweeps, so its labels may not be final (give it
+  `max_iter=` or `damping=`).
 * The appendix's Fast BP-Seg combines the strongest locality with $k = n$ representatives.
 
 **Try it:** write another `make_potentials` (e.g. a unary term from a different similarity, or

@@ -8,7 +8,7 @@ Every engine is an `Engine` object with one method, `infer(problem)`, and `BPSeg
 name or an instance (`bpseg_pgm.inference.engines` lists them). Here we compare them:
 
 1. on small graphs, where exact marginals and $\log Z$ are computable: error against exact, and time;
-2. on a few documents of Choi's set 1 and a couple of QMSum validation meetings: ARI per engine;
+2. on a few Choi-style documents (built from PEPs) and a couple of QMSum validation meetings: ARI per engine;
 3. what `log_partition_` (the Bethe estimate of $\log Z$ for the BP engines) says, and what it says about $k$.
 
 The CI run keeps this small (a few documents, QMSum meetings cut to their first 100 turns); the
@@ -117,21 +117,24 @@ print(f"chain: Bethe log Z = {est.log_partition_:.10f}, exact log Z = {logsumexp
     ("md", r"""
 ## 2. Real documents: ARI per engine
 
-Three documents of Choi's set 1 (3-5 sentence segments, $k = 10$ true) and two QMSum validation meetings
-(cut to their first 100 turns, $k$ automatic), with `BPSeg`'s topic model (centred potentials,
+Three Choi-style documents (10 segments of 3-5 consecutive sentences, each from a different PEP, made as Choi's
+set 1, range 3-5 is; $k = 10$ true; `bench/bpseg_bench/samples/SOURCE.txt` says how they were built, since Choi's
+own corpus has no licence and is not shipped) and two QMSum validation meetings (cut to their first 100 turns,
+$k$ automatic), with `BPSeg`'s topic model (centred potentials,
 re-estimation rounds, `structure="topics"`: left to `"auto"`, the meetings would be cut into runs by the
 exact chain programme, where the engine plays no part); only the engine changes. Gibbs runs a short chain here (100 sweeps after 30 of
-burn-in, 4 chains) to keep the notebook quick. Left out: `loopy` (the same messages as `potts`, 6x slower
-on a 39-sentence document), `mplp` (pgmpy's pure-Python Mplp took 53 s on one 39-sentence document with
-$k = 10$), `exact` and `reference` (tiny inputs only).
+burn-in, 4 chains) to keep the notebook quick. Left out: `loopy` (the same messages as `potts`, about 4x
+slower on the first document, of 39 sentences), `mplp` (pgmpy's pure-Python Mplp took 295 s on that document
+with $k = 10$, on 2 busy cores), `exact` and `reference` (tiny inputs only).
 """),
     ("code", r"""
 from bpseg_bench.choi import load_choi
 from bpseg_pgm.evaluation.metrics import evaluate, evaluate_partial
 from bpseg_bench.qmsum import load_qmsum
+from bpseg_bench.samples import CHOI, QMSUM  # shipped (Choi-style, QMSum); the corpora: drop data_dir=
 
-choi = load_choi(sets=[1], ranges=["3-5"], limit=3)
-meetings = load_qmsum(splits=["val"], limit=2)
+choi = load_choi(data_dir=CHOI, sets=[1], ranges=["3-5"], limit=3)
+meetings = load_qmsum(data_dir=QMSUM, splits=["val"], limit=2)
 docs = [(d.doc_id, list(d.sentences), list(d.labels), 10) for d in choi]
 docs += [(m.doc_id, list(m.units[:100]), list(m.labels[:100]), "auto") for m in meetings]
 embedded = {doc_id: embedder.encode(units).astype(np.float64) for doc_id, units, _, _ in docs}
@@ -147,20 +150,21 @@ for doc_id, units, gold, k in docs:
         rows.append({"corpus": doc_id.split("/")[0] if "/" in doc_id else "choi", "doc": doc_id, "engine": label,
                      "n": len(units), "ARI": score["ari"], "s": time.perf_counter() - t0})
 real = pd.DataFrame(rows)
-real["corpus"] = np.where(real["doc"].str.startswith("qmsum"), "QMSum val (100 turns)", "Choi set 1, 3-5")
+real["corpus"] = np.where(real["doc"].str.startswith("qmsum"), "QMSum val (100 turns)", "Choi-style, 3-5")
 real.pivot_table(index="engine", columns="corpus", values=["ARI", "s"], aggfunc="mean")
 """),
     ("md", r"""
-On these few documents (CI run: Choi ARI 0.72 potts, 0.82 max-product, 0.79 mean-field, 0.77 Gibbs;
-QMSum 0.08 for all) the engines differ less than the documents do; the more confident engines feed
-sharper beliefs to the re-estimation rounds. Three documents are an illustration, not a benchmark.
+On these few documents (CI run: Choi-style ARI 0.60 potts, 0.63 max-product, 0.63 mean-field, 0.52 Gibbs;
+QMSum 0.08 for all) the engines differ less than the documents do (from 0.47 to 0.80 across the three
+Choi-style documents with one engine); the more confident engines feed sharper beliefs to the re-estimation
+rounds, and Gibbs, on its short chains, scores lowest. Three documents are an illustration, not a benchmark.
 
 ## 3. What the Bethe estimate says about $k$
 
 `log_partition_` after a fit is $\log Z$ of the model the fit ended with. Across $k$ the models differ
 (more labels, other representatives), and $\log Z$ grows with $k$ simply because there are more
 labellings: with no pairwise term it would grow like $n \log k$. So we look at
-$\log Z_\mathrm{Bethe}(k) - n \log k$, the log-probability mass per labelling, on one Choi document
+$\log Z_\mathrm{Bethe}(k) - n \log k$, the log-probability mass per labelling, on one Choi-style document
 (paper potentials, no re-estimation, so that $k$ is the only change):
 """),
     ("code", r"""

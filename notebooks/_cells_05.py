@@ -22,8 +22,10 @@ We follow both levels on one real meeting, QMSum's training meeting **IS1001d** 
 product-design team's last meeting), whose annotators marked a topic that returns. Everything the
 estimator does is rebuilt here by hand from the public pieces, then checked against the estimator.
 
-This notebook needs QMSum in `shared/data/qmsum` beside the repository (or `$BPSEG_QMSUM_DIR`); it
-uses the training split only. It runs offline in well under a minute.
+The meeting ships with the benchmarks (verbatim, in `bpseg_bench.samples.QMSUM`; its source and MIT licence:
+`bench/bpseg_bench/samples/SOURCE.txt`), so the notebook runs offline, in well under a minute. With the whole
+of QMSum in `shared/data/qmsum` beside the repository (or `$BPSEG_QMSUM_DIR`), `load_qmsum` without `data_dir`
+reads it, and the same file.
 """),
     ("code", r"""
 import json
@@ -43,7 +45,8 @@ from scipy.spatial.distance import squareform
 
 from bpseg_pgm import BPSeg
 from bpseg_pgm.evaluation.metrics import evaluate_partial
-from bpseg_bench.qmsum import load_qmsum, resolve_qmsum_dir
+from bpseg_bench.qmsum import load_qmsum
+from bpseg_bench.samples import QMSUM  # this meeting, shipped
 from bpseg_pgm.text import Embedder, segment_sentences
 from bpseg_pgm.features.weights import unit_weights
 from bpseg_pgm.policy import DEFAULT_POLICY  # every tuned number of the library, with its reason
@@ -52,10 +55,10 @@ pd.set_option("display.precision", 3)
 pd.set_option("display.max_colwidth", 90)
 
 MEETING = "IS1001d"
-meeting = next(m for m in load_qmsum(splits=["train"]) if m.doc_id.endswith("/" + MEETING))
+meeting = next(m for m in load_qmsum(data_dir=QMSUM, splits=["train"]) if m.doc_id.endswith("/" + MEETING))
 turns, speakers = list(meeting.units), meeting.meta["speakers"]
 gold = np.array([-1 if g is None else g for g in meeting.labels])  # -1: a turn no topic covers
-raw = json.loads((resolve_qmsum_dir() / "train" / f"{MEETING}.json").read_text("utf-8"))
+raw = json.loads((QMSUM / "train" / f"{MEETING}.json").read_text("utf-8"))
 gold_names = [t["topic"] for t in raw["topic_list"]]
 print(f"{meeting.doc_id}: {len(turns)} turns, {len(gold_names)} annotated topics, "
       f"{(gold < 0).sum()} turns in none")
