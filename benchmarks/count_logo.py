@@ -46,7 +46,14 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--out", type=Path, default=RESULTS, help="output stem: <out>.md and <out>.json (%(default)s)")
     p.add_argument("--records", type=Path, default=None, help="also write the per-document records (JSON) here")
     p.add_argument("--no-progress", action="store_true")
-    return p.parse_args(argv)
+    p.add_argument(
+        "--extra", nargs="+", default=[], metavar="LABEL=METHOD",
+        help="more columns beside the issue's five, each a label and a registered method (bpseg bench methods)",
+    )  # fmt: skip
+    args = p.parse_args(argv)
+    if any("=" not in e or not e.split("=", 1)[0] for e in args.extra):
+        p.error(f"--extra takes LABEL=METHOD, got {args.extra}")
+    return args
 
 
 def main(argv=None) -> int:
@@ -59,7 +66,11 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     command = "python benchmarks/count_logo.py" + "".join(f" {shlex.quote(a)}" for a in argv)
     datasets = load_sets(args.sets, limit=args.limit)
-    result = run_count_table(datasets, seed=args.seed, jobs=args.jobs, progress=False if args.no_progress else None)
+    from bpseg_bench.count_table import COLUMNS
+
+    columns = {**COLUMNS, **dict(e.split("=", 1) for e in args.extra)}
+    progress = False if args.no_progress else None
+    result = run_count_table(datasets, seed=args.seed, jobs=args.jobs, progress=progress, columns=columns)
     result["config"].update(limit=args.limit, command=command)
     records = result.pop("records")
     markdown = render_markdown(result, command)

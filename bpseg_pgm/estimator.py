@@ -122,6 +122,12 @@ class BPSeg(ClusterMixin, BaseEstimator):
         :func:`bpseg_pgm.runs.cost_registry.cost_names` or a :class:`~bpseg_pgm.runs.cost_registry.RunCost`
         object of your own; the words' cost is added beside it when word counts are given. Not read by the topic
         model (another cost with ``structure="topics"`` is a ValueError).
+    granularity : float >= 0 or "auto", default="auto"
+        The reader's granularity where the runs model chooses the count (``n_segments="auto"``, on gradual text
+        or with ``structure="runs"``): "auto" is the shipped rule; a number z takes the fewest runs whose gain over
+        the document's block-shuffled copies is within z standard errors of the largest (0: every run that beats
+        the shuffles; 1: the one-standard-error rule; larger: coarser). ``docs/howto/segments.md`` has what each
+        gives per genre. With ``structure="topics"`` or a given ``n_segments`` it is a ValueError.
     policy : Policy or None, default=None
         The tuned numbers of every decision (None: the shipped :data:`~bpseg_pgm.policy.DEFAULT_POLICY`);
         ``BPSeg(policy=Policy(run_scale=2.0))`` changes one of them. See ``Policy.explain(name)``.
@@ -216,6 +222,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         group_runs=PARAMETERS["group_runs"].default,
         policy=PARAMETERS["policy"].default,
         cost=PARAMETERS["cost"].default,
+        granularity=PARAMETERS["granularity"].default,
     ):
         self.n_segments = n_segments
         self.lam = lam
@@ -235,6 +242,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
         self.group_runs = group_runs
         self.policy = policy
         self.cost = cost
+        self.granularity = granularity
 
     # -- checks: one table, run when fit starts, whatever the document -------------------
     def check_params(self, n_units: int | None = None) -> None:
@@ -284,6 +292,17 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 "group_runs=True groups runs into topics: it needs structure 'auto' or 'runs', "
                 "not 'topics' (the topic model's segments may already return)"
             )
+        if not isinstance(v["granularity"], str):
+            if structure == "topics":
+                raise ValueError(
+                    f"granularity={v['granularity']!r} moves the count the runs model chooses: structure='topics' "
+                    "cuts no runs; give structure='runs' or 'auto', or leave granularity='auto'"
+                )
+            if not isinstance(v["n_segments"], str):
+                raise ValueError(
+                    f"granularity={v['granularity']!r} moves the count the model chooses, but n_segments="
+                    f"{v['n_segments']!r} was given; leave one of them at 'auto'"
+                )
         # the runs model's cost (a registered name or a RunCost object): the topic model asked for cuts no runs
         cost = check_cost(v["cost"])
         if structure == "topics" and not (isinstance(v["cost"], str) and v["cost"] == "embeddings"):
@@ -451,6 +470,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
             group_retry=grouping is not None and not self.damping and not own_object,
             cost=p["cost"],
             group_sections=not isinstance(self.group_runs, str) and bool(p["group_runs"]),
+            granularity=p["granularity"],
         )
 
     def fit_predict(self, X, y=None, **kwargs):

@@ -24,6 +24,7 @@ END = "<!-- /parameters-table -->"
 #: The page's order: how many segments and the topic model's settings first, then the rest.
 ORDER = (
     "n_segments",
+    "granularity",
     "potentials",
     "lam",
     "sigma",

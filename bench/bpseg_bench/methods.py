@@ -173,6 +173,31 @@ def _bpseg_grouped(n: int, seed: int):
     return BPSeg(group_runs=True, random_state=seed)
 
 
+def _bpseg_granularity_1(n: int, seed: int):
+    from bpseg_pgm.estimator import BPSeg
+
+    return BPSeg(granularity=1.0, random_state=seed)
+
+
+register_method(
+    "bpseg-granularity-1", _bpseg_granularity_1,
+    "BPSeg(granularity=1): the default with the runs model's count by the one-standard-error rule over the "
+    "shuffled copies (the reader's granularity), word-weighted units",
+    uses_weights=True, uses_words=True,
+)  # fmt: skip
+
+
+def _bpseg_granularity_1_ungrouped(n: int, seed: int):
+    from bpseg_pgm.estimator import BPSeg
+
+    return BPSeg(granularity=1.0, group_runs=False, random_state=seed)
+
+
+register_method(
+    "bpseg-granularity-1-ungrouped", _bpseg_granularity_1_ungrouped,
+    "BPSeg(granularity=1, group_runs=False): the one-standard-error count, every run its own segment",
+    uses_weights=True, uses_words=True,
+)  # fmt: skip
 register_method(
     "bpseg-grouped", _bpseg_grouped,
     "BPSeg(group_runs=True): the default with the runs always grouped into topics that may return (the default's "

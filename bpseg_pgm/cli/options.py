@@ -32,6 +32,7 @@ CLI_PARAMETERS = (
     "structure",
     "group_runs",
     "cost",
+    "granularity",
     "random_state",
     "max_iter",
     "tol",

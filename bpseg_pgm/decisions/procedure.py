@@ -20,7 +20,9 @@ result, and what was measured on the way (``BPSeg`` and ``Segmentation`` read it
 2. **How many segments.** Given, or for runs on gradual text one per :func:`~.structure.run_span`
    correlation lengths (``Policy.run_scale``, ``Policy.gradual_full``), raised where the words' evidence
    says the text changes more often (``Policy.evidence_penalty``); the topic model starts from
-   min(n, 2 sqrt(n), ``Policy.auto_max_segments``) labels and lets them empty out.
+   min(n, 2 sqrt(n), ``Policy.auto_max_segments``) labels and lets them empty out. With a reader's granularity
+   (``Settings.granularity`` = z) the runs model's count is instead the fewest runs whose gain over the null
+   documents is within z standard errors of the largest (:func:`~.structure.granular_runs`).
 3. **Grouping.** With ``group_runs`` the runs are grouped into topics that may return
    (:mod:`~bpseg_pgm.decisions.grouping`; ``Policy.group_*``, ``Policy.returns_*``). On abrupt text the
    grouped runs are computed first: when they hold more topics than the topic model has labels, the
@@ -55,7 +57,7 @@ from bpseg_pgm.types.fit import Fit
 from .grouping import group_engine, group_runs, retry_engine
 from .layout import Layout, document_layout
 from .potentials import grouping_potentials, runs_cost
-from .structure import choose_structure, keep_topics, runs_cap
+from .structure import choose_structure, granular_runs, keep_topics, runs_cap
 
 __all__ = ["Settings", "decide"]
 
@@ -94,6 +96,9 @@ class Settings:
     cost: Any = "embeddings"
     #: a document's heading sections are grouped too (group_runs=True was asked for, not "auto")
     group_sections: bool = False
+    #: the reader's granularity where the runs model chooses the count: "auto" (the span rule on gradual text, the
+    #: noise-calibrated count under "runs"), or z >= 0 (the fewest runs within z standard errors of the best gain)
+    granularity: Any = "auto"
 
 
 @dataclass
@@ -170,9 +175,20 @@ def decide(units: Units, s: Settings, policy: Policy, callback: Callable | None 
     if s.structure == "runs" or headed:
         k = layout.sections if sections else s.n_segments
         cap = runs_cap(X, w, policy)[1]  # the count cap is decided here; the runs model computes up to it
+        spread = isinstance(k, str) and not isinstance(s.granularity, str)
         fit = fit_runs(
-            X, w, k, random_state=s.seed, policy=policy, max_runs=cap, cost=s.cost, starts=starts, finer=layout.finer
+            X,
+            w,
+            k,
+            random_state=s.seed,
+            policy=policy,
+            max_runs=cap,
+            cost=s.cost,
+            starts=starts,
+            finer=layout.finer,
+            spread=spread,
         )
+        fit = granular_runs(fit, s.granularity) if spread else fit
         if units.word_counts is not None:
             fit = fit.with_words(units.word_counts, policy.word_weight)
         measured.evidence = layout.evidence
@@ -189,6 +205,7 @@ def decide(units: Units, s: Settings, policy: Policy, callback: Callable | None 
             word_counts=units.word_counts,
             cost=s.cost,
             starts=starts,
+            granularity=s.granularity,
         )
         measured.structure_effect = found.effect
         if found.k_span is not None:

@@ -23,6 +23,7 @@ from bpseg_pgm.policy import Policy
 from bpseg_pgm.runs.effects import median_boundary_effect
 from bpseg_pgm.runs.evidence import check_word_counts, evidence_runs
 from bpseg_pgm.runs.model import RunsFit, auto_max_runs, fit_runs
+from bpseg_pgm.runs.null import count_within
 from bpseg_pgm.runs.statistics import policy_correlation_length
 from bpseg_pgm.utils.labels import n_runs
 from bpseg_pgm.utils.validation import weighted_mean
@@ -30,6 +31,7 @@ from bpseg_pgm.utils.validation import weighted_mean
 __all__ = [
     "StructureChoice",
     "choose_structure",
+    "granular_runs",
     "keep_topics",
     "run_span",
     "runs_cap",
@@ -152,6 +154,17 @@ def widened_runs(Xn, weights, random_state, corr_length, cap: int, policy: Polic
         cap = min(n // 2, 2 * cap)  # k at the top of its range: the document needs more runs
 
 
+def granular_runs(fit: RunsFit, granularity) -> RunsFit:
+    """The noise-calibrated runs ``fit`` (made with ``spread``) at the reader's granularity: the fewest runs whose
+    gain over the null documents is within ``granularity`` standard errors of the largest
+    (:func:`~bpseg_pgm.runs.null.count_within`). ``fit`` itself for ``granularity`` "auto", or when it kept no
+    null documents' costs."""
+    if isinstance(granularity, str) or fit.null_rows is None or fit.levels is None:
+        return fit
+    k = count_within(fit.levels.costs, fit.null_rows, granularity)
+    return fit if k == int(fit.labels.max()) + 1 else fit.at(k)
+
+
 def choose_structure(
     Xn: np.ndarray,
     weights: np.ndarray,
@@ -163,6 +176,7 @@ def choose_structure(
     word_counts=None,
     cost="embeddings",
     starts=None,
+    granularity="auto",
 ) -> StructureChoice:
     """Runs for a document whose shifts are gradual, the topic model otherwise.
 
@@ -198,6 +212,11 @@ def choose_structure(
     ``starts`` (None: anywhere): the only units where a run may start (the document's paragraphs:
     :mod:`~bpseg_pgm.decisions.layout`); every runs fit here, and its null documents, is cut there only.
 
+    ``granularity`` (a number z >= 0; "auto": the span rule above): on gradual text with ``n_segments`` "auto", the
+    count is instead the fewest runs whose gain over the null documents is within z standard errors of the largest
+    (:func:`granular_runs`; the span rule and the words' evidence are then not weighed). The structure decision
+    (gradual or abrupt) is the same either way.
+
     Every number comes from ``policy`` (a study changes one with ``policy=DEFAULT_POLICY.replace(run_scale=2.0)``).
     """
     gradual_effect = policy.gradual_effect
@@ -214,6 +233,7 @@ def choose_structure(
         max_runs=cap if max_runs is None else max_runs,
         cost=cost,
         starts=starts,
+        spread=not isinstance(granularity, str),
     )
     k_fine = int(fine.labels.max()) + 1
     if k_fine < 2:
@@ -234,7 +254,9 @@ def choose_structure(
     if isinstance(n_segments, str):
         span = run_span(effect, policy=policy)
         k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
-        if not many:
+        if not many and not isinstance(granularity, str):  # the reader's granularity instead of the span rule
+            k = count_within(fine.levels.costs, fine.null_rows, granularity)
+        elif not many:
             k_span = k
             if counts is not None:
                 k = k_words = evidence_runs(

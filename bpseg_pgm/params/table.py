@@ -231,4 +231,19 @@ PARAMETERS: dict[str, Parameter] = {
         "the runs model's cost of a run; see [below](#cost).",
         flag="--cost",
     ),
+    "granularity": Parameter(
+        "auto",
+        (_AUTO, Interval(Real, 0, None)),
+        "how sure each further run must be, where the runs model chooses the count: 'auto' (the shipped rule) or "
+        "z >= 0, the fewest runs whose gain over shuffled copies is within z standard errors of the best (0: "
+        "finest; 1: the one-standard-error rule; larger: coarser)",
+        'the reader\'s granularity where the runs model chooses the count (`n_segments="auto"`, on gradual text '
+        'or with `structure="runs"`): `"auto"` (default: the shipped rule) or a number z >= 0, the fewest runs '
+        "whose gain over the document's block-shuffled copies is within z standard errors of the largest (0: "
+        "every run that beats the shuffles; 1: the one-standard-error rule, which on the development tutoring "
+        "transcripts gives 1.00 runs per gold segment against the default's 0.47; larger: coarser). "
+        "[How many segments](howto/segments.md#finer-or-coarser-granularity) has what each gives per genre.",
+        flag="--granularity",
+        words="a finite number >= 0 or 'auto'",
+    ),
 }

@@ -72,6 +72,9 @@ class RunsFit:
     #: a noise-calibrated fit's gain over its null documents for k = 1 .. ``levels.max_runs`` (index k - 1:
     #: :func:`~bpseg_pgm.runs.null.null_gain`; k is its argmax); None for a fit given k
     null_gain: np.ndarray | None = field(default=None, repr=False)
+    #: with ``spread`` (:func:`fit_runs`): every null document's best costs for 0..K runs, (B, K + 1), from which
+    #: :func:`~bpseg_pgm.runs.null.count_within` reads the gain's standard error; else None
+    null_rows: np.ndarray | None = field(default=None, repr=False)
     _chain: ChainResult | None = field(default=None, init=False, repr=False)
 
     def _solved(self) -> ChainResult:
@@ -107,7 +110,7 @@ class RunsFit:
         else:
             fit = runs_at(self.features, self.weights, self.levels, int(n_runs), self.smoothing_width, cost=self.cost)
             fit.word_alpha = self.word_alpha
-        fit.null_gain = self.null_gain
+        fit.null_gain, fit.null_rows = self.null_gain, self.null_rows
         return fit
 
     def with_words(self, counts, weight: float) -> RunsFit:
@@ -129,17 +132,21 @@ class RunsFit:
         fit = runs_at(self.features, self.weights, levels, k, self.smoothing_width, cost=self.cost)
         fit.word_alpha = alpha
         fit.word_counts, fit.word_weight, fit.cost_levels = counts, weight, base
-        fit.null_gain = self.null_gain
+        fit.null_gain, fit.null_rows = self.null_gain, self.null_rows
         return fit
 
 
-def null_documents(Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0, *, policy: Policy):
+def null_documents(
+    Xn: np.ndarray, weights: np.ndarray, width: float, block: float, random_state=0, *, policy: Policy, count=None
+):
     """The block-shuffled null documents of :mod:`~bpseg_pgm.runs.null` as the programme sees them:
     (smoothed features, weights) pairs, ``null_shuffles(n)`` of them (``policy``: ``null_units``,
-    ``null_max_shuffles``, ``smoothing_min_width``), generated one at a time."""
+    ``null_max_shuffles``, ``smoothing_min_width``) or ``count``, generated one at a time (the first ones the same
+    whatever their number)."""
     n = Xn.shape[0]
     rng = np.random.default_rng(random_state)
-    for _ in range(null_shuffles(n, policy.null_units, policy.null_max_shuffles)):
+    count = null_shuffles(n, policy.null_units, policy.null_max_shuffles) if count is None else int(count)
+    for _ in range(count):
         p = block_permutation(n, block, rng)
         yield smoothed_embeddings(Xn[p], width, weights[p], min_width=policy.smoothing_min_width), weights[p]
 
@@ -163,6 +170,7 @@ def fit_runs(
     cost="embeddings",
     starts=None,
     finer=(),
+    spread: bool = False,
 ) -> RunsFit:
     """Runs of the unit rows Xn (n, d) with unit weights (n,).
 
@@ -183,6 +191,10 @@ def fit_runs(
     so k may reach the finest level's starts plus one and a re-cut (:meth:`RunsFit.at`) splits sections at their
     sub-headings. Ignored with k "auto"; when ``starts`` are more than ``max_candidates``, the runs start at
     ``starts`` alone, or when k exceeds them at the starts of the coarsest finer level that allows k runs.
+
+    ``spread`` (k "auto"): also keep every null document's costs (``RunsFit.null_rows``), at least
+    ``Policy.null_max_shuffles`` of them, for a reader's granularity (:func:`~bpseg_pgm.runs.null.count_within`);
+    k and the gain stay those of the usual nulls, which are the first of them.
     """
     n = Xn.shape[0]
     cost = check_cost(cost)
@@ -206,8 +218,13 @@ def fit_runs(
     if isinstance(n_segments, str):
         levels = segmental_levels(F, weights, cap, **search)
         K = levels.max_runs
-        nulls = null_documents(Xn, weights, width, policy.null_block * halflife, random_state, policy=policy)
-        gain = null_gain(levels.costs, null_costs(nulls, K, **search)) if K > 1 else np.zeros(1)
+        usual = null_shuffles(n, policy.null_units, policy.null_max_shuffles)
+        count = max(usual, policy.null_max_shuffles, 2) if spread else usual
+        nulls = null_documents(
+            Xn, weights, width, policy.null_block * halflife, random_state, policy=policy, count=count
+        )
+        rows = null_costs(nulls, K, **search, each=True) if K > 1 else None
+        gain = null_gain(levels.costs, np.mean(rows[:usual], axis=0)) if K > 1 else np.zeros(1)
         k = 1 + int(np.argmax(gain))
     else:
         k = int(n_segments)
@@ -227,9 +244,11 @@ def fit_runs(
             levels = nested_levels(F, weights, (starts, *finer), reach, cost, max_candidates, policy=policy)
         else:
             levels = segmental_levels(F, weights, max(k, min(cap, n)), **search)
-        gain = None
+        gain = rows = None
     fit = runs_at(F, weights, levels, k, width, cost=cost)
     fit.null_gain = gain
+    if spread and isinstance(n_segments, str) and rows is not None:
+        fit.null_rows = rows
     return fit
 
 

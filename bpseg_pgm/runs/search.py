@@ -87,11 +87,12 @@ def null_costs(
     policy: Policy,
     cost: RunCost | None = None,
     starts: np.ndarray | None = None,
+    each: bool = False,
 ) -> np.ndarray:
     """Best costs for 0..``max_runs`` runs averaged over null documents, each solved as :func:`segmental_levels`
     solves the document (the same options: a null is cut where the document may be); ``shuffled`` yields
-    (features, weights) pairs, one null at a time."""
-    return np.mean(
+    (features, weights) pairs, one null at a time. ``each``: every null's costs, one row each, not their mean."""
+    rows = np.array(
         [
             padded_costs(
                 segmental_levels(
@@ -100,9 +101,9 @@ def null_costs(
                 max_runs,
             )
             for Fs, ws in shuffled
-        ],
-        axis=0,
+        ]
     )
+    return rows if each else np.mean(rows, axis=0)
 
 
 def padded_costs(costs: np.ndarray, K: int) -> np.ndarray:

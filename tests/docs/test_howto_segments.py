@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bpseg_pgm.text import segment_text
+from bpseg_pgm.text import segment_sentences, segment_text
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "howto" / "segments.md").read_text("utf-8")
@@ -44,11 +44,17 @@ def outputs(embedder) -> list[str]:
     r, r2 = seg.recut(segment_length=6), seg.recut(2)
     m = segment_text(GARDEN, markdown=True, embedder=embedder)
     m2 = segment_text(GARDEN, 2, markdown=True, embedder=embedder)
+    from bpseg_bench.qmsum import load_qmsum
+    from bpseg_bench.samples import QMSUM
+
+    meeting = list(load_qmsum(data_dir=QMSUM, splits=["train"])[0].units)
+    granular = [(z, segment_sentences(meeting, granularity=z, embedder=embedder)) for z in ("auto", 0, 1, 3)]
     return [
         f"{seg.n_segments} {seg.n_runs} {seg.structure} {seg.returning_segments} {seg.max_segments}",
         f"{seg3.n_segments} {seg3.n_runs}",
         f"{r.n_segments} {r.structure} {_lengths(r)}\n{r2.n_segments} {_lengths(r2)}",
         f"{m.n_segments} {m.evidence} {_lengths(m)}\n{_lengths(m.recut(5))}\n{_lengths(m2)}",
+        "\n".join(f"{z} {seg.n_runs} {seg.n_segments}" for z, seg in granular),
     ]
 
 

@@ -36,6 +36,7 @@ BAD = {
     "group_runs": 1,
     "policy": {"run_scale": 2.0},
     "cost": "wide",
+    "granularity": -0.5,
 }
 
 
