@@ -23,7 +23,6 @@ from the on-disk cache (the sets not in it yet are embedded once).
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import warnings
@@ -60,8 +59,7 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     warnings.filterwarnings("ignore")
     from bpseg_bench.count_table import load_sets, render_markdown, run_count_table
-    from bpseg_bench.report import json_safe
-    from bpseg_pgm.io.reports import write_atomically
+    from bpseg_bench.report import write_results
 
     argv = sys.argv[1:] if argv is None else list(argv)
     command = "python benchmarks/count_logo.py" + "".join(f" {shlex.quote(a)}" for a in argv)
@@ -74,15 +72,7 @@ def main(argv=None) -> int:
     result["config"].update(limit=args.limit, command=command)
     records = result.pop("records")
     markdown = render_markdown(result, command)
-    out = args.out
-    files = {
-        out.with_name(out.name + ".md"): markdown,
-        out.with_name(out.name + ".json"): json.dumps(json_safe(result), indent=1, allow_nan=False) + "\n",
-    }
-    if args.records is not None:
-        files[args.records] = json.dumps(json_safe(records), allow_nan=False) + "\n"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    written = write_atomically(files)
+    written = write_results(args.out, markdown, result, None if args.records is None else (args.records, records))
     print(markdown)
     print("Wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     return 0

@@ -34,7 +34,6 @@ only with ``--records FILE``), default ``benchmarks/results/returns``. Needs the
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import shlex
 import sys
@@ -279,8 +278,7 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     warnings.filterwarnings("ignore")
     from bpseg_bench.bench_corpus import load_dataset
-    from bpseg_bench.report import json_safe
-    from bpseg_pgm.io.reports import write_atomically
+    from bpseg_bench.report import write_results
 
     argv = sys.argv[1:] if argv is None else list(argv)
     command = "python benchmarks/returns.py" + "".join(f" {shlex.quote(a)}" for a in argv)
@@ -289,15 +287,7 @@ def main(argv=None) -> int:
     result["config"].update(limit=args.limit, command=command)
     records = result.pop("records")
     markdown = render_markdown(result, command)
-    out = args.out
-    files = {
-        out.with_name(out.name + ".md"): markdown,
-        out.with_name(out.name + ".json"): json.dumps(json_safe(result), indent=1, allow_nan=False) + "\n",
-    }
-    if args.records is not None:
-        files[args.records] = json.dumps(json_safe(records), allow_nan=False) + "\n"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    written = write_atomically(files)
+    written = write_results(args.out, markdown, result, None if args.records is None else (args.records, records))
     print(markdown)
     print("Wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     return 0

@@ -16,7 +16,7 @@ import numpy as np
 
 from bpseg_pgm.io.reports import check_output_dir, write_atomically
 
-__all__ = ["json_safe", "machine_info", "write_report"]
+__all__ = ["json_safe", "machine_info", "write_report", "write_results"]
 
 
 def machine_info() -> dict:
@@ -64,3 +64,18 @@ def write_report(result: dict, out_dir: str | os.PathLike, stem: str, markdown: 
         paths["png"]: png,
     })  # fmt: skip
     return paths
+
+
+def write_results(out: Path, markdown: str, result: dict, records=None) -> list[Path]:
+    """Write a benchmark script's ``<out>.md`` (``markdown``) and ``<out>.json`` (the strict JSON of ``result``),
+    and ``records`` (strict JSON, one line) to its own path when given as ``(path, records)``, all-or-nothing,
+    creating ``out``'s folder; returns the paths written."""
+    files = {
+        out.with_name(out.name + ".md"): markdown,
+        out.with_name(out.name + ".json"): json.dumps(json_safe(result), indent=1, allow_nan=False) + "\n",
+    }
+    if records is not None:
+        path, rows = records
+        files[path] = json.dumps(json_safe(rows), allow_nan=False) + "\n"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return write_atomically(files)
