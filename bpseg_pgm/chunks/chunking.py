@@ -18,11 +18,13 @@ so ``max_tokens=256`` fits all-MiniLM-L6-v2's window).  The cap is hard (``hard_
 default): a sentence longer than the cap is first cut into pieces that fit, at the strongest
 boundary available (a blank line, a line break, a sentence end inside a Markdown block, a clause
 mark ``, ; :``, a space, and only then between two characters, never inside a grapheme), each
-piece as long as the cap allows; every chunk is then checked on its exact text.  A chunk longer
-than the cap is cut between two of its sentences at its *weakest link* (the lowest cosine
-similarity between consecutive sentences), preferring cuts that leave both halves within the cap,
-else cuts that leave each half at least half the cap, and again until every chunk fits; a cut
-inside a sentence is made only where a part holds nothing but pieces of one sentence.
+piece as long as the cap allows; every chunk is then checked on its exact text.  A run longer
+than the cap is *packed*: cut into the fewest consecutive chunks whose estimated size fits, and among
+those at the cheapest cuts (before a heading first, then at the *weakest links*, the lowest cosine
+similarity between consecutive sentences; inside a unit last), an exact dynamic programme; a chunk
+whose exact text is still over the cap is then cut at its weakest link, preferring cuts that leave
+both halves within the cap, until every chunk fits; a cut inside a sentence is made only where a
+part holds nothing but pieces of one sentence.
 ``hard_cap=False`` keeps the former soft cap: a sentence longer than the cap stays whole.
 
 ``min_tokens`` (contiguous chunks only) merges a chunk shorter than that into a neighbour *of the same
@@ -71,6 +73,9 @@ _SPACE = re.compile(r"\s+")
 
 # between pieces: inside one unit (a long sentence or a Markdown block), between units, before a heading
 _INSIDE, _BETWEEN, _HEADING = 0, 2, 3
+# What a cut costs when a run is packed (a cut between units costs the cosine similarity across it, in [-1, 1]):
+# one before a heading is cheaper than any other, one inside a unit dearer than any other.
+_HEADING_CUT, _INSIDE_CUT = 2.0, 3.0
 
 
 def token_counter(count_tokens: Any = None, embedder: Any = None, model: Any = None) -> TokenCounter:
@@ -339,22 +344,56 @@ class _Chunker:
         best = min(np.flatnonzero(allowed), key=lambda c: (ranks[c] != _HEADING, links[c], balance[c]))
         return int(cuts[best])
 
+    def pack(self, group: list[int]) -> list[list[int]]:
+        """``group`` in the fewest consecutive parts whose estimated size fits ``max_tokens`` (each part's pieces'
+        tokens plus the special tokens once) and, among those, cut where the cuts cost least: before a heading
+        first, then at the weakest links (cosine similarity of the pieces either side), a cut inside one unit last.
+        An exact dynamic programme over the cuts; a single piece is always a part (too long only with the soft cap).
+        """
+        n, room = len(group), self.max_tokens - self.special
+        prefix = np.concatenate([[0], np.cumsum(self.body[group])])
+        cost = np.zeros(n)
+        for c in range(1, n):
+            rank = self.boundary(group[c - 1], group[c])
+            link = self.link(group[c - 1], group[c])
+            cost[c] = _INSIDE_CUT if rank == _INSIDE else link - (_HEADING_CUT if rank == _HEADING else 0.0)
+        best: list[tuple[int, float]] = [(0, 0.0)] + [(n + 1, 0.0)] * n
+        back = [0] * (n + 1)
+        lo = 0
+        for j in range(1, n + 1):
+            while prefix[j] - prefix[lo] > room and lo < j - 1:
+                lo += 1
+            for i in range(lo, j):
+                score = (best[i][0] + 1, best[i][1] + cost[i])
+                if score < best[j]:
+                    best[j], back[j] = score, i
+        cuts, j = [], n
+        while j > 0:
+            cuts.append(j)
+            j = back[j]
+        bounds = [0, *reversed(cuts)]
+        return [group[a:b] for a, b in zip(bounds, bounds[1:])]
+
     def fit(self, group: list[int]) -> list[list[int]]:
-        """``group`` cut until every part fits ``max_tokens`` (with the soft cap: every part of two or more units)."""
+        """``group`` cut until every part fits ``max_tokens`` (with the soft cap: every part of two or more units):
+        :meth:`pack`, then a part whose exact size is still over the cap cut at its weakest link (:meth:`cut`)."""
         if self.max_tokens is None:
             return [group]
         done: list[list[int]] = []
-        stack = [group]
+        stack = [(group, False)]
         while stack:
-            g = stack.pop()
+            g, packed = stack.pop()
             if len(g) == 1 or self.exact(g) <= self.max_tokens:
                 done.append(g)
+                continue
+            if not packed:
+                stack += [(p, True) for p in reversed(self.pack(g))]  # the first part is taken next
                 continue
             c = self.cut(g)
             if c is None:  # pieces of one long unit, each made to fit
                 done += [[p] for p in g]
                 continue
-            stack += [g[c:], g[:c]]  # the left part is taken next: reading order is kept
+            stack += [(g[c:], True), (g[:c], True)]  # the left part is taken next: reading order is kept
         return done
 
     # -- merging --------------------------------------------------------------------------------

@@ -85,6 +85,21 @@ def test_with_the_soft_cap_a_single_sentence_over_the_cap_stays_whole():
     assert chunks[0].n_tokens == 8 > 4 >= chunks[1].n_tokens
 
 
+def test_a_run_over_the_cap_is_packed_into_the_fewest_chunks_that_fit():
+    # ten sentences of three words under a cap of twelve fit in three chunks; cutting in two at the weakest link
+    # (after the fifth sentence) and then each half again gave four
+    text = " ".join(f"Sentence {i} ends." for i in range(10))
+    emb = np.array([[1.0, 0.0]] * 5 + [[0.0, 1.0]] * 5)
+    seg = _seg(text, [0] * 10, embeddings=emb)
+    chunks = seg.chunks(max_tokens=12, min_tokens=0, count_tokens=words)
+    assert len(chunks) == 3 and all(c.n_tokens <= 12 for c in chunks)
+    assert [s for c in chunks for s in c.sentences] == list(range(10))
+    # among the packings into three, the cuts cost least: where the sentences either side are least alike
+    emb = np.array([[1.0, 0.0]] * 4 + [[0.0, 1.0]] * 6)
+    cut = _seg(text, [0] * 10, embeddings=emb).chunks(max_tokens=12, min_tokens=0, count_tokens=words)
+    assert [c.sentences[0] for c in cut][:2] == [0, 4]
+
+
 def test_min_tokens_never_merges_across_segments():
     # issue 36, fault 5: "b." alone is below min_tokens, but its neighbours are other segments; merged, the
     # chunk would say segment 0 for a sentence of segment 1
@@ -97,15 +112,15 @@ def test_min_tokens_never_merges_across_segments():
     assert chunks[1].text == "b."
 
 
-def test_min_tokens_merges_small_pieces_of_one_segment():
-    # the cap cuts the long first sentence at its comma, leaving "eleven." alone: the floor (10 // 4 = 2) joins
-    # it to the next sentence when that is the same segment, and not when it is another
+def test_small_pieces_of_one_segment_are_packed_with_their_neighbours():
+    # the cap cuts the long first sentence at its comma, leaving "eleven." alone: packing the run into the fewest
+    # chunks that fit joins it to the next sentence when that is the same segment (with or without the floor,
+    # 10 // 4 = 2), and not when it is another
     text = "One two three four five six seven eight nine ten, eleven. Twelve thirteen."
     one = _seg(text, [0, 0])
     assert [c.text for c in one.chunks(max_tokens=10, min_tokens=0, count_tokens=words)] == [
         "One two three four five six seven eight nine ten,",
-        "eleven.",
-        "Twelve thirteen.",
+        "eleven. Twelve thirteen.",
     ]
     merged = one.chunks(max_tokens=10, count_tokens=words)
     assert [(c.text, c.sentences, c.segment) for c in merged] == [

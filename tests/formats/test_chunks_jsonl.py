@@ -71,14 +71,14 @@ def _long_segmentation(labels):
     )
 
 
-def test_min_tokens_merges_a_small_piece_only_within_its_segment():
+def test_a_small_piece_joins_its_neighbour_only_within_its_segment():
     one = _long_segmentation([0, 0])
+    # packing the run into the fewest chunks that fit joins "end." to the next sentence, a piece of the same
+    # segment, with the floor off and with the default floor (17 // 4 = 4)
     assert [r["text"] for r in _lines(CHUNKS.render(one, max_tokens=17, min_tokens=0))] == [
         "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,",
-        "end.",
-        "Twelve thirteen.",
+        "end. Twelve thirteen.",
     ]
-    # the default floor (17 // 4 = 4) joins "end." to the next sentence, a piece of the same segment
     merged = _lines(CHUNKS.render(one, max_tokens=17))
     assert [(r["text"], r["sentences"], r["segment"]) for r in merged] == [
         ("w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15,", [0], 0),
