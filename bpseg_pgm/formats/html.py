@@ -26,9 +26,11 @@ keywords (``seg.segment_keywords()``; in the list, a returning segment's runs of
 also get their own, ``seg.run_keywords()``); a segment that starts at a Markdown heading is named by
 that heading instead, its heading path in the tooltip.
 
-A text read as Markdown is shown rendered (:mod:`bpseg_pgm.formats.markdown_view`): headings, code blocks,
-tables, links, emphasis and list items, each unit still coloured by its segment; raw HTML in the Markdown is
-escaped, never run.
+A text read as Markdown, reStructuredText or HTML is shown rendered (:mod:`bpseg_pgm.formats.units`): headings,
+code blocks (their lines kept), tables, links, inline code, emphasis and list items, each unit still coloured by
+its segment; reStructuredText's roles as their text (:pep:`8` as "PEP 8") and its directives as their body under a
+label. Raw HTML in Markdown is escaped, never run; of an HTML text only a few elements are kept (inline ones,
+``<pre>``, tables), with no attribute but a safe link's address, so nothing in it runs or loads.
 
 **Granularity.**  When the fit kept its levels (``seg.max_segments``: every ``seg.recut(k)``), a slider
 lets the reader choose the number of segments, from 1 to ``max_segments``: colours, strip, legend and the
@@ -53,11 +55,13 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from bpseg_pgm.formats import markdown_view
 from bpseg_pgm.formats.colors import segment_colors
 from bpseg_pgm.formats.levels import granularity_levels
-from bpseg_pgm.formats.markdown_view import front_matter_html, heading_html, starts_list_item, unit_html, unit_kinds
+from bpseg_pgm.formats.markdown_view import front_matter_html
 from bpseg_pgm.formats.registry import OutputFormat, register_format
 from bpseg_pgm.formats.text import result_keywords
+from bpseg_pgm.formats.units import heading_html, layout_text, starts_list_item, unit_html, unit_kinds
 from bpseg_pgm.utils.labels import index_runs
 from bpseg_pgm.utils.spans import BLANK_LINE
 from bpseg_pgm.utils.words import numbered, plural
@@ -112,6 +116,13 @@ ROOT .s.block p { margin: 0; }
 ROOT .s.block table { border-collapse: collapse; font-size: .9rem; }
 ROOT .s.block th, ROOT .s.block td { border: 1px solid rgba(0,0,0,.2); padding: .1rem .45rem; }
 ROOT .s code, ROOT details.seg code { font: .88em ui-monospace, monospace; }
+ROOT .s.block pre code, ROOT details.seg pre code { font: inherit; }
+ROOT .s.block .adm-t, ROOT details.seg .adm-t { font-weight: 650; margin: 0 0 .15rem; }
+ROOT .s.block p + p, ROOT .s.block p + pre, ROOT .s.block pre + p, ROOT .s.block p + table,
+ROOT .s.block p + div, ROOT .s.block div + p { margin-top: .35rem; }
+ROOT .s.block ul, ROOT .s.block ol, ROOT .s.block dl { margin: .2rem 0 0; padding-left: 1.4rem; }
+ROOT .s.block dd { margin-left: 1.2rem; }
+ROOT .s.block blockquote { margin: .2rem 0 0 1rem; }
 ROOT .doc p.hp { margin: 1.1rem 0 .5rem; }
 ROOT .doc pre.front { margin: 0 0 .9rem; color: #555; font: .8rem/1.4 ui-monospace, monospace; white-space: pre-wrap; }
 ROOT .s.hd { font-weight: 650; font-size: 1.12em; }
@@ -217,18 +228,19 @@ def _headings(seg: Any) -> list[str | None]:
     return list(heads) if heads is not None else [None] * seg.n_segments
 
 
-def _name(heading: str | None, words: list[str], *, markdown: bool) -> str:
-    """How the legend names a segment: by the heading it starts at (inline Markdown rendered when the text was
-    read as Markdown, ``markdown``, else escaped), else by its keywords."""
+def _name(heading: str | None, words: list[str], *, markdown: bool = False, seg: Any = None) -> str:
+    """How the legend names a segment: by the heading it starts at (its inline markup rendered in the format
+    ``seg``'s text was read in, Markdown or reStructuredText; without ``seg``, as Markdown when ``markdown``;
+    else escaped), else by its keywords."""
     if heading is None:
         return _keywords(words)
-    return f' · <span class="head">{heading_html(heading, markdown=markdown)}</span>'
+    title = markdown_view.heading_html(heading, markdown=markdown) if seg is None else heading_html(heading, seg)
+    return f' · <span class="head">{title}</span>'
 
 
 def _namer(seg: Any):
-    """:func:`_name` for ``seg``: its headings are Markdown only when its text was read as Markdown."""
-    markdown = bool(getattr(seg, "markdown", None)) and not getattr(seg, "lines", False)
-    return functools.partial(_name, markdown=markdown)
+    """:func:`_name` for ``seg``."""
+    return functools.partial(_name, seg=seg)
 
 
 def _paths(seg: Any) -> list[str]:
@@ -364,6 +376,7 @@ def render_html(
 
     # the document, paragraph by paragraph: (tag and class, the units' HTML)
     kinds = unit_kinds(seg)
+    layout = layout_text(seg)  # its blank lines break paragraphs (in HTML: where a block element starts or ends)
     paragraphs: list[list[str]] = [[]]
     wrappers: list[str] = ["p"]
     prev_end = None
@@ -371,8 +384,8 @@ def render_html(
         kind = kinds[i]
         item = starts_list_item(seg, i)
         if prev_end is not None:
-            gap = seg.text[prev_end:a]
-            own = kind != "prose" or kinds[i - 1] != "prose" or item  # a Markdown block or heading: its own
+            gap = layout[prev_end:a]
+            own = kind != "prose" or kinds[i - 1] != "prose" or item  # a block or heading: its own
             if BLANK_LINE.search(gap) or own:
                 paragraphs.append([])
                 wrappers.append("p")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bpseg_pgm.formats.markdown_view import unit_kinds, written_text
 from bpseg_pgm.formats.registry import OutputFormat, register_format
+from bpseg_pgm.formats.units import unit_kinds, written_text
 from bpseg_pgm.utils.words import numbered, plural, ranges
 
 __all__ = ["TextFormat", "render_text", "result_keywords"]
@@ -24,8 +24,9 @@ def result_keywords(seg: Any, contiguous: bool = False) -> list[list[str]]:
 
 
 def _unit_lines(seg: Any, width: int, indent: str) -> Any:
-    """A function from a unit's index to its numbered line(s): a Markdown block (code, table, HTML) as
-    written, its later lines aligned under the first."""
+    """A function from a unit's index to its numbered line(s): a block (code, a table, a directive, an HTML
+    block) with its lines kept (:func:`~bpseg_pgm.formats.units.written_text`), its later lines aligned under
+    the first."""
     kinds = unit_kinds(seg)
     pad = indent + " " * (width + 2)
 
@@ -46,8 +47,8 @@ def render_text(seg: Any) -> str:
     first paragraph counts runs and segments and names the segments that return with their runs ("Segment 1
     returns: runs 1 and 3."), then each segment with its keywords, its runs (one of two or more sentences with
     its own keywords, when the segment returns) and their sentences.  When fewer labels came back than the k asked for, a first
-    line says so.  A Markdown block (code, a table, an HTML block) is printed as written,
-    its lines kept.  ``seg`` is a :class:`~bpseg_pgm.types.segmentation.SegmentationResult` (keywords are shown
+    line says so.  A block (a Markdown code block, table or HTML block; a reStructuredText literal block,
+    directive or table; an HTML ``<pre>`` or table, as its text) is printed with its lines kept.  ``seg`` is a :class:`~bpseg_pgm.types.segmentation.SegmentationResult` (keywords are shown
     where it gives them, as :class:`bpseg_pgm.text.Segmentation` does).
     """
     width = len(str(len(seg.sentences)))

@@ -17,7 +17,7 @@ import re
 from bpseg_pgm.structure.blocks import Structure, blank, line_starts, outermost
 from bpseg_pgm.utils.spans import trim_span
 
-__all__ = ["looks_like_rst", "rst_structure"]
+__all__ = ["literal_block_lines", "looks_like_rst", "parse_rst_fragment", "rst_structure"]
 
 _SETTINGS = {
     "_disable_config": True,  # never read a configuration file (none is: the settings are built in _parse)
@@ -55,6 +55,37 @@ def _body_end(lines: list[str], i: int, indent: int) -> int:
             last = j
         j += 1
     return last + 1
+
+
+@functools.lru_cache(maxsize=1)
+def _settings():
+    """docutils' default settings with :data:`_SETTINGS` (built once; each parse gets its own copy)."""
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.readers.standalone import Reader
+    from docutils.writers.null import Writer
+
+    settings = get_default_settings(Parser, Reader, Writer)
+    for name, value in _SETTINGS.items():
+        setattr(settings, name, value)
+    return settings
+
+
+def parse_rst_fragment(text: str):
+    """The doctree of a piece of reStructuredText (a unit, for the views), parsed only: with :func:`_parse`'s
+    settings, so no file, URL or configuration is read and no raw output made, and without the transforms (no
+    substitution expanded, no reference resolved). A text docutils cannot read is a ValueError."""
+    import copy
+
+    from docutils.parsers.rst import Parser
+    from docutils.utils import new_document
+
+    document = new_document("<unit>", copy.copy(_settings()))
+    try:
+        Parser().parse(text, document)
+    except Exception as exc:  # as _parse: a failure is said, never a crash of the caller
+        raise ValueError(f"format 'rst': the text could not be read as reStructuredText ({exc})") from None
+    return document
 
 
 def _parse(text: str):
@@ -174,6 +205,23 @@ def rst_structure(text: str) -> Structure:
         outermost(kept + [s for s, _ in heads]),
         tuple(s for s, _ in heads),
         tuple(level for _, level in heads),
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def literal_block_lines(text: str) -> frozenset[int]:
+    """The lines (indices, from 0) where a literal block's body starts (after ``::``; not a directive's code), as
+    docutils reads the whole text; a text docutils cannot read has none."""
+    from docutils import nodes
+
+    try:
+        doc = _parse(text)
+    except ValueError:
+        return frozenset()
+    return frozenset(
+        node.line - 1
+        for node in doc.findall(nodes.literal_block)
+        if node.line is not None and "code" not in node["classes"]
     )
 
 

@@ -71,7 +71,7 @@ class Segmentation(SegmentationResult):
     Parameters
     ----------
     sentences, labels, segments, beliefs, params, n_iter, converged, model, text, spans, lines, embeddings, \
-embedder, structure, granularity, markdown, runs_fit, heading_paths
+embedder, structure, granularity, markdown, runs_fit, heading_paths, format
         As :class:`~bpseg_pgm.types.segmentation.SegmentationResult` takes them (``runs_fit``: the runs model's
         fit with its levels, for :meth:`recut`; :func:`build_segmentation` keeps it when it has levels).
 
@@ -172,6 +172,7 @@ run_heading_paths, segment_headings, run_headings
             spans=list(self.spans),
             lines=self.lines,
             markdown=self.markdown,
+            format=self.format,
             heading_paths=self.heading_paths,
         )
 
@@ -360,9 +361,9 @@ def build_segmentation(
     row (:func:`~bpseg_pgm.text.checks.unit_sources`).  The fit's runs (a
     :class:`~bpseg_pgm.runs.model.RunsFit` or None) are kept for :meth:`Segmentation.recut` when they have their
     levels; ``markdown`` says whether the text was read as Markdown and ``format`` in which other format, if
-    any (each sentence's ``heading_paths`` are then the headings of that format, unless ``heading_paths`` gives
-    them).  What :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build
-    their result with.
+    any (kept as the result's ``format``, which the views render; each sentence's ``heading_paths`` are then the
+    headings of that format, unless ``heading_paths`` gives them).  What
+    :func:`~bpseg_pgm.text.pipeline.fit_segmentation` and :meth:`Segmentation.recut` both build their result with.
     """
     live = nonempty_units(sentences)
     labels, segments, beliefs = _renumber(fit.labels, np.asarray(fit.beliefs, dtype=float))
@@ -398,4 +399,5 @@ def build_segmentation(
         runs_fit=runs if keeps_levels else None,
         evidence=fit.evidence,
         heading_paths=heading_paths,
+        format=format,
     )

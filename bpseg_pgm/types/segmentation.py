@@ -103,6 +103,10 @@ class SegmentationResult:
         path ends with itself, a sentence before the first heading has ``()``); None when the text was not read
         with its headings (not Markdown).  :attr:`segment_heading_paths` and :attr:`run_heading_paths`
         give each segment's.
+    format : {"markdown", "rst", "html", "numbered", "plain"} or None, default=None
+        The format the text was read in (``segment_text(format=...)``), which the text and HTML views show it as
+        (reStructuredText and HTML rendered); None when not said (the views then show Markdown by ``markdown``,
+        anything else as plain text).  Not kept by :meth:`to_dict`.
     runs_fit : object or None, default=None
         The runs model's fit with every level (a :class:`~bpseg_pgm.runs.model.RunsFit`), kept so that
         ``recut`` can give another number of runs without refitting; None when there is none.  Not kept by
@@ -155,6 +159,7 @@ class SegmentationResult:
     runs_fit: Any = field(default=None, repr=False, compare=False)
     evidence: str | None = None
     heading_paths: list[tuple[str, ...]] | None = None
+    format: str | None = None
 
     def __repr__(self) -> str:
         """One line: the sizes, the structure and the model, not the text, sentences or beliefs."""
