@@ -42,7 +42,8 @@ holding most of its tokens.  A heading goes to the segment of what follows it, a
 for size, or a small one merged, a boundary just before a heading is preferred.
 
 ``context_sentences`` (0, the default: none) gives each chunk its neighbouring sentences as the context
-embedded with it (:func:`~bpseg_pgm.chunks.context.with_context`); parent chunks, one per segment over its
+embedded with it, as many as the model's window holds beside the chunk
+(:func:`~bpseg_pgm.chunks.context.with_context`); parent chunks, one per segment over its
 chunks, are :func:`~bpseg_pgm.chunks.parents.link_parents`.
 """
 
@@ -480,8 +481,10 @@ def make_chunks(
     (None: a quarter of ``max_tokens``; 0: no merging).  ``markdown``: respect Markdown blocks and headings (None: decided from
     the text).  ``count_tokens``, a function from a list of str to a list of int, replaces the model's
     tokenizer.  ``context_sentences`` (an int >= 0; 0: none) sets each chunk's ``context_before`` and
-    ``context_after``, that many neighbouring sentences on each side, for ``Chunk.embed_text``; the chunks
-    themselves (text, offsets, sizes, cuts) are the same with or without it.  See the module's description.
+    ``context_after``, up to that many neighbouring sentences on each side, for ``Chunk.embed_text``: with the
+    model's tokenizer, only those that fit the model's window (``max_seq_length``) beside the whole chunk, nearest
+    first (:func:`~bpseg_pgm.chunks.context.with_context`); with a ``count_tokens`` of your own, all of them.  The
+    chunks themselves (text, offsets, sizes, cuts) are the same with or without it.  See the module's description.
 
     A chunk cut out of a sentence longer than the cap lists that sentence in ``sentences``, as do the other
     chunks cut from it.
@@ -503,7 +506,11 @@ def make_chunks(
     if contiguous and min_tokens:
         groups = chunker.merge_small(groups, min_tokens)
     chunks = _with_levels(seg, [chunker.chunk(g) for g in groups])
-    return with_context(chunks, chunker.text, list(seg.spans), context_sentences) if context_sentences else chunks
+    if not context_sentences:
+        return chunks
+    # the model's own counter (an Embedder's bound count_tokens) knows its window; a user's counter does not
+    window = getattr(getattr(counter, "__self__", None), "max_seq_length", None)
+    return with_context(chunks, chunker.text, list(seg.spans), context_sentences, count_tokens=counter, window=window)
 
 
 def _with_levels(seg: Any, chunks: list[Chunk]) -> list[Chunk]:

@@ -145,24 +145,27 @@ def _option_type(option):
 
 
 def _add_format_options(p: argparse.ArgumentParser, kind: str) -> None:
-    """The options of the formats of ``kind``, one group per format that declares any (an option once)."""
+    """The options of the formats of ``kind``: one group per format that declares any, and one per set of formats
+    that share an option (each option once)."""
     from bpseg_pgm.formats import format_names, get_format
 
-    added: set[str] = set()
+    takers: dict[str, list[str]] = {}
+    declared: dict[str, object] = {}
     for name in format_names(kind):
-        output_format = get_format(name, kind)
-        new = [option for option in output_format.options if option.name not in added]
-        if not new:
-            continue
-        group = p.add_argument_group(f"{output_format.options_title} (with --format {name})")
-        for option in new:
-            if option.type is bool:
-                group.add_argument(flag(option.name), action="store_true", help=option.help)
-            else:
-                group.add_argument(
-                    flag(option.name), type=_option_type(option), metavar=option.metavar, help=option.help
-                )
-            added.add(option.name)
+        for option in get_format(name, kind).options:
+            takers.setdefault(option.name, []).append(name)
+            declared.setdefault(option.name, option)
+    groups: dict[tuple[str, ...], object] = {}
+    for option_name, names in takers.items():
+        key = tuple(names)
+        if key not in groups:
+            title = " and ".join(get_format(name, kind).options_title for name in names)
+            groups[key] = p.add_argument_group(f"{title} (with --format {' or '.join(names)})")
+        group, option = groups[key], declared[option_name]
+        if option.type is bool:
+            group.add_argument(flag(option.name), action="store_true", help=option.help)
+        else:
+            group.add_argument(flag(option.name), type=_option_type(option), metavar=option.metavar, help=option.help)
 
 
 def _version() -> str:

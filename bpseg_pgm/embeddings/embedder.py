@@ -374,7 +374,7 @@ class Embedder(TokenCounting):
             ]
         stripped = [[s.strip() for s in doc] for doc in docs]
         offsets = self._token_offsets(list(dict.fromkeys(s for doc in stripped for s in doc)))
-        budget = self._max_seq_length() - self.count_tokens([""])[0]
+        budget = self.max_seq_length - self.count_tokens([""])[0]
         if self.context == "window":
             texts = [ctx.window_texts(doc, [offsets[s] for s in doc], self.context_window, budget) for doc in stripped]
             unique = list(dict.fromkeys(t for doc in texts for t in doc))
@@ -412,8 +412,10 @@ class Embedder(TokenCounting):
             found = tokenizer(texts, add_special_tokens=False, truncation=False, return_offsets_mapping=True)
         return {t: [tuple(o) for o in offs] for t, offs in zip(texts, found["offset_mapping"])}
 
-    def _max_seq_length(self) -> int:
-        """The most tokens the model reads (special tokens included), without loading it when its folder says."""
+    @property
+    def max_seq_length(self) -> int:
+        """The most tokens the model reads (special tokens included; 256 for all-MiniLM-L6-v2): a longer text is
+        truncated when embedded.  Read from the model's folder when it says, without loading the model."""
         if self._model is not None:
             return int(self._model.max_seq_length)
         if self._path is not None:

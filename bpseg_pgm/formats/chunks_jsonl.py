@@ -6,8 +6,8 @@ sentence longer than it stays whole) and ``min_tokens`` merges shorter ones into
 segment.  Each line is the chunk's ``to_dict()`` after its 0-based number ``chunk``: its segment, its
 run, the segment's keywords and its heading path (Markdown) among them.
 
-Two options are the library's alone for now (``render(seg, parents=True, context_sentences=1)``; the command
-line does not offer them): ``parents=True`` writes one line per parent chunk first (``"type": "parent"``, its
+Two options add what retrieval with parents needs (``render(seg, parents=True, context_sentences=1)``;
+``--parents --context-sentences 1`` on the command line): ``parents=True`` writes one line per parent chunk first (``"type": "parent"``, its
 0-based number ``parent``, then ``ParentChunk.to_dict()``: its exact ``spans``, one per run, and its
 ``children``), then the chunks (``"type": "chunk"``, each with its ``parent``); ``context_sentences=n`` adds each
 chunk's ``context_before``, ``context_after`` and ``embed_text`` (``Segmentation.chunks``).  Without them the
@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from bpseg_pgm.chunks.options import check_chunk_options, check_context_sentences, check_parents
+from bpseg_pgm.formats.chunk_options import CONTEXT_SENTENCES, PARENTS, context_given
 from bpseg_pgm.formats.registry import FormatOption, OutputFormat, register_format
 from bpseg_pgm.types.chunk import Chunk, ParentChunk
 
@@ -74,7 +75,6 @@ class ChunksJsonlFormat(OutputFormat):
     suffix = ".jsonl"
     media_type = "application/jsonl"
     options_title = "chunks"
-    library_options = ("parents", "context_sentences")
     options = (
         FormatOption(
             "max_tokens",
@@ -100,13 +100,15 @@ class ChunksJsonlFormat(OutputFormat):
             help="one chunk per segment (its runs joined by blank lines) instead of one per run of "
             "consecutive sentences",
         ),
+        PARENTS,
+        CONTEXT_SENTENCES,
     )
 
     def check_options(self, **options: Any) -> None:
         """The checks of ``Segmentation.chunks``, in this format's words (``whole_segments``, not ``contiguous``)."""
         super().check_options(**options)
         check_parents(options.get("parents", False))
-        check_context_sentences(options.get("context_sentences", 0))
+        check_context_sentences(context_given(options.get("context_sentences")))
         max_tokens, min_tokens = options.get("max_tokens"), options.get("min_tokens")
         whole_segments = options.get("whole_segments", False)
         if whole_segments and min_tokens:
@@ -123,7 +125,7 @@ class ChunksJsonlFormat(OutputFormat):
         soft_cap: bool = False,
         whole_segments: bool = False,
         parents: bool = False,
-        context_sentences: int = 0,
+        context_sentences: int | None = 0,
     ) -> str:
         options = dict(min_tokens=min_tokens, hard_cap=not soft_cap)
         if context_sentences:  # only then: a result of an older kind need not take it

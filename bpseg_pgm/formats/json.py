@@ -4,11 +4,10 @@ A segmentation's JSON grows with its text, not with sentences x segments: each s
 as its ``confidence`` (rounded), and the whole belief matrix only with ``--full-beliefs``
 (``Segmentation.to_json(beliefs="full")``).
 
-``parents=True``, the library's option alone for now (``render(seg, parents=True)``; the command line does not
-offer it), adds the chunks and their parents (``Segmentation.parent_chunks()``: one chunk per run, no cap):
+``parents=True`` (``render(seg, parents=True)``; ``--parents`` on the command line) adds the chunks and their parents (``Segmentation.parent_chunks()``: one chunk per run, no cap):
 ``"parents"``, each with its 0-based number ``parent``, its exact ``spans`` (one per run) and its ``children``,
-and ``"chunks"``, each with its number ``chunk`` and its ``parent``; ``context_sentences=n`` (with ``parents``)
-gives the chunks their context (``embed_text``).
+and ``"chunks"``, each with its number ``chunk`` and its ``parent``; ``context_sentences=n`` (with ``parents``;
+``--context-sentences N``) gives the chunks their context (``embed_text``).
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ import json
 from typing import Any
 
 from bpseg_pgm.chunks.options import check_context_sentences, check_parents
+from bpseg_pgm.formats.chunk_options import CONTEXT_SENTENCES, PARENTS, context_given
 from bpseg_pgm.formats.registry import FormatOption, OutputFormat, register_format
 
 __all__ = ["JsonFormat"]
@@ -29,7 +29,6 @@ class JsonFormat(OutputFormat):
     suffix = ".json"
     media_type = "application/json"
     options_title = "JSON"
-    library_options = ("parents", "context_sentences")
     options = (
         FormatOption(
             "full_beliefs",
@@ -37,6 +36,8 @@ class JsonFormat(OutputFormat):
             help="write every sentence's full belief row (sentences x segments numbers) under "
             "'beliefs'; by default only each sentence's belief in its own segment ('confidence')",
         ),
+        PARENTS,
+        CONTEXT_SENTENCES,
     )
 
     def check_options(self, **options: Any) -> None:
@@ -44,7 +45,7 @@ class JsonFormat(OutputFormat):
         ``parents``: they are the chunks')."""
         super().check_options(**options)
         parents = check_parents(options.get("parents", False))
-        if check_context_sentences(options.get("context_sentences", 0)) and not parents:
+        if check_context_sentences(context_given(options.get("context_sentences"))) and not parents:
             raise ValueError("context_sentences is the chunks' context, which the json format writes only with parents")
 
     def content(
@@ -54,11 +55,11 @@ class JsonFormat(OutputFormat):
         source: str | None = None,
         full_beliefs: bool = False,
         parents: bool = False,
-        context_sentences: int = 0,
+        context_sentences: int | None = 0,
     ) -> str:
         if not parents:
             return (result.to_json(beliefs="full") if full_beliefs else result.to_json()) + "\n"
-        tops, chunks = result.parent_chunks(context_sentences=context_sentences)
+        tops, chunks = result.parent_chunks(context_sentences=context_given(context_sentences))
         d = result.to_dict(beliefs="full" if full_beliefs else "confidence")
         d["parents"] = [{"parent": j, **p.to_dict()} for j, p in enumerate(tops)]
         d["chunks"] = [{"chunk": i, **c.to_dict()} for i, c in enumerate(chunks)]

@@ -93,3 +93,37 @@ def test_bad_context_sentences_are_value_errors():
         with_context([], TEXT, seg.spans, -2)
     first = with_context(seg.chunks(count_tokens=words), TEXT, seg.spans, np.int64(1))[0]
     assert first.context_after == "\n\nRain fell all day."
+
+
+class _Model:
+    """A model's counter as make_chunks finds it: a bound ``count_tokens`` whose owner knows its window (one token a
+    word, and one special token, as [CLS] and [SEP] are for a real model)."""
+
+    def __init__(self, window):
+        self.max_seq_length = window
+
+    def count_tokens(self, texts):
+        return [len(t.split()) + 1 for t in texts]
+
+
+def test_the_context_fits_the_model_window_beside_the_whole_chunk():
+    seg = _seg()
+    model = _Model(window=12)
+    plain = with_context(seg.chunks(count_tokens=model.count_tokens), TEXT, seg.spans, 2)
+    kept = with_context(
+        seg.chunks(count_tokens=model.count_tokens), TEXT, seg.spans, 2, count_tokens=model.count_tokens, window=12
+    )
+    # "Rain fell all day. The river rose fast." is 9 tokens: 3 left, so the nearest before (4 words) does not fit and
+    # that side stops; the nearest after ("The cat came back.", 4) does not fit either
+    assert (plain[1].context_before, plain[1].context_after) == (
+        "The cat sat down. The dog ran off.\n\n",
+        " The cat came back.\n\nStocks fell today.",
+    )
+    assert (kept[1].context_before, kept[1].context_after) == ("", "")
+    # "The cat came back." is 5 tokens: 7 left, the nearest before (4) then the nearest after (3) fit, then no more
+    assert (kept[2].context_before, kept[2].context_after) == ("The river rose fast. ", "\n\nStocks fell today.")
+    for c in kept:
+        assert model.count_tokens([c.embed_text])[0] <= 12 or c.embed_text == c.text
+    # through make_chunks: the segmentation's embedder is the model, so its window applies
+    seg.embedder = model
+    assert [c.embed_text for c in seg.chunks(context_sentences=2)] == [c.embed_text for c in kept]

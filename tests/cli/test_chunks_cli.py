@@ -106,6 +106,15 @@ def test_chunks_written_to_a_file(cached, example_file, tmp_path, capsys):
             ["--format", "chunks-jsonl", "--whole-segments", "--min-tokens", "5"],
             "--min-tokens merges neighbouring chunks, which --whole-segments does not make",
         ),
+        (["--parents"], "--parents only applies to --format json or chunks-jsonl"),
+        (
+            ["--format", "html", "--context-sentences", "1"],
+            "--context-sentences only applies to --format json or chunks-jsonl",
+        ),
+        (
+            ["--format", "json", "--context-sentences", "1"],
+            "--context-sentences is the chunks' context, which the json format writes only with --parents",
+        ),
     ],
 )
 def test_option_errors_are_one_line_before_any_work(cached, example_file, capsys, monkeypatch, extra, message):
@@ -145,4 +154,34 @@ def test_min_tokens_below_0_is_one_line_and_exit_2(cached, example_file, capsys)
     with pytest.raises(SystemExit) as exit_info:
         cli_main.main(["segment", str(example_file), "--format", "chunks-jsonl", "--min-tokens", "-1"])
     assert exit_info.value.code == 2
+    assert "must be an integer >= 0" in capsys.readouterr().err
+
+
+def test_parents_and_context_on_the_command_line(cached, messy_file, capsys):
+    path, text = messy_file
+    argv = ["segment", str(path), "-k", "3", "--format", "chunks-jsonl", "--max-tokens", "30"]
+    plain = _chunks(capsys, argv)
+    lines = _chunks(capsys, [*argv, "--parents", "--context-sentences", "1"])
+    parents = [d for d in lines if d["type"] == "parent"]
+    chunks = [d for d in lines if d["type"] == "chunk"]
+    assert parents and lines[: len(parents)] == parents  # the parents first
+    for p in parents:
+        assert p["text"] == "\n\n".join(text[a:b] for a, b in p["spans"])
+    # the context is beside the chunk, never in it: the chunks are those without the options
+    keys = ("start", "end", "text", "sentences", "segment", "n_tokens")
+    assert [{k: c[k] for k in keys} for c in chunks] == [{k: c[k] for k in keys} for c in plain]
+    assert all(c["embed_text"] == c["context_before"] + c["text"] + c["context_after"] for c in chunks)
+    assert all(text[c["start"] - len(c["context_before"]) : c["start"]] == c["context_before"] for c in chunks)
+    assert any(c["context_before"] for c in chunks) and any(c["context_after"] for c in chunks)
+    assert {c["parent"] for c in chunks} == set(range(len(parents)))
+
+    assert cli_main.main(["segment", str(path), "-k", "3", "--format", "json", "--parents"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert len(d["parents"]) == 3 and all("embed_text" not in c for c in d["chunks"])
+
+
+def test_context_sentences_below_0_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli_main.main(["segment", "-", "--format", "chunks-jsonl", "--context-sentences", "-1"])
+    assert stop.value.code == 2
     assert "must be an integer >= 0" in capsys.readouterr().err

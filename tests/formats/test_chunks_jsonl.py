@@ -26,8 +26,9 @@ def test_one_line_per_chunk_numbered_from_0(seg):
 
 
 def test_the_options_are_those_of_segmentation_chunks(seg):
-    assert [o.name for o in CHUNKS.options] == ["max_tokens", "min_tokens", "soft_cap", "whole_segments"]
-    assert [o.default for o in CHUNKS.options] == [None, None, False, False]
+    names = ["max_tokens", "min_tokens", "soft_cap", "whole_segments", "parents", "context_sentences"]
+    assert [o.name for o in CHUNKS.options] == names
+    assert [o.default for o in CHUNKS.options] == [None, None, False, False, False, None]
     whole = _lines(CHUNKS.render(seg, whole_segments=True))
     assert [r["segment"] for r in whole] == [0, 1, 2]  # one chunk per segment
     assert whole == [{"chunk": i, **c.to_dict()} for i, c in enumerate(seg.chunks(None, False))]
@@ -117,7 +118,9 @@ def test_options_that_cannot_work_together_are_refused_before_rendering(seg, opt
 
 def test_an_option_it_does_not_take_is_refused():
     with pytest.raises(
-        ValueError, match="the chunks-jsonl format takes max_tokens, min_tokens, soft_cap, whole_segments, got indent"
+        ValueError,
+        match="the chunks-jsonl format takes max_tokens, min_tokens, soft_cap, whole_segments, parents, "
+        "context_sentences, got indent",
     ):
         CHUNKS.check_options(indent=2)
 

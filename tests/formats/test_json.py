@@ -16,11 +16,11 @@ def test_json_is_the_segmentations_json_on_its_own_line(seg):
     assert get_format("json").suffix == ".json"
 
 
-def test_json_takes_only_full_beliefs(seg):
-    with pytest.raises(ValueError, match="the json format takes full_beliefs, got max_tokens"):
+def test_json_takes_only_full_beliefs_and_the_parents(seg):
+    with pytest.raises(ValueError, match="the json format takes full_beliefs, parents, context_sentences, got max_to"):
         get_format("json").render(seg, max_tokens=5)
-    assert [o.name for o in get_format("json").options] == ["full_beliefs"]
-    assert [o.default for o in get_format("json").options] == [False]
+    assert [o.name for o in get_format("json").options] == ["full_beliefs", "parents", "context_sentences"]
+    assert [o.default for o in get_format("json").options] == [False, False, None]
 
 
 def test_the_beliefs_are_confidences_unless_the_full_matrix_is_asked_for(seg):

@@ -74,7 +74,7 @@ def test_bad_library_options_are_value_errors(seg):
         JSON.render(seg, parents=1)
     with pytest.raises(ValueError, match="writes only with parents"):
         JSON.render(seg, context_sentences=2)
-    with pytest.raises(ValueError, match="from Python it also takes parents, context_sentences"):
+    with pytest.raises(ValueError, match="the json format takes full_beliefs, parents, context_sentences, got indent"):
         JSON.render(seg, indent=2)
     with pytest.raises(ValueError, match="line 2: not a chunk's dict: no text"):
         read_chunks_jsonl(CHUNKS.render(seg).splitlines()[0] + '\n{"chunk": 1}\n')
@@ -82,7 +82,14 @@ def test_bad_library_options_are_value_errors(seg):
         read_chunks_jsonl("not json\n")
 
 
-def test_the_command_line_does_not_offer_them_yet():
-    assert [o.name for o in CHUNKS.options] == ["max_tokens", "min_tokens", "soft_cap", "whole_segments"]
-    assert [o.name for o in JSON.options] == ["full_beliefs"]
-    assert CHUNKS.library_options == JSON.library_options == ("parents", "context_sentences")
+def test_both_formats_offer_them_to_the_command_line():
+    assert [o.name for o in CHUNKS.options] == [
+        "max_tokens",
+        "min_tokens",
+        "soft_cap",
+        "whole_segments",
+        "parents",
+        "context_sentences",
+    ]
+    assert [o.name for o in JSON.options] == ["full_beliefs", "parents", "context_sentences"]
+    assert CHUNKS.library_options == JSON.library_options == ()
