@@ -61,9 +61,9 @@ def _one_line_warnings(deferred: list[str]):
     """A ``warnings.showwarning`` that keeps stderr to one line per warning.
 
     bpseg's own warnings (:class:`~bpseg_pgm.embeddings.cache.CacheWarning`) print at once as
-    ``bpseg: warning: ...``; others (NumPy overflow, library notices) are kept in ``deferred``
-    and printed the same way only if the run succeeds: when it fails they are symptoms of the
-    error, which is reported alone, in one line.
+    ``bpseg: warning: ...``; others (NumPy overflow, library notices) are kept in ``deferred``, each
+    once, and printed the same way when the run ends: after its output if it succeeds, before the
+    one ``bpseg: error: ...`` line if it fails, so that the error is the last line.
     """
     from bpseg_pgm.embeddings.cache import CacheWarning
 
@@ -122,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except (ValueError, OSError, ImportError) as exc:  # ImportError: a missing extra, named with its install line
+        for text in deferred:
+            print(text, file=sys.stderr)
         print(f"bpseg: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except MemoryError:  # a last resort: the memory checks should refuse before this happens

@@ -252,12 +252,12 @@ def choose_structure(
         many = effect >= gradual_effect  # the finer runs could look gradual: then the usual rule
     k_span = k_words = None
     if isinstance(n_segments, str):
-        span = run_span(effect, policy=policy)
-        k = k_fine if many else int(np.clip(round(n / (span * corr_length)), 1, k_fine))
-        if not many and not isinstance(granularity, str):  # the reader's granularity instead of the span rule
+        if many:
+            k = k_fine
+        elif not isinstance(granularity, str):  # the reader's granularity instead of the span rule (not computed)
             k = count_within(fine.levels.costs, fine.null_rows, granularity)
-        elif not many:
-            k_span = k
+        else:
+            k = k_span = int(np.clip(round(n / (run_span(effect, policy=policy) * corr_length)), 1, k_fine))
             if counts is not None:
                 k = k_words = evidence_runs(
                     counts, fine.levels, k, k_fine, policy.evidence_penalty, policy.max_evidence_levels

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import codecs
 
-from bpseg_pgm.utils.files import READ_CHUNK
+from bpseg_pgm.utils.files import READ_CHUNK, not_valid_text
 
 __all__ = ["DEFAULT_MAX_BYTES", "READ_CHUNK", "bom_encoding", "decode_text", "format_size", "read_bounded", "too_large"]
 
@@ -49,10 +49,7 @@ def decode_text(data: bytes, source: str | None = None) -> str:
     try:
         text = data.decode(codec)
     except UnicodeDecodeError as exc:
-        where = f"byte 0x{data[exc.start]:02x} at offset {exc.start}"
-        raise ValueError(
-            f"{source} is not valid {name} ({where})" if source else f"not valid {name} ({where})"
-        ) from None
+        raise not_valid_text(data, exc.start, name, source) from None
     if codec != "utf-8-sig" and "\x00" in text:
         raise _binary(source)
     return text

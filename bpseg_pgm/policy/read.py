@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from bpseg_pgm.utils.files import read_regular
+from bpseg_pgm.utils.files import not_valid_text, read_regular
 
 from .policy import DEFAULT_POLICY, Policy
 
@@ -38,9 +38,7 @@ def read_policy(path: str | Path) -> Policy:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(
-            f"policy file {path} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
-        ) from None
+        raise not_valid_text(data, exc.start, source=f"policy file {path}") from None
     is_json = path.suffix.lower() == ".json"
     try:
         changes = json.loads(text) if is_json else tomllib.loads(text)

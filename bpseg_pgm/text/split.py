@@ -63,6 +63,7 @@ embedding-cache key) as its one-line form.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 
@@ -249,7 +250,9 @@ def _markdown_spans(text: str) -> list[Span]:
     spans: list[Span] = []
     pos = front_matter_end(text)
     for a, b in [*blocks.units, (len(text), len(text))]:
-        cuts = [pos, *(c for c in item_starts if pos < c < a), a]
+        # the item starts c with pos < c < a, found by bisection: a scan of them all for every unit was quadratic
+        inside = item_starts[bisect.bisect_right(item_starts, pos) : bisect.bisect_left(item_starts, a)]
+        cuts = [pos, *inside, a]
         for lo, hi in zip(cuts, cuts[1:]):
             spans.extend(_prose_spans(text, lo, hi, code=True))
         if a < b:

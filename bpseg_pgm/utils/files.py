@@ -1,7 +1,8 @@
 """Reading a file that must be a regular file, never past a bound (the bottom layer: imports nothing of bpseg_pgm).
 
 The input readers and the Policy file reader open files only through :func:`read_regular`, so ``/dev/zero``, a FIFO
-or a 100 MB file is one ValueError in a moment.
+or a 100 MB file is one ValueError in a moment; bytes that do not decode are one message for both
+(:func:`not_valid_text`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 
-__all__ = ["READ_CHUNK", "file_kind", "read_regular"]
+__all__ = ["READ_CHUNK", "file_kind", "not_valid_text", "read_regular"]
 
 #: Bytes read at a time.
 READ_CHUNK = 2**20
@@ -27,6 +28,14 @@ _KINDS = (
 def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, from its ``st_mode``: ``"a FIFO"``, ``"a folder"``, ..."""
     return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+
+
+def not_valid_text(data: bytes, offset: int, encoding: str = "UTF-8", source: str | None = None) -> ValueError:
+    """The error for ``data`` that does not decode as ``encoding`` at byte ``offset``, naming that byte:
+    ``"notes.txt is not valid UTF-8 (byte 0xe9 at offset 3)"`` with ``source`` ``"notes.txt"``, the bare reason
+    ``"not valid UTF-8 (byte 0xe9 at offset 3)"`` without it."""
+    reason = f"not valid {encoding} (byte 0x{data[offset]:02x} at offset {offset})"
+    return ValueError(f"{source} is {reason}" if source else reason)
 
 
 def read_regular(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:

@@ -150,5 +150,6 @@ def test_any_option_value_is_exit_0_or_one_error_line(example_args, capsys, opti
         assert all(line.startswith("bpseg: warning: ") for line in lines), (options, err)
     else:
         assert code == 2, (options, code, err)
-        assert len(lines) == 1 and lines[0].startswith("bpseg: error: "), (options, err)
+        assert lines and lines[-1].startswith("bpseg: error: "), (options, err)  # the error is the last line
+        assert all(line.startswith("bpseg: warning: ") for line in lines[:-1]), (options, err)
         assert out == "", (options, out)

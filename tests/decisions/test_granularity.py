@@ -64,6 +64,23 @@ def test_keeping_the_nulls_changes_neither_the_count_nor_the_gain():
     assert found.k_span is None and usual.k_span is not None  # the span rule did not decide
 
 
+def test_a_number_for_granularity_skips_the_span_rule(monkeypatch):
+    import bpseg_pgm.decisions.structure as structure
+
+    X = gradual_document(seed=1)
+    w = np.ones(len(X))
+    before = choose_structure(X, w, "auto", policy=P, granularity=1.0)
+
+    def span_rule(*args, **kwargs):
+        raise AssertionError("the span rule was computed")
+
+    monkeypatch.setattr(structure, "run_span", span_rule)
+    found = choose_structure(X, w, "auto", policy=P, granularity=1.0)
+    assert np.array_equal(found.fit.labels, before.fit.labels) and found.k_span is None
+    with pytest.raises(AssertionError, match="span rule"):  # "auto" still reads it
+        choose_structure(X, w, "auto", policy=P)
+
+
 def test_the_estimator_moves_along_the_counts_and_auto_is_the_default():
     X = gradual_document(seed=2)
     default = BPSeg(random_state=0).fit(X).labels_

@@ -40,3 +40,20 @@ def test_a_bad_file_is_one_value_error_naming_it(tmp_path, name, text, message):
 def test_a_missing_file_is_an_os_error(tmp_path):
     with pytest.raises(OSError):
         read_policy(tmp_path / "none.toml")
+
+
+def test_a_file_not_utf8_has_the_input_readers_message(tmp_path):
+    from bpseg_pgm.io.decoding import decode_text
+
+    data = "run_scale = 2.0  # café\n".encode("latin-1")
+    path = tmp_path / "p.toml"
+    path.write_bytes(data)
+    with pytest.raises(ValueError) as policy_error:
+        read_policy(path)
+    with pytest.raises(ValueError) as input_error:
+        decode_text(data, f"policy file {path}")
+    assert (
+        str(policy_error.value)
+        == str(input_error.value)
+        == f"policy file {path} is not valid UTF-8 (byte 0xe9 at offset 22)"
+    )

@@ -64,3 +64,38 @@ def test_yaml_front_matter_is_no_unit_and_no_heading():
 def test_a_rule_then_prose_is_no_front_matter():
     text = "---\n\nSome prose.\n\n---\n\nMore."
     assert [text[a:b] for a, b in sentence_spans(text, markdown=True)] == ["---", "Some prose.", "---", "More."]
+
+
+def _long_list(parts: int) -> tuple[str, list[tuple[int, int]]]:
+    """A long Markdown list under many headings, with code blocks between, and its sentence spans as built."""
+    pieces: list[str] = []
+    expected: list[tuple[int, int]] = []
+    pos = 0
+
+    def add(chunk: str, *sentences: str) -> None:
+        nonlocal pos
+        at = pos
+        for sentence in sentences:
+            start = chunk.index(sentence, at - pos) + pos
+            expected.append((start, start + len(sentence)))
+            at = start + len(sentence)
+        pieces.append(chunk)
+        pos += len(chunk)
+
+    for j in range(parts):
+        add(f"## Part {j}\n\n", f"## Part {j}")
+        for i in range(5):
+            if i == 2:
+                add(f"- Item {j} and {i} is here. It has two.\n", f"- Item {j} and {i} is here.", "It has two.")
+            else:
+                add(f"- Item {j} and {i} is here.\n", f"- Item {j} and {i} is here.")
+        add("\n")
+        if j % 10 == 9:
+            add("```\ncode. More code.\n```\n\n", "```\ncode. More code.\n```")
+    return "".join(pieces), expected
+
+
+def test_a_long_list_under_many_headings_splits_as_built():
+    # 400 headings and 2,000 list items: each item is cut at its start, each heading and code block one unit
+    text, expected = _long_list(400)
+    assert sentence_spans(text, markdown=True) == expected
