@@ -55,7 +55,7 @@ BOOTSTRAP = 2000
 
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--methods", nargs="+", default=list(METHODS), choices=METHODS, metavar="METHOD")
+    p.add_argument("--methods", nargs="*", default=list(METHODS), choices=METHODS, metavar="METHOD")
     p.add_argument("--caps", nargs="+", type=int, default=list(CAPS), metavar="TOKENS", help="default: 200 400")
     p.add_argument("--top", type=int, default=5, help="chunks retrieved per query (%(default)s)")
     p.add_argument("--limit", type=int, default=None, help="at most N meetings (default: all)")
@@ -131,14 +131,14 @@ def located(text: str, pieces: list[str]) -> list[tuple[int, int]]:
 def bpseg_chunks(text: str, cap: int, embedder, options: dict, cache: dict) -> list[tuple[int, int]]:
     from bpseg_pgm import segment_text
 
-    seg_keys = {"n_segments", "granularity", "group_runs", "structure", "potentials"}
-    seg_opts = {k: v for k, v in options.items() if k in seg_keys}
+    seg_keys = {"n_segments", "granularity", "group_runs", "structure", "potentials", "lines"}
+    seg_opts = {"lines": True, **{k: v for k, v in options.items() if k in seg_keys}}  # a turn a unit unless asked
     key = (text, tuple(sorted(seg_opts.items())))
     if key not in cache:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             cache.clear()
-            cache[key] = segment_text(text, lines=True, embedder=embedder, **seg_opts)
+            cache[key] = segment_text(text, embedder=embedder, **seg_opts)
     chunk_opts = {k: v for k, v in options.items() if k not in seg_keys}
     return [(c.start, c.end, c.embed_text) for c in cache[key].chunks(max_tokens=cap, **chunk_opts)]
 
