@@ -36,7 +36,10 @@ label. Raw HTML in Markdown is escaped, never run; of an HTML text only a few el
 lets the reader choose the number of segments, from 1 to ``max_segments``: colours, strip, legend and the
 list follow it, and a link downloads the chosen level (``n_segments``, ``labels``, ``segments``,
 ``segment_heading_paths``) as JSON.  The levels travel inside the page with a short inline script (no
-server, nothing fetched); opened as ``page.html?segments=k`` the page starts at level k.  Without levels the
+server, nothing fetched); opened as ``page.html?segments=k`` the page starts at level k.  When the fit chose the
+count itself, the slider has tick marks at the counts it rates best (``seg.suggested_counts()``: its own, then
+the next-best local maxima of its gain over the document shuffled in blocks), named beside it ("Counts the fit
+rates best: 6 (the fit's), 1"); a page for a given k, or of the topic model, has none.  Without levels the
 page has no script at all (CSS only).
 
 Everything is inline, no network access is needed, all text is HTML-escaped, and every CSS rule is scoped to
@@ -72,6 +75,8 @@ __all__ = ["HtmlFormat", "render_html", "segment_colors", "OPEN_UP_TO", "OPEN_DO
 #: sentences are listed open; every other segment list is collapsed (the document shows them all).
 OPEN_UP_TO = 5
 OPEN_DOC_UP_TO = 40
+#: The most counts the granularity slider marks (``seg.suggested_counts()``, the fit's own first).
+SUGGESTED_COUNTS = 3
 _MAX_RANGES = 12  # sentence ranges named in a collapsed segment's summary
 _LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
@@ -298,18 +303,46 @@ def _shared_strings(levels: dict[int, dict[str, Any]]) -> dict[str, Any]:
     return {"strings": list(index), "levels": out}
 
 
-def _slider(rid: str, own: int, levels: dict[int, dict[str, Any]], colors: list[str]) -> tuple[str, str]:
-    """The granularity slider, and its data and script for the end of the page (both empty without levels)."""
+def _suggested(seg: Any, levels: dict[int, dict[str, Any]]) -> list[int]:
+    """The counts the fit rates best among the page's levels (``seg.suggested_counts()``, own count first), at most
+    :data:`SUGGESTED_COUNTS`; ``[]`` without levels or without the fit's rating (k given, the topic model)."""
+    suggested = getattr(seg, "suggested_counts", None)
+    if not levels or not callable(suggested):
+        return []
+    return [k for k in suggested(len(levels)) if k in levels][:SUGGESTED_COUNTS]
+
+
+def _ticks(rid: str, ks: list[int], counts: list[int], own: int) -> tuple[str, str, str]:
+    """The slider's ``list`` attribute, a ``<datalist>`` of tick marks at ``counts`` (option values are positions
+    in ``ks``, as the slider's are) and a line naming them; all empty without counts."""
+    if not counts:
+        return "", "", ""
+    options = "".join(f'<option value="{ks.index(k)}" label="{k}"></option>' for k in counts)
+    named = ", ".join(f"{k} (the fit's)" if k == own else str(k) for k in counts)
+    tip = "the counts whose gain over the document shuffled in blocks is a local maximum, the fit's own first"
+    return (
+        f' list="{rid}-counts"',
+        f'<datalist id="{rid}-counts">{options}</datalist>',
+        f'<span class="counts" style="color:#555" title="{_e(tip)}">Counts the fit rates best: {named}</span>',
+    )
+
+
+def _slider(
+    rid: str, own: int, levels: dict[int, dict[str, Any]], colors: list[str], counts: list[int] | None = None
+) -> tuple[str, str]:
+    """The granularity slider, and its data and script for the end of the page (both empty without levels);
+    tick marks at ``counts`` (:func:`_ticks`)."""
     if not levels:
         return "", ""
     ks = list(levels)
     data = {"own": own, "colors": colors, **_shared_strings(levels)}
     plural_s = "segment" if own == 1 else "segments"
+    ticks, datalist, named = _ticks(rid, ks, counts or [], own)
     control = (
         f'<div class="level"><label for="{rid}-level">Granularity</label>'
         f'<input type="range" id="{rid}-level" min="0" max="{len(ks) - 1}" step="1" value="{ks.index(own)}" '
-        f'aria-label="Number of segments, {ks[0]} to {ks[-1]}">'
-        f"<output>{own} {plural_s} (the fit's)</output>"
+        f'aria-label="Number of segments, {ks[0]} to {ks[-1]}"{ticks}>'
+        f"{datalist}<output>{own} {plural_s} (the fit's)</output>{named}"
         f'<a class="export" download="segments-{own}.json" href="{_e(_export(own, levels[own]))}">'
         "Download this level (JSON)</a></div>\n"
     )
@@ -478,7 +511,7 @@ def render_html(
     heading = f"<h1>{_e(title)}</h1>\n" if title else ""
     if levels:
         meta += f" Move the slider to cut the document into {min(levels)} to {max(levels)} segments."
-    control, script = _slider(rid, m, levels, colors)
+    control, script = _slider(rid, m, levels, colors, _suggested(seg, levels))
     body = (
         f'<div class="bpseg{"" if full_page else " fragment"}" id="{rid}">\n{heading}<p class="meta">{meta}</p>\n{overview}\n'
         f"{control}"

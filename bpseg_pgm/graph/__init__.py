@@ -8,7 +8,7 @@ from .build import (
     resolve_edges,
     variable_name,
 )
-from .neighbors import DENSE_LIMIT, all_pairs, auto_pairs, canonical_pairs, knn_pairs, sparse_pairs, window_pairs
+from .neighbors import all_pairs, auto_pairs, canonical_pairs, knn_pairs, sparse_pairs, window_pairs
 
 __all__ = [
     "build_markov_network",
@@ -19,7 +19,6 @@ __all__ = [
     "variable_name",
     "all_pairs",
     "auto_pairs",
-    "DENSE_LIMIT",
     "window_pairs",
     "knn_pairs",
     "sparse_pairs",

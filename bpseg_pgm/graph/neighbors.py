@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpseg_pgm.policy import DEFAULT_POLICY
 from bpseg_pgm.utils.validation import normalize_rows
 
 
@@ -49,11 +48,6 @@ def sparse_pairs(X: np.ndarray, window: int = 5, n_neighbors: int = 10) -> np.nd
     if n_neighbors:
         parts.append(knn_pairs(X, n_neighbors))
     return canonical_pairs(np.concatenate(parts) if parts else np.zeros((0, 2)), n)
-
-
-#: Up to this many sentences, ``auto_pairs`` keeps the paper's fully connected graph (the shipped
-#: ``Policy.topic_dense_units``).
-DENSE_LIMIT = DEFAULT_POLICY.topic_dense_units
 
 
 def auto_pairs(X: np.ndarray, sigma: float | None, dense: int, n_neighbors: int) -> np.ndarray:

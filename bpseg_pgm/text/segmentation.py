@@ -127,6 +127,8 @@ run_heading_paths, segment_headings, run_headings
         against it (the result is then runs).  A ValueError when the fit kept no levels
         (``structure="topics"`` asked for, "auto" on a document without reading-order runs, or a
         segmentation rebuilt from a dict or JSON): segment again with ``structure="runs"``.
+        Which counts are worth trying, when the fit chose its own: :meth:`suggested_counts` (the counts the runs
+        model's gain rates best, this one first; :meth:`count_scores` the gain of each).
         """
         if (n_segments is None) == (segment_length is None):
             raise ValueError("give exactly one of n_segments and segment_length")

@@ -295,6 +295,38 @@ class SegmentationResult:
             return None
         return int(k)
 
+    def count_scores(self) -> dict[int, float] | None:
+        """How the fit rated each count it could have chosen: ``{k: gain}`` for k = 1 .. :attr:`max_segments`.
+
+        The gain is the runs model's noise-calibrated criterion (``runs_fit.null_gain``,
+        :func:`~bpseg_pgm.runs.null.null_gain`): how much more k runs lower the document's cost than they lower
+        that of its sentences shuffled in blocks; 0 at k = 1, ``-inf`` where k runs cannot be placed.  None when
+        the segments are not the runs model's (``structure`` other than "runs"), when k was given (a re-cut
+        included), or when no gains were kept (e.g. read from JSON).  See :meth:`suggested_counts`.
+        """
+        fit = self.runs_fit
+        gain = None if fit is None else getattr(fit, "null_gain", None)
+        if gain is None or self.structure != "runs" or self.requested_segments is not None:
+            return None
+        gain = np.asarray(gain, dtype=float).reshape(-1)[: self.max_segments]
+        return {k: float(g) for k, g in enumerate(gain.tolist(), start=1)}
+
+    def suggested_counts(self, n: int = 3) -> list[int]:
+        """At most ``n`` (an int >= 1) counts worth trying, best first: this segmentation's own, then the local
+        maxima of :meth:`count_scores` (a finite gain at least each neighbour's) by gain, the larger first (ties:
+        the fewer segments).  Each is at most :attr:`max_segments`, so ``recut(k)`` gives it without refitting;
+        the HTML view marks them on its slider.  ``[]`` where :meth:`count_scores` is None; a ValueError for a bad
+        ``n``.  E.g. ``segment_text(text, structure="runs").suggested_counts()`` -> ``[6, 1]``.
+        """
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
+            raise ValueError(f"n must be an int >= 1, got {n!r}")
+        scores = self.count_scores()
+        if scores is None:
+            return []
+        own = self.n_segments
+        peaks = sorted((k for k in _local_maxima(scores) if k != own), key=lambda k: (-scores[k], k))
+        return ([own] + peaks)[: int(n)]
+
     def fewer_than_requested(self) -> str | None:
         """A one-line note when fewer labels came back than the k asked for, else None.
 
@@ -530,3 +562,15 @@ def _beliefs_from_confidence(confidence: Any, labels: np.ndarray, columns: Any, 
     beliefs = np.repeat(rest[:, None], k, axis=1)
     beliefs[np.arange(labels.shape[0]), labels] = conf
     return beliefs
+
+
+def _local_maxima(scores: dict[int, float]) -> list[int]:
+    """The counts k of ``scores`` (``{k: gain}``, k = 1, 2, ...) whose finite gain is at least that of each
+    neighbour k - 1 and k + 1 present, in increasing k."""
+    out = []
+    for k, g in scores.items():
+        if not np.isfinite(g):
+            continue
+        if all(g >= scores[j] for j in (k - 1, k + 1) if j in scores):
+            out.append(k)
+    return out
