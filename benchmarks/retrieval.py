@@ -137,7 +137,6 @@ def bpseg_chunks(text: str, cap: int, embedder, options: dict, cache: dict) -> l
     if key not in cache:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            cache.clear()
             cache[key] = segment_text(text, embedder=embedder, **seg_opts)
     chunk_opts = {k: v for k, v in options.items() if k not in seg_keys}
     return [(c.start, c.end, c.embed_text) for c in cache[key].chunks(max_tokens=cap, **chunk_opts)]
@@ -275,11 +274,12 @@ def main(argv=None) -> int:
     queries = [q["query"] for d in docs for q in d["queries"]]
     qvec = embedder.encode(queries)
     rows = [(m, {}) for m in a.methods] + [parse_extra(s) for s in a.bpseg]
-    summary, records, state = [], [], {}
+    summary, records, state, cache = [], [], {}, {}  # cache: each meeting's segmentation, shared by the rows
+    per_metric = {}  # (cap, pool, metric): the first row's per-query scores, for the paired differences
     for cap in a.caps:
         for label, opts in rows:
             t = time.perf_counter()
-            chunks, cache, embedded = [], {}, []
+            chunks, embedded = [], []
             for doc in tqdm(docs, desc=f"{label} @{cap}", file=sys.stderr, leave=False):
                 if label.startswith("bpseg"):
                     spans = bpseg_chunks(doc["text"], cap, embedder, opts, cache)
@@ -304,6 +304,10 @@ def main(argv=None) -> int:
                     values = np.array([r[metric] for r in per_query])
                     entry[metric] = float(values.mean())
                     entry[metric + "_ci"] = interval(values, groups)
+                    base = per_metric.setdefault((cap, pool, metric), values)  # the first row's (the default's)
+                    if metric != "precision" and values is not base:
+                        entry[metric + "_diff"] = float((values - base).mean())
+                        entry[metric + "_diff_ci"] = interval(values - base, groups)
                 summary.append(entry)
                 records += [dict(r, method=label, cap=cap, pool=pool) for r in per_query]
             print(
@@ -335,6 +339,12 @@ def markdown(result: dict) -> str:
         f"    {result['command']}",
         "",
     ]
+    first = result["summary"][0]["method"] if result["summary"] else "first"
+    lines += [
+        f"The last two columns: each row's score less the first row's ({first}), query by query, with a 95% paired "
+        "bootstrap interval (meetings resampled); bold where the interval excludes 0.",
+        "",
+    ]
     for pool in POOLS:
         for cap in c["caps"]:
             rows = [e for e in result["summary"] if e["pool"] == pool and e["cap"] == cap]
@@ -342,8 +352,8 @@ def markdown(result: dict) -> str:
             lines += [
                 f"## {cap} tokens, retrieved from {'all meetings' if pool == 'corpus' else 'the query’s meeting'}",
                 "",
-                "| chunker | chunks | mean tokens | over cap | recall | precision | IoU |",
-                "|---|---:|---:|---:|---:|---:|---:|",
+                f"| chunker | chunks | mean tokens | over cap | recall | precision | IoU | recall − {first} | IoU − {first} |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
             ]
             for e in rows:
                 cells = []
@@ -351,6 +361,13 @@ def markdown(result: dict) -> str:
                     lo, hi = e[m + "_ci"]
                     v = f"{e[m]:.3f} [{lo:.3f}, {hi:.3f}]"
                     cells.append(f"**{v}**" if e[m] == best[m] else v)
+                for m in ("recall", "iou"):
+                    if m + "_diff" in e:
+                        lo, hi = e[m + "_diff_ci"]
+                        v = f"{e[m + '_diff']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+                        cells.append(f"**{v}**" if lo > 0 or hi < 0 else v)
+                    else:
+                        cells.append("")
                 lines.append(
                     f"| {e['method']} | {e['chunks']} | {e['mean_tokens']:.0f} | {e['over_cap']} | "
                     + " | ".join(cells)

@@ -31,6 +31,7 @@ STAGE_TITLES = {
     "topics": "The topic model",
     "grouping": "Grouping runs into topics",
     "pruning": "Pruning a prompt to what a question needs",
+    "chunks": "Chunks: the pieces a retrieval pipeline stores",
     "display": "Display",
     "confidence": "Confidence: the probability that a unit lies where it was put",
 }

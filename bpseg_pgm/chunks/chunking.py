@@ -24,7 +24,9 @@ those at the cheapest cuts (before a heading first, then at the *weakest links*,
 similarity between consecutive sentences; inside a unit last), an exact dynamic programme; a chunk
 whose exact text is still over the cap is then cut at its weakest link, preferring cuts that leave
 both halves within the cap, until every chunk fits; a cut inside a sentence is made only where a
-part holds nothing but pieces of one sentence.
+part holds nothing but pieces of one sentence.  A line of several sentences (a segmentation made with
+``lines=True``: its ``line_sentence_starts()``) is cut into its sentences first, so that a chunk may end inside
+a line, a speaker's turn, where that saves a chunk.
 ``hard_cap=False`` keeps the former soft cap: a sentence longer than the cap stays whole.
 
 ``min_tokens`` (contiguous chunks only) merges a chunk shorter than that into a neighbour *of the same
@@ -41,7 +43,8 @@ the cap (then it is cut like a long sentence, at line breaks first); the unit go
 holding most of its tokens.  A heading goes to the segment of what follows it, and when a chunk is cut
 for size, or a small one merged, a boundary just before a heading is preferred.
 
-``context_sentences`` (0, the default: none) gives each chunk its neighbouring sentences as the context
+``context_sentences`` (None, the default: ``Policy.chunk_context_sentences``, 1; 0: none) gives each chunk its
+neighbouring sentences as the context
 embedded with it, as many as the model's window holds beside the chunk
 (:func:`~bpseg_pgm.chunks.context.with_context`); parent chunks, one per segment over its
 chunks, are :func:`~bpseg_pgm.chunks.parents.link_parents`.
@@ -59,6 +62,7 @@ import numpy as np
 from bpseg_pgm.chunks.context import with_context
 from bpseg_pgm.chunks.markdown import looks_like_markdown, markdown_blocks
 from bpseg_pgm.chunks.options import TokenCounter, check_chunk_options, check_context_sentences, checked_token_counter
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.types.chunk import PIECE_SEPARATOR, Chunk, Span
 from bpseg_pgm.utils.labels import index_runs, label_runs
 from bpseg_pgm.utils.spans import BLANK_LINE
@@ -175,12 +179,26 @@ class _Chunker:
             if u in units.headings:
                 unit_labels[u] = unit_labels[u + 1]
 
-        # pieces: each unit whole, or cut to fit the cap
+        # pieces: each unit whole, or cut to fit the cap; a line (``lines=True``) of several sentences is cut into
+        # them, so that a chunk may end inside a line where that saves a chunk (a cut inside a unit costs most)
         unit_counts = counter([self.text[a:b] for a, b in units.spans]) if n_units else []
+        line_sentences = getattr(seg, "line_sentence_starts", None)
+        starts = line_sentences() if callable(line_sentences) and not markdown and max_tokens is not None else None
         self.piece_spans: list[Span] = []
         self.piece_unit: list[int] = []
         for u, (a, b) in enumerate(units.spans):
-            if hard_cap and max_tokens is not None and unit_counts[u] > max_tokens:
+            inner = [c for c in starts[u] if a < c < b] if starts is not None else []
+            if inner:
+                bounds = [a, *inner, b]
+                parts = [p for lo, hi in zip(bounds, bounds[1:]) if (p := _trim(self.text, lo, hi)) is not None]
+                if hard_cap and unit_counts[u] > max_tokens:  # a sentence of the line may be over the cap itself
+                    sizes = counter([self.text[p:q] for p, q in parts])
+                    parts = [
+                        c
+                        for p, n in zip(parts, sizes)
+                        for c in (self._cut_to_fit(*p, [], []) if n > max_tokens else [p])
+                    ]
+            elif hard_cap and max_tokens is not None and unit_counts[u] > max_tokens:
                 inner = [spans[i][0] for i in units.sentences[u][1:]]
                 parts = self._cut_to_fit(a, b, inner, units.block_bounds)
             else:
@@ -469,7 +487,7 @@ def make_chunks(
     count_tokens: Callable[[list[str]], list[int]] | None = None,
     hard_cap: bool = True,
     markdown: bool | None = None,
-    context_sentences: int = 0,
+    context_sentences: int | None = None,
 ) -> list[Chunk]:
     """Cut a :class:`~bpseg_pgm.text.segmentation.Segmentation` into :class:`~bpseg_pgm.types.chunk.Chunk` objects.
 
@@ -480,7 +498,8 @@ def make_chunks(
     stays whole).  ``min_tokens``: merge smaller contiguous chunks into a neighbour of the same segment
     (None: a quarter of ``max_tokens``; 0: no merging).  ``markdown``: respect Markdown blocks and headings (None: decided from
     the text).  ``count_tokens``, a function from a list of str to a list of int, replaces the model's
-    tokenizer.  ``context_sentences`` (an int >= 0; 0: none) sets each chunk's ``context_before`` and
+    tokenizer.  ``context_sentences`` (an int >= 0; 0: none; None: the segmentation's policy's
+    ``chunk_context_sentences``, 1 as shipped) sets each chunk's ``context_before`` and
     ``context_after``, up to that many neighbouring sentences on each side, for ``Chunk.embed_text``: with the
     model's tokenizer, only those that fit the model's window (``max_seq_length``) beside the whole chunk, nearest
     first (:func:`~bpseg_pgm.chunks.context.with_context`); with a ``count_tokens`` of your own, all of them.  The
@@ -491,6 +510,9 @@ def make_chunks(
     """
     max_tokens, min_tokens = check_chunk_options(max_tokens, contiguous, min_tokens)
     context_sentences = check_context_sentences(context_sentences)
+    if context_sentences is None:  # the policy the segmentation was fitted with, else the shipped one
+        policy = getattr(seg, "policy", None)
+        context_sentences = (policy if isinstance(policy, Policy) else DEFAULT_POLICY).chunk_context_sentences
     if not isinstance(hard_cap, (bool, np.bool_)):
         raise ValueError(f"hard_cap must be True or False, got {hard_cap!r}")
     markdown = resolve_markdown(seg, markdown)

@@ -44,25 +44,30 @@ def check_chunk_options(max_tokens: Any, contiguous: Any, min_tokens: Any) -> tu
     return max_tokens, min_tokens
 
 
-def check_context_sentences(context_sentences: Any) -> int:
-    """``context_sentences`` as an int, or a ValueError: an int >= 0 (0, the default: no context).
+def check_context_sentences(context_sentences: Any) -> int | None:
+    """``context_sentences`` as an int, or None (the policy's, ``Policy.chunk_context_sentences``), or a
+    ValueError: an int >= 0 (0: no context) or None.
 
     Parameters
     ----------
-    context_sentences : int
+    context_sentences : int or None
         How many neighbouring sentences before and after each chunk are embedded with it.
 
     Returns
     -------
-    int
-        The same number, as a Python int.
+    int or None
+        The same number, as a Python int; None as given.
     """
+    if context_sentences is None:
+        return None
     if (
         isinstance(context_sentences, bool)
         or not isinstance(context_sentences, numbers.Integral)
         or context_sentences < 0
     ):
-        raise ValueError(f"context_sentences must be an int >= 0 (0: no context), got {context_sentences!r}")
+        raise ValueError(
+            f"context_sentences must be an int >= 0 (0: no context) or None (the policy's), got {context_sentences!r}"
+        )
     return int(context_sentences)
 
 

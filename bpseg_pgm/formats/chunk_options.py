@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bpseg_pgm.formats.registry import FormatOption
 
-__all__ = ["CONTEXT_SENTENCES", "PARENTS", "context_given"]
+__all__ = ["CONTEXT_SENTENCES", "PARENTS"]
 
 PARENTS = FormatOption(
     "parents",
@@ -19,10 +19,5 @@ CONTEXT_SENTENCES = FormatOption(
     minimum=0,
     help="give each chunk up to N neighbouring sentences on each side as context (context_before, "
     "context_after, embed_text: what to embed), as many as the model's window holds beside the chunk; never "
-    "part of the chunk's text or offsets (default 0: none)",
+    "part of the chunk's text or offsets (default: the policy's chunk_context_sentences, 1; 0: none)",
 )
-
-
-def context_given(value):
-    """``context_sentences`` as a format receives it: None (the command line's "not given") is 0."""
-    return 0 if value is None else value

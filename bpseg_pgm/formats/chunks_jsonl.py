@@ -9,9 +9,9 @@ run, the segment's keywords and its heading path (Markdown) among them.
 Two options add what retrieval with parents needs (``render(seg, parents=True, context_sentences=1)``;
 ``--parents --context-sentences 1`` on the command line): ``parents=True`` writes one line per parent chunk first (``"type": "parent"``, its
 0-based number ``parent``, then ``ParentChunk.to_dict()``: its exact ``spans``, one per run, and its
-``children``), then the chunks (``"type": "chunk"``, each with its ``parent``); ``context_sentences=n`` adds each
-chunk's ``context_before``, ``context_after`` and ``embed_text`` (``Segmentation.chunks``).  Without them the
-lines are what they always were.  :func:`read_chunks_jsonl` reads the lines back.
+``children``), then the chunks (``"type": "chunk"``, each with its ``parent``); each chunk's ``context_before``,
+``context_after`` and ``embed_text`` (``Segmentation.chunks``) hold ``context_sentences`` neighbouring sentences a
+side (default: the policy's ``chunk_context_sentences``, 1; 0: none, and the lines have no such keys).  :func:`read_chunks_jsonl` reads the lines back.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from bpseg_pgm.chunks.options import check_chunk_options, check_context_sentences, check_parents
-from bpseg_pgm.formats.chunk_options import CONTEXT_SENTENCES, PARENTS, context_given
+from bpseg_pgm.formats.chunk_options import CONTEXT_SENTENCES, PARENTS
 from bpseg_pgm.formats.registry import FormatOption, OutputFormat, register_format
 from bpseg_pgm.types.chunk import Chunk, ParentChunk
 
@@ -108,7 +108,7 @@ class ChunksJsonlFormat(OutputFormat):
         """The checks of ``Segmentation.chunks``, in this format's words (``whole_segments``, not ``contiguous``)."""
         super().check_options(**options)
         check_parents(options.get("parents", False))
-        check_context_sentences(context_given(options.get("context_sentences")))
+        check_context_sentences(options.get("context_sentences"))
         max_tokens, min_tokens = options.get("max_tokens"), options.get("min_tokens")
         whole_segments = options.get("whole_segments", False)
         if whole_segments and min_tokens:
@@ -125,10 +125,10 @@ class ChunksJsonlFormat(OutputFormat):
         soft_cap: bool = False,
         whole_segments: bool = False,
         parents: bool = False,
-        context_sentences: int | None = 0,
+        context_sentences: int | None = None,
     ) -> str:
         options = dict(min_tokens=min_tokens, hard_cap=not soft_cap)
-        if context_sentences:  # only then: a result of an older kind need not take it
+        if context_sentences is not None:  # only then (None: the result's own default, the policy's)
             options["context_sentences"] = context_sentences
         if not parents:
             chunks = result.chunks(max_tokens, not whole_segments, **options)

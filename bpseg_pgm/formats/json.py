@@ -6,8 +6,9 @@ as its ``confidence`` (rounded), and the whole belief matrix only with ``--full-
 
 ``parents=True`` (``render(seg, parents=True)``; ``--parents`` on the command line) adds the chunks and their parents (``Segmentation.parent_chunks()``: one chunk per run, no cap):
 ``"parents"``, each with its 0-based number ``parent``, its exact ``spans`` (one per run) and its ``children``,
-and ``"chunks"``, each with its number ``chunk`` and its ``parent``; ``context_sentences=n`` (with ``parents``;
-``--context-sentences N``) gives the chunks their context (``embed_text``).
+and ``"chunks"``, each with its number ``chunk``, its ``parent`` and its context (``embed_text``:
+``context_sentences`` neighbouring sentences a side, the policy's ``chunk_context_sentences`` unless given; with
+``parents`` only, ``--context-sentences N``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 from typing import Any
 
 from bpseg_pgm.chunks.options import check_context_sentences, check_parents
-from bpseg_pgm.formats.chunk_options import CONTEXT_SENTENCES, PARENTS, context_given
+from bpseg_pgm.formats.chunk_options import CONTEXT_SENTENCES, PARENTS
 from bpseg_pgm.formats.registry import FormatOption, OutputFormat, register_format
 
 __all__ = ["JsonFormat"]
@@ -45,7 +46,7 @@ class JsonFormat(OutputFormat):
         ``parents``: they are the chunks')."""
         super().check_options(**options)
         parents = check_parents(options.get("parents", False))
-        if check_context_sentences(context_given(options.get("context_sentences"))) and not parents:
+        if check_context_sentences(options.get("context_sentences")) and not parents:
             raise ValueError("context_sentences is the chunks' context, which the json format writes only with parents")
 
     def content(
@@ -55,11 +56,11 @@ class JsonFormat(OutputFormat):
         source: str | None = None,
         full_beliefs: bool = False,
         parents: bool = False,
-        context_sentences: int | None = 0,
+        context_sentences: int | None = None,
     ) -> str:
         if not parents:
             return (result.to_json(beliefs="full") if full_beliefs else result.to_json()) + "\n"
-        tops, chunks = result.parent_chunks(context_sentences=context_given(context_sentences))
+        tops, chunks = result.parent_chunks(context_sentences=context_sentences)
         d = result.to_dict(beliefs="full" if full_beliefs else "confidence")
         d["parents"] = [{"parent": j, **p.to_dict()} for j, p in enumerate(tops)]
         d["chunks"] = [{"chunk": i, **c.to_dict()} for i, c in enumerate(chunks)]

@@ -31,6 +31,7 @@ STAGES = (
     "topics",
     "grouping",
     "pruning",
+    "chunks",
     "display",
     "confidence",
 )
@@ -70,7 +71,7 @@ def _decision(stage: str, default, reason: str, measured: str = "", *, within: I
 
 
 #: The field maker of each stage, in the order of :data:`STAGES`: ``_runs(default, reason, measured, within=...)``.
-_features, _layout, _runs, _structure, _granularity, _topics, _grouping, _pruning, _display, _confidence = (
+_features, _layout, _runs, _structure, _granularity, _topics, _grouping, _pruning, _chunks, _display, _confidence = (
     functools.partial(_decision, stage) for stage in STAGES
 )
 
@@ -383,6 +384,16 @@ class Policy:
     )
 
     # -- display ------------------------------------------------------------------------------------------------
+    # -- chunks: the pieces of the text a retrieval pipeline stores ----------------------------------------
+    chunk_context_sentences: int = _chunks(
+        1,
+        "neighbouring sentences on each side embedded with every chunk (Chunk.embed_text), never part of its text",
+        "33 QMSum train meetings, 214 queries, top 5 over all meetings: recall / IoU 0.165 / 0.078 -> 0.176 / 0.085 "
+        "at 200 tokens and 0.258 / 0.089 -> 0.269 / 0.094 at 400 beside no context; 3 or 5 sentences were no "
+        "better than 1 (docs/benchmarks.md, 'Chunks for retrieval')",
+        within=_count(0),
+    )
+
     progress_units: int = _display(
         1000,
         "documents of at least this many units get a progress line while they are fitted",

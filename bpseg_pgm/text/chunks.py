@@ -40,7 +40,7 @@ def chunk_texts(
     min_tokens: int | None = None,
     hard_cap: bool = True,
     markdown: bool | None = None,
-    context_sentences: int = 0,
+    context_sentences: int | None = None,
     format: str | None = None,
     n_segments: int | str = "auto",
     lines: bool = False,

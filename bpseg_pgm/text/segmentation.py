@@ -31,6 +31,7 @@ from bpseg_pgm.keywords.speakers import without_speakers
 from bpseg_pgm.structure.detect import STRUCTURED
 from bpseg_pgm.structure.detect import heading_paths as structure_heading_paths
 from bpseg_pgm.text.checks import nonempty_units, unit_sources
+from bpseg_pgm.text.split import sentence_spans
 from bpseg_pgm.types.chunk import Span
 from bpseg_pgm.types.fit import Fit
 from bpseg_pgm.types.segmentation import SegmentationResult
@@ -209,7 +210,7 @@ run_heading_paths, segment_headings, run_headings
         count_tokens: Any = None,
         hard_cap: bool = True,
         markdown: bool | None = None,
-        context_sentences: int = 0,
+        context_sentences: int | None = None,
     ) -> list[Any]:
         """Cut the text into :class:`~bpseg_pgm.types.chunk.Chunk` objects with exact offsets.
 
@@ -223,9 +224,9 @@ run_heading_paths, segment_headings, run_headings
         ``markdown`` (None: the segmentation's ``markdown``, else guessed from the text) keeps code
         blocks, tables and list items whole and prefers boundaries before headings.
         ``count_tokens`` (a function from a list of str to a list of int) replaces the model's
-        tokenizer.  ``context_sentences`` (0: none) gives each chunk that many neighbouring sentences on each
-        side as ``context_before`` / ``context_after``, embedded with it (``chunk.embed_text``) and never part of
-        its text or offsets.  See :func:`bpseg_pgm.chunks.make_chunks`; :meth:`parent_chunks` adds the parents.
+        tokenizer.  ``context_sentences`` (None: the policy's ``chunk_context_sentences``, 1; 0: none) gives each chunk
+        that many neighbouring sentences on each side as ``context_before`` / ``context_after``, embedded with it
+        (``chunk.embed_text``) and never part of its text or offsets.  See :func:`bpseg_pgm.chunks.make_chunks`; :meth:`parent_chunks` adds the parents.
         """
         return make_chunks(
             self,
@@ -238,6 +239,13 @@ run_heading_paths, segment_headings, run_headings
             context_sentences=context_sentences,
         )
 
+    def line_sentence_starts(self) -> list[list[int]] | None:
+        """With ``lines=True``, each line's sentence starts (offsets into :attr:`text`; the first is the line's own):
+        where :meth:`chunks` may cut inside a line; None for a segmentation of sentences."""
+        if not self.lines:
+            return None
+        return [[a + p for p, _ in sentence_spans(self.text[a:b])] for a, b in self.spans]
+
     def parent_chunks(
         self,
         max_tokens: int | None = None,
@@ -247,7 +255,7 @@ run_heading_paths, segment_headings, run_headings
         count_tokens: Any = None,
         hard_cap: bool = True,
         markdown: bool | None = None,
-        context_sentences: int = 0,
+        context_sentences: int | None = None,
     ) -> tuple[list[Any], list[Any]]:
         """The chunks of :meth:`chunks` and their parents: one :class:`~bpseg_pgm.types.chunk.ParentChunk` per
         segment (a topic, all its runs however far apart) over its chunks.

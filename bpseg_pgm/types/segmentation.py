@@ -275,10 +275,11 @@ class SegmentationResult:
             Values in [0, 1]; its elements, indexed or iterated, are Python floats.
         """
         structure = "sections" if self.evidence == "headings" and self.structure == "runs" else self.structure
-        return plain_array(calibrated_confidence(self.belief_in_label(), self.labels, structure, self._policy()))
+        return plain_array(calibrated_confidence(self.belief_in_label(), self.labels, structure, self.policy))
 
-    def _policy(self) -> Policy | None:
-        """The Policy the fit used when the parameters hold one (None: the default)."""
+    @property
+    def policy(self) -> Policy | None:
+        """The Policy the fit used when the parameters hold one (None: the default, ``DEFAULT_POLICY``)."""
         policy = self.params.get("policy") if isinstance(self.params, dict) else None
         return policy if isinstance(policy, Policy) else None
 

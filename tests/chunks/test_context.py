@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from bpseg_pgm.chunks import make_chunks, with_context
+from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.text.segmentation import Segmentation
 from bpseg_pgm.text.split import sentence_spans, squash
 
@@ -21,20 +22,23 @@ TEXT = (
 LABELS = [0, 0, 1, 1, 0, 2, 2]
 
 
-def _seg(text=TEXT, labels=LABELS):
+def _seg(text=TEXT, labels=LABELS, policy=None):
     spans = sentence_spans(text)
     labels = np.asarray(labels)
     m = int(labels.max()) + 1
     beliefs = np.full((len(labels), m), 0.05)
     beliefs[np.arange(len(labels)), labels] = 0.9
     segments = [np.flatnonzero(labels == j).tolist() for j in range(m)]
-    return Segmentation([squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans)
+    params = {} if policy is None else {"policy": policy}
+    return Segmentation(
+        [squash(text[a:b]) for a, b in spans], labels, segments, beliefs, text=text, spans=spans, params=params
+    )
 
 
 @pytest.mark.parametrize("options", [{}, {"max_tokens": 2}, {"contiguous": False}])
 def test_context_never_changes_a_chunk(options):
     seg = _seg()
-    plain = seg.chunks(count_tokens=words, **options)
+    plain = seg.chunks(count_tokens=words, context_sentences=0, **options)
     for n in (1, 2, 10):
         with_ctx = seg.chunks(count_tokens=words, context_sentences=n, **options)
         assert [replace(c, context_before=None, context_after=None) for c in with_ctx] == plain
@@ -66,11 +70,19 @@ def test_the_embedded_text_holds_the_neighbouring_sentences():
     assert two[1].context_after == " The cat came back.\n\nStocks fell today."
 
 
-def test_no_context_by_default_and_with_zero():
+def test_the_policy_decides_the_context_by_default_and_zero_turns_it_off():
     seg = _seg()
-    for chunks in (seg.chunks(count_tokens=words), seg.chunks(count_tokens=words, context_sentences=0)):
+    shipped = seg.chunks(count_tokens=words)  # no policy in the segmentation: the shipped one's, 1 sentence a side
+    assert DEFAULT_POLICY.chunk_context_sentences == 1
+    assert shipped == seg.chunks(count_tokens=words, context_sentences=1)
+    assert any(c.context_before or c.context_after for c in shipped)
+    none = Policy(chunk_context_sentences=0)
+    for chunks in (seg.chunks(count_tokens=words, context_sentences=0), _seg(policy=none).chunks(count_tokens=words)):
         assert all(c.context_before is None and c.context_after is None and c.embed_text == c.text for c in chunks)
         assert all("embed_text" not in c.to_dict() for c in chunks)
+    assert _seg(policy=Policy(chunk_context_sentences=2)).chunks(count_tokens=words) == seg.chunks(
+        count_tokens=words, context_sentences=2
+    )
 
 
 def test_a_chunk_cut_inside_a_sentence_takes_the_rest_of_it_as_context():
@@ -86,12 +98,12 @@ def test_a_chunk_cut_inside_a_sentence_takes_the_rest_of_it_as_context():
 
 def test_bad_context_sentences_are_value_errors():
     seg = _seg()
-    for bad in (-1, 1.5, True, None, "2"):
+    for bad in (-1, 1.5, True, "2"):
         with pytest.raises(ValueError, match="context_sentences must be an int >= 0"):
             make_chunks(seg, count_tokens=words, context_sentences=bad)
     with pytest.raises(ValueError, match="context_sentences must be an int >= 0"):
         with_context([], TEXT, seg.spans, -2)
-    first = with_context(seg.chunks(count_tokens=words), TEXT, seg.spans, np.int64(1))[0]
+    first = with_context(seg.chunks(count_tokens=words, context_sentences=0), TEXT, seg.spans, np.int64(1))[0]
     assert first.context_after == "\n\nRain fell all day."
 
 

@@ -76,7 +76,11 @@ def test_chunks_point_into_the_input_and_fit_the_cap(cached, messy_file, capsys,
             "run",
             "keywords",
             "heading_path",
+            "context_before",  # the policy's context, one sentence a side
+            "context_after",
+            "embed_text",
         }
+        assert c["embed_text"] == c["context_before"] + c["text"] + c["context_after"]
     if "--whole-segments" not in extra:
         assert all(len(c["spans"]) == 1 for c in chunks)
         assert chunks[0]["start"] == 0 and chunks[-1]["end"] == len(text.rstrip())
@@ -160,7 +164,7 @@ def test_min_tokens_below_0_is_one_line_and_exit_2(cached, example_file, capsys)
 def test_parents_and_context_on_the_command_line(cached, messy_file, capsys):
     path, text = messy_file
     argv = ["segment", str(path), "-k", "3", "--format", "chunks-jsonl", "--max-tokens", "30"]
-    plain = _chunks(capsys, argv)
+    plain = _chunks(capsys, [*argv, "--context-sentences", "0"])
     lines = _chunks(capsys, [*argv, "--parents", "--context-sentences", "1"])
     parents = [d for d in lines if d["type"] == "parent"]
     chunks = [d for d in lines if d["type"] == "chunk"]
@@ -177,7 +181,10 @@ def test_parents_and_context_on_the_command_line(cached, messy_file, capsys):
 
     assert cli_main.main(["segment", str(path), "-k", "3", "--format", "json", "--parents"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert len(d["parents"]) == 3 and all("embed_text" not in c for c in d["chunks"])
+    assert len(d["parents"]) == 3 and all("embed_text" in c for c in d["chunks"])  # the policy's context
+    argv = ["segment", str(path), "-k", "3", "--format", "json", "--parents", "--context-sentences", "0"]
+    assert cli_main.main(argv) == 0
+    assert all("embed_text" not in c for c in json.loads(capsys.readouterr().out)["chunks"])
 
 
 def test_context_sentences_below_0_is_a_usage_error(capsys):

@@ -41,11 +41,13 @@ def test_chunks_jsonl_round_trips_with_parents_and_context(seg):
     assert read_chunks_jsonl(CHUNKS.render(seg)) == ([], seg.chunks())  # plain lines read back too
 
 
-def test_without_the_new_options_the_lines_are_unchanged(seg):
-    plain = CHUNKS.render(seg)
+def test_without_parents_or_context_the_lines_are_the_plain_chunks(seg):
+    plain = CHUNKS.render(seg, context_sentences=0)
     assert plain == CHUNKS.render(seg, parents=False, context_sentences=0)
-    assert all(set(r) == {"chunk", *seg.chunks()[0].to_dict()} for r in _lines(plain))
+    assert all(set(r) == {"chunk", *seg.chunks(context_sentences=0)[0].to_dict()} for r in _lines(plain))
     assert all("parent" not in r and "embed_text" not in r and "type" not in r for r in _lines(plain))
+    default = _lines(CHUNKS.render(seg))  # the policy's context, one sentence a side
+    assert default == _lines(CHUNKS.render(seg, context_sentences=1)) and all("embed_text" in r for r in default)
     assert JSON.render(seg) == JSON.render(seg, parents=False) == seg.to_json() + "\n"
 
 

@@ -19,6 +19,7 @@ FIELDS = {f.name: f for f in fields(Policy)}
 
 #: a value of each field, other than its default, under which some output below changes
 CHANGED = {
+    "chunk_context_sentences": 0,
     "word_scale": 1000.0,
     "paragraph_min": 2,
     "smoothing": 3.0,
@@ -152,7 +153,11 @@ SHOWN_APART = {
 }
 
 
-@pytest.mark.parametrize("name", [n for n in sorted(CHANGED) if n not in SHOWN_APART])
+#: fields that act on the chunks of a segmentation, not on the fit: shown by test_a_chunk_field_reaches_the_chunks
+CHUNK_FIELDS = {"chunk_context_sentences"}
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(CHANGED) if n not in SHOWN_APART and n not in CHUNK_FIELDS])
 def test_the_field_changes_some_output(name, shipped):
     assert CHANGED[name] != FIELDS[name].default
     base = DEFAULT_POLICY.replace(**CONTEXT.get(name, {}))
@@ -193,3 +198,25 @@ def test_the_field_changes_the_output_of_its_own_document(name):
         return [m.structure_, m.labels_.tolist(), np.round(m.beliefs_, 6).tolist(), str(m.granularity_)]
 
     assert output(base.replace(**{name: CHANGED[name]})) != output(base), f"Policy.{name} changed no output"
+
+
+@pytest.mark.parametrize("name", sorted(CHUNK_FIELDS))
+def test_a_chunk_field_reaches_the_chunks(name):
+    """The policy a segmentation was fitted with (``params["policy"]``) decides its chunks' defaults."""
+    from bpseg_pgm.text.segmentation import Segmentation
+    from bpseg_pgm.text.split import sentence_spans
+
+    text = "The cat sat down. The dog ran off. Rain fell all day. The river rose fast."
+    spans = sentence_spans(text)
+    labels = np.array([0, 0, 1, 1])
+    beliefs = np.where(labels[:, None] == np.arange(2), 0.9, 0.1)
+
+    def chunks(policy):
+        seg = Segmentation(
+            [text[a:b] for a, b in spans], labels, [[0, 1], [2, 3]], beliefs, text=text, spans=spans,
+            params={"policy": policy},
+        )  # fmt: skip
+        return [c.to_dict() for c in seg.chunks(count_tokens=lambda xs: [len(x.split()) for x in xs])]
+
+    assert CHANGED[name] != FIELDS[name].default
+    assert chunks(DEFAULT_POLICY.replace(**{name: CHANGED[name]})) != chunks(DEFAULT_POLICY)

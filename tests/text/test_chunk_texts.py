@@ -1,5 +1,7 @@
 """chunk_texts: any text, one embedding batch for all."""
 
+from dataclasses import replace
+
 import pytest
 
 from bpseg_pgm.chunks import Chunk
@@ -21,7 +23,8 @@ def test_chunk_texts_takes_any_text_and_one_batch(embedder, monkeypatch):
     out = chunk_texts(texts, 40, embedder=embedder, potentials="paper", lam=0.12, n_segments=3)
     assert len(calls) == 1  # every text's sentences in one batch
     assert [len(c) > 0 for c in out] == [True, False, False, True, True, True]
-    assert out[3] == [Chunk("Just one sentence here.", 0, 23, (0,), 0, 7, 1.0, ((0, 23),), 0, ("sentence",))]
+    one = Chunk("Just one sentence here.", 0, 23, (0,), 0, 7, 1.0, ((0, 23),), 0, ("sentence",))
+    assert out[3] == [replace(one, context_before="", context_after="")]  # the policy's context: no neighbour
     for text, chunks in zip(texts, out):
         for c in chunks:
             assert text[c.start : c.end] == c.text
