@@ -442,7 +442,7 @@ class BPSeg(ClusterMixin, BaseEstimator):
                 init=self.init,
                 neighbors=self.neighbors,
                 sigma=p["sigma"],
-                engine=engine.name or "custom",
+                engine=engine,
                 policy=self.policy_,
             )
         seed = self.random_state  # checked above

@@ -49,13 +49,23 @@ class Engine:
       made from an alias by ``make_engine`` carries the alias);
     * ``uses_potentials`` (True): False for an engine with a model of its own (Fast BP-Seg);
     * ``supports_em`` (True): False when representative re-estimation does not apply;
-    * ``default_max_iter`` (100): sweeps when the estimator's ``max_iter`` is left at None.
+    * ``default_max_iter`` (100): sweeps when the estimator's ``max_iter`` is left at None;
+
+    and a class method, :meth:`memory`, its memory estimate.
     """
 
     name: str | None = None
     uses_potentials: bool = True
     supports_em: bool = True
     default_max_iter: int = 100
+
+    @classmethod
+    def memory(cls, n: int, k: int, m: int, dense: bool, couplings: int) -> tuple[int, int]:
+        """Peak bytes of this engine's messages, and of the couplings (``couplings``: the estimator's own, for the
+        edge list's weights and cosine matrix), for n units, k labels and m edges (``dense``: all pairs); read by
+        :func:`~bpseg_pgm.topics.memory.estimate_fit_memory` before a fit.  Default: two messages of k floats per
+        edge."""
+        return 2 * m * k * 8, couplings
 
     def infer(self, problem) -> EngineResult:  # pragma: no cover - abstract
         raise NotImplementedError(f"{type(self).__name__} must implement infer(problem)")

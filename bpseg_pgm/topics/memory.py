@@ -13,6 +13,7 @@ import numbers
 
 import numpy as np
 
+from bpseg_pgm.inference.engine import REGISTRY, Engine
 from bpseg_pgm.policy import DEFAULT_POLICY, Policy
 from bpseg_pgm.utils.memory import available_bytes  # called as this module's global: tests patch it here
 
@@ -75,8 +76,20 @@ class FitMemory(dict):
         return f"{self.total / GiB:.1f} GiB" + (f" ({parts} GiB)" if parts else "")
 
 
-def estimate_fit_memory(n: int, d: int, k: int, m: int | None, engine: str = "potts") -> FitMemory:
-    """Peak bytes of a fit with n sentences of dimension d, k labels, m edges (None: unknown) and ``engine``."""
+def _engine_class(engine) -> type:
+    """The Engine class of ``engine`` (a registered name or alias, an Engine, or its class); the base class, whose
+    estimate is two messages per edge, for a name that is not registered."""
+    if isinstance(engine, str):
+        import bpseg_pgm.inference.engines  # noqa: F401  (the built-ins register themselves there)
+
+        return REGISTRY.get(engine, Engine)
+    return engine if isinstance(engine, type) else type(engine)
+
+
+def estimate_fit_memory(n: int, d: int, k: int, m: int | None, engine="potts") -> FitMemory:
+    """Peak bytes of a fit with n sentences of dimension d, k labels, m edges (None: unknown) and ``engine`` (a name,
+    an Engine or its class: its messages are the engine's own estimate, :meth:`Engine.memory
+    <bpseg_pgm.inference.engine.Engine.memory>`)."""
     n, d, k = int(n), int(d), int(k)
     complete = n * (n - 1) // 2
     m_known = 0 if m is None else int(m)
@@ -86,23 +99,7 @@ def estimate_fit_memory(n: int, d: int, k: int, m: int | None, engine: str = "po
     est["embeddings"] = 6 * n * d * _FLOAT  # input, normalised, context-mixed, representatives
     est["edges"] = m_known * _EDGE_BYTES
     est["couplings"] = m_known * _COUPLING_BYTES + (nn if m_known * 8 >= n * n else 0)  # + the cosine matrix
-    if engine == "potts":
-        if dense:  # an (n, n, K) message array, and W, scale, offset, extremes as n x n
-            est["messages"] = n * n * k * _FLOAT
-            est["couplings"] += 6 * nn
-        else:
-            est["messages"] = 2 * m_known * k * _FLOAT
-    elif engine == "loopy":  # two message buffers, exp and log k x k tables and their copies, pgmpy factor objects
-        est["messages"] = 2 * 2 * m_known * k * _FLOAT + 4 * m_known * k * k * _FLOAT + m_known * 2000
-    elif engine == "exact":
-        est["messages"] = 2 * m_known * k * k * _FLOAT + m_known * 2000
-    elif engine == "reference":  # Python lists: two dicts of 2m messages of k floats
-        est["messages"] = 2 * 2 * m_known * (k * 32 + 120) + 2 * m_known * k * k * _FLOAT
-    elif engine in ("appendix", "fast"):  # W and its decay as n x n matrices
-        est["messages"] = 4 * n * k * _FLOAT
-        est["couplings"] = 5 * nn
-    else:
-        est["messages"] = 2 * m_known * k * _FLOAT
+    est["messages"], est["couplings"] = _engine_class(engine).memory(n, k, m_known, dense, est["couplings"])
     est["similarity"] = 3 * k * k * _FLOAT + 8 * n * k * _FLOAT  # merging labels; beliefs, unary, copies
     return est
 
@@ -129,18 +126,20 @@ def check_fit_memory(
     init="farthest",
     neighbors="auto",
     sigma: float | None = None,
-    engine: str = "potts",
+    engine="potts",
     available: int | None = None,
     policy: Policy = DEFAULT_POLICY,
 ) -> FitMemory:
     """Refuse, before any large allocation, a fit that would not fit in the memory available.
 
-    Takes the estimator's own parameters (``sigma`` as resolved for the model, None for no decay). Returns the
+    Takes the estimator's own parameters (``sigma`` as resolved for the model, None for no decay; ``engine`` a name
+    or the Engine itself, whose :meth:`~bpseg_pgm.inference.engine.Engine.memory` counts its messages). Returns the
     estimate; raises ValueError naming the GiB needed, the GiB available and what to change.
     """
     k = planned_labels(n, n_segments, init, policy=policy)
     m = planned_edges(n, neighbors, sigma, policy=policy)
     est = estimate_fit_memory(n, d, k, m, engine)
+    engine = engine if isinstance(engine, str) else getattr(engine, "name", None) or "custom"
     if est.total < _SMALL:
         return est
     free = available_bytes() if available is None else available

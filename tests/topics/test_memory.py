@@ -92,3 +92,22 @@ def test_bpseg_refuses_before_building_anything(no_memory, params):
     X = np.random.default_rng(0).standard_normal((600, 16))
     with pytest.raises(ValueError, match=r"needs about .* GiB .* available"):
         BPSeg(**params).fit(X)
+
+
+def test_each_engine_estimates_its_own_messages():
+    from bpseg_pgm.inference import Engine
+
+    class Hungry(Engine):
+        name = "hungry"
+
+        @classmethod
+        def memory(cls, n, k, m, dense, couplings):
+            return 64 * GiB, couplings
+
+    base = estimate_fit_memory(200, 384, 5, 1000, Engine)
+    assert base["messages"] == 2 * 1000 * 5 * 8  # the base class: two messages of k floats per edge
+    assert estimate_fit_memory(200, 384, 5, 1000, "no-such-engine") == base
+    assert estimate_fit_memory(200, 384, 5, 1000, Hungry())["messages"] == 64 * GiB
+    with pytest.raises(ValueError, match=r"engine 'hungry'\) needs about 64"):
+        check_fit_memory(200, 384, engine=Hungry(), available=8 * GiB)
+    assert estimate_fit_memory(200, 384, 5, 1000, "fast") == estimate_fit_memory(200, 384, 5, 1000, "appendix")

@@ -12,6 +12,11 @@ class FastEngine(Engine):
     """Additive messages over T = ``max_iter`` sweeps (default 5); psi_i = cos(R_i, C_x), psi_ij = lam cos(R_i, R_j)
     exp(-|i-j|^2 / sigma). Not marginals: a softmax of scores, no log Z, no re-estimation rounds."""
 
+    @classmethod
+    def memory(cls, n, k, m, dense, couplings):
+        """W and its decay as n x n matrices (no edge list of its own), and 4 n x k arrays."""
+        return 4 * n * k * 8, 5 * n * n * 8
+
     uses_potentials = False
     supports_em = False
     default_max_iter = 5

@@ -10,6 +10,11 @@ from ..kernels.exact import MAX_CLIQUE_ENTRIES, exact_inference
 class ExactEngine(Engine):
     """Exact marginals and the exact log Z; refuses a clique table above ``max_entries``."""
 
+    @classmethod
+    def memory(cls, n, k, m, dense, couplings):
+        """A k x k table per edge and pgmpy's factor objects (the junction tree itself is not counted)."""
+        return 2 * m * k * k * 8 + m * 2000, couplings
+
     def __init__(self, max_entries=MAX_CLIQUE_ENTRIES):
         self.max_entries = max_entries
 

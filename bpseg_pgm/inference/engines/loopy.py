@@ -14,6 +14,11 @@ class LoopyEngine(Engine):
     is returned in ``extra["inference"]`` (``BPSeg.inference_``).
     """
 
+    @classmethod
+    def memory(cls, n, k, m, dense, couplings):
+        """Two message buffers, exp and log k x k tables and their copies, and pgmpy's factor objects."""
+        return 2 * 2 * m * k * 8 + 4 * m * k * k * 8 + m * 2000, couplings
+
     def __init__(self, damping=0.0):
         self.damping = damping
 

@@ -16,6 +16,13 @@ class PottsEngine(Engine):
     API (:class:`~bpseg_pgm.inference.kernels.potts_network.PottsBeliefPropagation`, ``extra["inference"]``).
     """
 
+    @classmethod
+    def memory(cls, n, k, m, dense, couplings):
+        """Dense: an (n, n, k) message array, and W, scale, offset and extremes as n x n; else 2m messages."""
+        if dense:
+            return n * n * k * 8, couplings + 6 * n * n * 8
+        return 2 * m * k * 8, couplings
+
     def __init__(self, damping=0.0, backend="compiled"):
         self.damping = damping
         self.backend = backend

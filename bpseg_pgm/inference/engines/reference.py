@@ -14,6 +14,11 @@ class ReferenceEngine(Engine):
     """The yardstick: with the paper's potentials it transcribes eq. (1)-(2) from the embeddings
     itself; with other potentials it reads their (exponentiated) tables. ``damping`` in [0, 1)."""
 
+    @classmethod
+    def memory(cls, n, k, m, dense, couplings):
+        """Python lists: two dicts of 2m messages of k floats, and a k x k table per edge."""
+        return 2 * 2 * m * (k * 32 + 120) + 2 * m * k * k * 8, couplings
+
     def __init__(self, damping=0.0):
         self.damping = damping
 
