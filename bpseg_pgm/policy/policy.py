@@ -390,7 +390,8 @@ class Policy:
         "neighbouring sentences on each side embedded with every chunk (Chunk.embed_text), never part of its text",
         "33 QMSum train meetings, 214 queries, top 5 over all meetings: recall / IoU 0.165 / 0.078 -> 0.176 / 0.085 "
         "at 200 tokens and 0.258 / 0.089 -> 0.269 / 0.094 at 400 beside no context; 3 or 5 sentences were no "
-        "better than 1 (docs/benchmarks.md, 'Chunks for retrieval')",
+        "better than 1; on the held-out QMSum val no gain (0.169 / 0.081 -> 0.155 / 0.078 at 200, equal at 400) "
+        "(docs/benchmarks.md, 'Chunks for retrieval')",
         within=_count(0),
     )
 
